@@ -1,0 +1,237 @@
+/* cli.c - options, --help/--version, and the choice of batch or the lab. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "batch.h"
+#include "cli.h"
+#include "units.h"
+
+enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
+       OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF };
+
+static const struct option long_options[] = {
+	{"batch", no_argument, NULL, 'b'},
+	{"list", no_argument, NULL, 'l'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{"lesson", required_argument, NULL, OPT_LESSON},
+	{"trials", required_argument, NULL, OPT_TRIALS},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"output", required_argument, NULL, OPT_OUTPUT},
+	{"lessons", required_argument, NULL, OPT_LESSONS},
+	{"dir", required_argument, NULL, OPT_DIR},
+	{"size", required_argument, NULL, OPT_SIZE},
+	{"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
+	{"no-color", no_argument, NULL, OPT_NO_COLOR},
+	{"perf", no_argument, NULL, OPT_PERF},
+	{NULL, 0, NULL, 0}
+};
+
+void cli_usage(FILE *out)
+{
+	fputs(
+"Usage: iolab [OPTION]...            the interactive lab (needs a terminal)\n"
+"       iolab --batch [OPTION]...    run lessons headless and print results\n"
+"       iolab --list                 lesson ids and titles, in course order\n"
+"\n"
+"A terminal lab that shows how file I/O buffering and caching work on Linux\n"
+"by running the experiments for real, on real files.\n"
+"\n"
+"Options:\n"
+"  -b, --batch           run without a terminal; results to stdout or --output\n"
+"  -l, --list            print 'id<TAB>title' for every lesson and exit\n"
+"      --lesson ID[,ID]  only these lessons (repeatable); interactive: open here\n"
+"      --trials N        trials per lesson, the median is reported (default 5)\n"
+"      --format F        text, json or csv (default text)\n"
+"      --output FILE     write the results there (whole, then renamed in place)\n"
+"      --lessons DIR     read course.yaml and the lessons from DIR\n"
+"      --dir DIR         scratch directory for data files\n"
+"                        (default $XDG_CACHE_HOME/iolab or ~/.cache/iolab)\n"
+"      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
+"      --time-limit T    override every lesson's per-trial time limit (e.g. 2s)\n"
+"      --perf            also count every syscall by kind with perf, in a\n"
+"                        separate counting pass (where the kernel permits)\n"
+"      --no-color        no colours (so does the NO_COLOR variable)\n"
+"  -h, --help            show this help and exit\n"
+"  -V, --version         show the version and exit\n"
+"\n"
+"Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
+"3 invalid lesson files, 4 unusable environment, 130/143 interrupted.\n"
+"\n"
+"Report bugs to: " PACKAGE_BUGREPORT "\n", out);
+}
+
+static int usage_error(FILE *err, const char *fmt, const char *arg)
+{
+	fputs("iolab: ", err);
+	fprintf(err, fmt, arg);
+	fputs("\nTry 'iolab --help' for more information.\n", err);
+	return EXIT_USAGE;
+}
+
+static int add_lessons(struct options *o, const char *arg)
+{
+	char *copy = strdup(arg);
+	if (!copy)
+		return -1;
+	char *save = NULL;
+	for (char *id = strtok_r(copy, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+		char **grown = realloc(o->lessons, (o->nlessons + 1) * sizeof *grown);
+		if (!grown || !(grown[o->nlessons] = strdup(id))) {
+			if (grown)
+				o->lessons = grown;
+			free(copy);
+			return -1;
+		}
+		o->lessons = grown;
+		o->nlessons++;
+	}
+	free(copy);
+	return 0;
+}
+
+static int parse_trials(const char *arg, unsigned *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < 1 || v > 1000)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
+}
+
+static int parse_format(const char *arg, enum report_format *out)
+{
+	static const char *names[] = {"text", "json", "csv"};
+	for (unsigned i = 0; i < 3; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			*out = (enum report_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* One option with its argument; returns 0 or EXIT_USAGE. */
+static int apply_option(int c, const char *arg, struct options *o, FILE *err)
+{
+	switch (c) {
+	case 'b': o->batch = 1; return 0;
+	case 'l': o->list = 1; return 0;
+	case 'h': o->help = 1; return 0;
+	case 'V': o->version = 1; return 0;
+	case OPT_NO_COLOR: o->no_color = 1; return 0;
+	case OPT_PERF: o->perf = 1; return 0;
+	case OPT_OUTPUT: o->output = arg; return 0;
+	case OPT_LESSONS: o->lessons_dir = arg; return 0;
+	case OPT_DIR: o->scratch_dir = arg; return 0;
+	case OPT_LESSON:
+		if (!*arg || add_lessons(o, arg) != 0)
+			return usage_error(err, "invalid lesson list '%s'", arg);
+		return 0;
+	case OPT_TRIALS:
+		if (parse_trials(arg, &o->trials) != 0)
+			return usage_error(err, "invalid number of trials '%s' (1 to 1000)", arg);
+		return 0;
+	case OPT_FORMAT:
+		if (parse_format(arg, &o->format) != 0)
+			return usage_error(err, "invalid format '%s' (text, json or csv)", arg);
+		return 0;
+	case OPT_SIZE:
+		if (units_parse_size(arg, &o->size) != 0 || o->size == 0
+		    || o->size > ((uint64_t)64 << 30))
+			return usage_error(err, "invalid size '%s' (1 B to 64 GiB, e.g. 10MiB)", arg);
+		return 0;
+	case OPT_TIME_LIMIT:
+		if (units_parse_duration(arg, &o->time_limit) != 0 || o->time_limit <= 0)
+			return usage_error(err, "invalid time limit '%s' (e.g. 5s or 500ms)", arg);
+		return 0;
+	default:
+		fputs("Try 'iolab --help' for more information.\n", err);
+		return EXIT_USAGE;
+	}
+}
+
+int cli_parse(int argc, char **argv, struct options *o, FILE *err)
+{
+	memset(o, 0, sizeof *o);
+	o->trials = 5;
+	o->format = REPORT_TEXT;
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":blhV", long_options, NULL)) != -1) {
+		if (c == '?') {
+			if (optopt)
+				return usage_error(err, "invalid option -- '%c'", (char[]){(char)optopt, 0});
+			return usage_error(err, "unrecognized option '%s'", argv[optind - 1]);
+		}
+		if (c == ':')
+			return usage_error(err, "option '%s' requires an argument", argv[optind - 1]);
+		int rc = apply_option(c, optarg, o, err);
+		if (rc != 0)
+			return rc;
+	}
+	if (optind < argc)
+		return usage_error(err, "unexpected argument '%s'", argv[optind]);
+	if (getenv("NO_COLOR") && *getenv("NO_COLOR"))
+		o->no_color = 1;
+	return 0;
+}
+
+void cli_options_free(struct options *o)
+{
+	for (size_t i = 0; i < o->nlessons; i++)
+		free(o->lessons[i]);
+	free(o->lessons);
+	o->lessons = NULL;
+	o->nlessons = 0;
+}
+
+static int have_terminal(void)
+{
+	const char *term = getenv("TERM");
+	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)
+	       && term && *term && strcmp(term, "dumb") != 0;
+}
+
+static int dispatch(const struct options *o, cli_interactive_fn interactive)
+{
+	if (o->help) {
+		cli_usage(stdout);
+		return EXIT_RAN;
+	}
+	if (o->version) {
+		printf("iolab %s\n", PACKAGE_VERSION);
+		return EXIT_RAN;
+	}
+	if (o->list)
+		return batch_list(o);
+	if (o->batch)
+		return batch_run(o);
+	if (!have_terminal()) {
+		fputs("iolab: the interactive lab needs a terminal (stdin and stdout a tty, TERM set);\n"
+		      "use 'iolab --batch' to run lessons headless.\n", stderr);
+		return EXIT_USAGE;
+	}
+	return interactive(o);
+}
+
+int cli_run(int argc, char **argv, cli_interactive_fn interactive)
+{
+	struct options o;
+	int rc = cli_parse(argc, argv, &o, stderr);
+	if (rc == 0)
+		rc = dispatch(&o, interactive);
+	cli_options_free(&o);
+	if (fflush(stdout) != 0 && rc == 0) {
+		perror("iolab: stdout");
+		rc = EXIT_ENVIRONMENT;
+	}
+	return rc;
+}

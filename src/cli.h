@@ -1,0 +1,44 @@
+/* cli.h - the command line (see doc/batch-output.md). */
+#ifndef IOLAB_CLI_H
+#define IOLAB_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV };
+
+/* Exit statuses: the contract. */
+enum {
+	EXIT_RAN = 0, EXIT_LESSON_FAILED = 1, EXIT_USAGE = 2,
+	EXIT_BAD_LESSONS = 3, EXIT_ENVIRONMENT = 4,
+	EXIT_SIGINT = 130, EXIT_SIGTERM = 143
+};
+
+struct options {
+	int batch, list, help, version;
+	char **lessons;            /* --lesson ids, in the order given */
+	size_t nlessons;
+	unsigned trials;           /* default 5 */
+	enum report_format format;
+	const char *output;        /* NULL = stdout */
+	const char *lessons_dir;   /* NULL = course_default_dir() */
+	const char *scratch_dir;   /* NULL = scratch_default_dir() */
+	uint64_t size;             /* 0 = the lesson's */
+	double time_limit;         /* 0 = the lesson's */
+	int no_color;
+	int perf;                  /* --perf: per-syscall counting pass */
+};
+
+/* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a
+ * usage hint to err. */
+int cli_parse(int argc, char **argv, struct options *o, FILE *err);
+void cli_options_free(struct options *o);
+void cli_usage(FILE *out);
+
+/* The whole program: parse, then --help/--version/--list, --batch, or the
+ * interactive lab through `interactive` (the UI lives outside the core
+ * library so tests link no curses).  Returns the exit status. */
+typedef int (*cli_interactive_fn)(const struct options *o);
+int cli_run(int argc, char **argv, cli_interactive_fn interactive);
+
+#endif

@@ -1,0 +1,2 @@
+/* engine.c - not written yet. */
+#include "config.h"

@@ -1,0 +1,120 @@
+/* engine.h - run one trial of a workload for real, in a forked child, and
+ * measure it the way the kernel sees it.
+ *
+ * The child runs the I/O loop and publishes progress per chunk (never per
+ * operation) into a shared-memory block; the parent samples that block and
+ * /proc/CHILD/io whenever it likes (the TUI at 10-30 Hz, batch rarely) and
+ * never blocks on the child except in trial_finish().
+ *
+ * Counts that could not be read are -1 ("unavailable"), never 0.
+ */
+#ifndef IOLAB_ENGINE_H
+#define IOLAB_ENGINE_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include "workload.h"
+#include "scratch.h"
+
+/* What the workload's own code called.  Names in call_kind_name(). */
+enum call_kind {
+	CALL_WRITE, CALL_READ, CALL_LSEEK, CALL_FWRITE, CALL_FREAD, CALL_FSEEK,
+	CALL_MEMREAD,             /* block copies (or byte loads) from a mapping */
+	CALL_FSYNC, CALL_FDATASYNC, CALL_FFLUSH,
+	CALL_KINDS
+};
+const char *call_kind_name(enum call_kind k);   /* "write", "fwrite", ... */
+
+/* Which counter produced syscall counts. */
+enum syscall_source { SYSCALL_SOURCE_NONE, SYSCALL_SOURCE_PROCFS, SYSCALL_SOURCE_PERF };
+const char *syscall_source_name(enum syscall_source s);  /* none|procfs|perf */
+
+/* Per-syscall counts (perf counting pass), -1 = not counted. */
+enum sys_kind { SYS_READ, SYS_WRITE, SYS_LSEEK, SYS_FSYNC, SYS_FDATASYNC, SYS_TOTAL, SYS_KINDS };
+const char *sys_kind_name(enum sys_kind k);
+
+enum trial_state { TRIAL_SETUP, TRIAL_RUNNING, TRIAL_DONE, TRIAL_FAILED };
+
+/* A live sample, cheap to take. */
+struct trial_sample {
+	enum trial_state state;
+	double elapsed;           /* seconds since the loop started */
+	uint64_t bytes;           /* bytes moved so far */
+	uint64_t calls;           /* workload calls so far (all kinds) */
+	double rate_now;          /* B/s since the previous sample */
+	double rate_avg;          /* B/s since the start */
+	int64_t syscr, syscw;     /* /proc/PID/io so far, -1 unavailable */
+	int64_t read_bytes, write_bytes;  /* storage I/O so far, -1 unavailable */
+};
+
+struct trial_result {
+	int ok;                   /* 1: the workload ran (or failed as expected) */
+	int err;                  /* errno of the failure, 0 if none */
+	char error[256];          /* "open: Invalid argument (O_DIRECT needs ...)" */
+	int expected;             /* err == spec->expect_error */
+	int stopped;              /* stopped early: time limit or trial_stop() */
+	int time_limited;         /* the time limit ended it */
+
+	uint64_t bytes;           /* bytes moved (all passes) */
+	unsigned passes;          /* whole passes over the file (reads repeat) */
+	double seconds;           /* measured loop time */
+	double rate;              /* bytes / seconds */
+	double log_rate;          /* ln(rate) */
+	uint64_t checksum;        /* folded from what was read */
+
+	uint64_t calls[CALL_KINDS];
+	enum syscall_source syscall_source;
+	int64_t syscr, syscw;     /* procfs; -1 unavailable */
+	int64_t sys[SYS_KINDS];   /* perf; -1 not counted */
+	int64_t read_bytes, write_bytes;  /* storage; -1 unavailable */
+	int64_t rchar, wchar;     /* bytes through read/write family; -1 */
+
+	double utime, stime;      /* CPU seconds of the child */
+	long minflt, majflt, nvcsw, nivcsw;
+
+	double resident_before, resident_after;  /* 0..1, -1 unavailable */
+	int64_t dirty_pages_after;                /* cachestat; -1 unavailable */
+};
+
+struct trial;                 /* opaque: a running trial */
+
+/* Start one trial: prepares the data file (reads), evicts it for a cold
+ * cache, measures residency, forks the child.  Returns a handle, or NULL
+ * with the reason in msg (the environment: no space, cannot fork ...). */
+struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
+                          char *msg, size_t msglen);
+/* Non-blocking sample of progress and kernel counters. */
+void trial_sample(struct trial *t, struct trial_sample *out);
+/* Ask the child to stop at its next chunk (it reports what it did). */
+void trial_stop(struct trial *t);
+/* The child's pid (for signal handlers that must kill it). */
+pid_t trial_pid(const struct trial *t);
+/* Has the child exited?  Non-blocking. */
+int trial_done(struct trial *t);
+/* Wait for the child (killing it past time_limit + grace), collect every
+ * measurement, remove written data files, free the handle. */
+void trial_finish(struct trial *t, struct trial_result *out);
+
+/* Several trials of one spec, median picked by rate.  Used by batch and the
+ * sweep.  on_trial (may be NULL) is called after each trial. */
+struct trial_summary {
+	unsigned trials;
+	unsigned median_index;
+	struct trial_result median;
+	double seconds_min, seconds_max, seconds_median;
+	double rate_min, rate_max, rate_median;
+	int ok;                   /* every trial ok */
+};
+int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
+               void (*on_trial)(unsigned i, const struct trial_result *r, void *arg),
+               void *arg, struct trial_summary *out, char *msg, size_t msglen);
+
+/* Stop and reap a running child now (signal paths).  Async-signal-safe. */
+void engine_kill_all(void);
+
+/* Is perf syscall counting permitted here?  Cached.  Tells why not. */
+int engine_perf_available(char *why, size_t len);
+/* Use a perf counting pass after each timed trial (off by default). */
+void engine_set_perf(int on);
+
+#endif

@@ -1,0 +1,2 @@
+/* guard.c - not written yet. */
+#include "config.h"

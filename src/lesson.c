@@ -1,0 +1,2 @@
+/* lesson.c - not written yet. */
+#include "config.h"

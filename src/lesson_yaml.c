@@ -1,0 +1,2 @@
+/* lesson_yaml.c - not written yet. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* measure.c - not written yet. */
+#include "config.h"

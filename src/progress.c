@@ -1,0 +1,2 @@
+/* progress.c - not written yet. */
+#include "config.h"

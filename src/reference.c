@@ -1,0 +1,2 @@
+/* reference.c - not written yet. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* report.c - not written yet. */
+#include "config.h"

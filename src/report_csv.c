@@ -1,0 +1,2 @@
+/* report_csv.c - not written yet. */
+#include "config.h"

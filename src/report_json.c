@@ -1,0 +1,2 @@
+/* report_json.c - not written yet. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* report_text.c - not written yet. */
+#include "config.h"

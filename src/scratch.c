@@ -1,0 +1,2 @@
+/* scratch.c - not written yet. */
+#include "config.h"

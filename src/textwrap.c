@@ -1,0 +1,2 @@
+/* textwrap.c - not written yet. */
+#include "config.h"

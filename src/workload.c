@@ -1,0 +1,256 @@
+/* workload.c - the workload spec: defaults, names, cross-key rules. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+#include "workload.h"
+
+void wl_spec_init(struct wl_spec *spec)
+{
+	memset(spec, 0, sizeof *spec);
+	spec->op = WL_OP_WRITE;
+	spec->api = WL_API_SYSCALL;
+	spec->size = 10u << 20;
+	spec->block = 1;
+	spec->fadvise = WL_ADV_NORMAL;
+	spec->cache = WL_CACHE_WARM;
+	spec->streams = 1;
+	spec->stdio_buffer = WL_STDIO_BUFFER_DEFAULT;
+	spec->stdio_mode = WL_STDIO_FULL;
+	spec->sync = WL_SYNC_NONE;
+	spec->time_limit = WL_DEFAULT_TIME_LIMIT;
+	spec->min_time = WL_DEFAULT_MIN_TIME;
+}
+
+int wl_spec_copy(struct wl_spec *dst, const struct wl_spec *src)
+{
+	*dst = *src;
+	dst->command = NULL;
+	if (!src->command)
+		return 0;
+	dst->command = calloc(src->command_len + 1, sizeof *dst->command);
+	if (!dst->command)
+		return -1;
+	for (size_t i = 0; i < src->command_len; i++)
+		if (!(dst->command[i] = strdup(src->command[i]))) {
+			wl_spec_free(dst);
+			return -1;
+		}
+	return 0;
+}
+
+void wl_spec_free(struct wl_spec *spec)
+{
+	if (spec->command)
+		for (size_t i = 0; i < spec->command_len; i++)
+			free(spec->command[i]);
+	free(spec->command);
+	spec->command = NULL;
+	spec->command_len = 0;
+}
+
+/* --- names ---------------------------------------------------------------- */
+
+static const char *const op_names[] = {"write", "read", "seek"};
+static const char *const api_names[] = {"syscall", "stdio", "mmap", "command"};
+static const char *const advice_names[] = {
+	"normal", "sequential", "random", "willneed", "dontneed", "noreuse"};
+static const char *const cache_names[] = {"warm", "cold"};
+static const char *const sync_names[] = {"none", "fsync", "fdatasync"};
+static const char *const stdio_mode_names[] = {"full", "line", "none"};
+
+#define COUNT(a) (sizeof (a) / sizeof *(a))
+
+static const char *name_of(const char *const *names, size_t n, unsigned v)
+{
+	return v < n ? names[v] : "?";
+}
+
+static int index_of(const char *const *names, size_t n, const char *s, unsigned *out)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s && strcmp(names[i], s) == 0) {
+			*out = (unsigned)i;
+			return 0;
+		}
+	return -1;
+}
+
+#define NAME_FUNCS(type, stem, table) \
+	const char *wl_##stem##_name(enum type v) \
+	{ return name_of(table, COUNT(table), (unsigned)v); } \
+	int wl_##stem##_from_name(const char *s, enum type *out) \
+	{ unsigned i; if (index_of(table, COUNT(table), s, &i)) return -1; \
+	  *out = (enum type)i; return 0; }
+
+NAME_FUNCS(wl_op, op, op_names)
+NAME_FUNCS(wl_api, api, api_names)
+NAME_FUNCS(wl_advice, advice, advice_names)
+NAME_FUNCS(wl_cache, cache, cache_names)
+NAME_FUNCS(wl_sync, sync, sync_names)
+NAME_FUNCS(wl_stdio_mode, stdio_mode, stdio_mode_names)
+
+static const struct { const char *name; unsigned flag; } open_flags[] = {
+	{"O_SYNC", WL_OPEN_SYNC}, {"O_DSYNC", WL_OPEN_DSYNC}, {"O_DIRECT", WL_OPEN_DIRECT},
+};
+
+int wl_open_flag_from_name(const char *s, unsigned *out)
+{
+	for (size_t i = 0; i < COUNT(open_flags); i++)
+		if (strcmp(open_flags[i].name, s) == 0) {
+			*out = open_flags[i].flag;
+			return 0;
+		}
+	return -1;
+}
+
+size_t wl_open_flag_names(unsigned flags, const char *names[3])
+{
+	size_t n = 0;
+	for (size_t i = 0; i < COUNT(open_flags); i++)
+		if (flags & open_flags[i].flag)
+			names[n++] = open_flags[i].name;
+	return n;
+}
+
+/* The errors a lesson may expect: what the workloads can provoke. */
+static const struct { const char *name; int value; } errnos[] = {
+	{"EINVAL", EINVAL}, {"ENOSPC", ENOSPC}, {"EFBIG", EFBIG}, {"EIO", EIO},
+	{"EBADF", EBADF}, {"EACCES", EACCES}, {"EPERM", EPERM}, {"ENOENT", ENOENT},
+	{"EEXIST", EEXIST}, {"EISDIR", EISDIR}, {"EROFS", EROFS}, {"ENOMEM", ENOMEM},
+	{"EOPNOTSUPP", EOPNOTSUPP}, {"EFAULT", EFAULT}, {"EAGAIN", EAGAIN},
+	{"EDQUOT", EDQUOT}, {"ENODEV", ENODEV}, {"ESPIPE", ESPIPE}, {"EOVERFLOW", EOVERFLOW},
+};
+
+int wl_errno_from_name(const char *s, int *out)
+{
+	for (size_t i = 0; i < COUNT(errnos); i++)
+		if (strcmp(errnos[i].name, s) == 0) {
+			*out = errnos[i].value;
+			return 0;
+		}
+	return -1;
+}
+
+const char *wl_errno_name(int err)
+{
+	for (size_t i = 0; i < COUNT(errnos); i++)
+		if (errnos[i].value == err)
+			return errnos[i].name;
+	return NULL;
+}
+
+/* --- rules ---------------------------------------------------------------- */
+
+static int fail(char *msg, size_t len, const char *text)
+{
+	snprintf(msg, len, "%s", text);
+	return -1;
+}
+
+int wl_spec_check(const struct wl_spec *s, char *msg, size_t len)
+{
+	if (s->size == 0 || s->size > WL_SIZE_MAX)
+		return fail(msg, len, "size must be from 1 B to 64 GiB");
+	if (s->block == 0 || s->block > s->size)
+		return fail(msg, len, "block must be from 1 to the file size");
+	if (s->stride && s->stride < s->block)
+		return fail(msg, len, "stride must be 0 (sequential) or at least the block size");
+	if (s->stride > s->size)
+		return fail(msg, len, "stride must not be larger than the file size");
+	if (s->streams == 0)
+		return fail(msg, len, "streams must be at least 1");
+	if (s->streams > 1 && !s->stride)
+		return fail(msg, len, "streams > 1 needs a stride (one stream per stride region)");
+	if (s->streams > 1 && (s->api != WL_API_STDIO || s->op != WL_OP_READ))
+		return fail(msg, len, "streams > 1 is for stdio reads only");
+	if (s->command && s->api != WL_API_COMMAND)
+		return fail(msg, len, "command needs api: command");
+	if (s->api == WL_API_COMMAND && (!s->command || s->command_len == 0))
+		return fail(msg, len, "api: command needs a command");
+	if (s->api == WL_API_MMAP && s->op != WL_OP_READ)
+		return fail(msg, len, "api: mmap is for reads only");
+	if (s->op == WL_OP_SEEK && s->api != WL_API_SYSCALL)
+		return fail(msg, len, "op: seek is an lseek loop: api must be syscall");
+	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)
+		return fail(msg, len, "sync is for writes only");
+	if (!(s->time_limit > 0) || s->time_limit > 3600)
+		return fail(msg, len, "time_limit must be more than 0 and at most 1 hour");
+	return 0;
+}
+
+static const char *api_label(const struct wl_spec *s)
+{
+	static const char *const w[] = {"write()", "fwrite()", "mmap", "command"};
+	static const char *const r[] = {"read()", "fread()", "mmap", "command"};
+	if (s->op == WL_OP_SEEK)
+		return "lseek()";
+	return (s->op == WL_OP_WRITE ? w : r)[s->api];
+}
+
+static void append(char *buf, size_t len, size_t *used, const char *sep, const char *text)
+{
+	if (*used >= len)
+		return;
+	int n = snprintf(buf + *used, len - *used, "%s%s", *used ? sep : "", text);
+	if (n > 0)
+		*used += (size_t)n;
+}
+
+void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
+{
+	const char *sep = ascii ? " - " : " \u00b7 ";
+	char part[96], num[32];
+	size_t used = 0;
+	buf[0] = '\0';
+	if (s->api == WL_API_COMMAND) {
+		snprintf(part, sizeof part, "%s", s->command && s->command_len ? s->command[0] : "command");
+		append(buf, len, &used, sep, part);
+	} else {
+		append(buf, len, &used, sep, api_label(s));
+		units_format_bytes((double)s->block, num, sizeof num);
+		snprintf(part, sizeof part, "%s blocks", num);
+		append(buf, len, &used, sep, part);
+	}
+	if (s->stride) {
+		units_format_bytes((double)s->stride, num, sizeof num);
+		snprintf(part, sizeof part, "stride %s", num);
+		append(buf, len, &used, sep, part);
+	}
+	if (s->streams > 1) {
+		snprintf(part, sizeof part, "%u streams", s->streams);
+		append(buf, len, &used, sep, part);
+	}
+	const char *flags[3];
+	size_t nf = wl_open_flag_names(s->open_flags, flags);
+	for (size_t i = 0; i < nf; i++)
+		append(buf, len, &used, sep, flags[i]);
+	if (s->api == WL_API_STDIO && (s->stdio_buffer != WL_STDIO_BUFFER_DEFAULT || s->stdio_mode != WL_STDIO_FULL)) {
+		if (s->stdio_mode == WL_STDIO_NONE || s->stdio_buffer == 0)
+			snprintf(part, sizeof part, "unbuffered");
+		else {
+			if (s->stdio_buffer > 0)
+				units_format_bytes((double)s->stdio_buffer, num, sizeof num);
+			snprintf(part, sizeof part, "%s buffer%s%s",
+			         s->stdio_mode == WL_STDIO_LINE ? "line" : "full",
+			         s->stdio_buffer > 0 ? " " : "", s->stdio_buffer > 0 ? num : "");
+		}
+		append(buf, len, &used, sep, part);
+	}
+	if (s->fadvise != WL_ADV_NORMAL) {
+		snprintf(part, sizeof part, "fadvise %s", wl_advice_name(s->fadvise));
+		append(buf, len, &used, sep, part);
+	}
+	if (s->sync != WL_SYNC_NONE) {
+		snprintf(part, sizeof part, "%s at end", wl_sync_name(s->sync));
+		append(buf, len, &used, sep, part);
+	}
+	if (s->cache == WL_CACHE_COLD)
+		append(buf, len, &used, sep, "cold cache");
+	units_format_bytes((double)s->size, num, sizeof num);
+	append(buf, len, &used, sep, num);
+}

@@ -1,0 +1,94 @@
+/* workload.h - a resolved workload spec: the `workload:` keys of a lesson.
+ *
+ * Plain data, no I/O.  The loader fills it, the engine runs it, the views
+ * describe it.  Enum <-> name tables live in workload.c so the loader, the
+ * report writers and the UI spell every value the same way.
+ */
+#ifndef IOLAB_WORKLOAD_H
+#define IOLAB_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum wl_op { WL_OP_WRITE, WL_OP_READ, WL_OP_SEEK };
+enum wl_api { WL_API_SYSCALL, WL_API_STDIO, WL_API_MMAP, WL_API_COMMAND };
+enum wl_advice {
+	WL_ADV_NORMAL, WL_ADV_SEQUENTIAL, WL_ADV_RANDOM,
+	WL_ADV_WILLNEED, WL_ADV_DONTNEED, WL_ADV_NOREUSE
+};
+enum wl_cache { WL_CACHE_WARM, WL_CACHE_COLD };
+enum wl_sync { WL_SYNC_NONE, WL_SYNC_FSYNC, WL_SYNC_FDATASYNC };
+/* stdio buffering mode given to setvbuf (_IOFBF, _IOLBF, _IONBF) */
+enum wl_stdio_mode { WL_STDIO_FULL, WL_STDIO_LINE, WL_STDIO_NONE };
+
+/* open: flags, a bit set */
+#define WL_OPEN_SYNC   0x1u
+#define WL_OPEN_DSYNC  0x2u
+#define WL_OPEN_DIRECT 0x4u
+
+#define WL_STDIO_BUFFER_DEFAULT (-1)   /* stdio_buffer: default */
+#define WL_SIZE_MAX ((uint64_t)64 << 30) /* 64 GiB, the format's ceiling */
+#define WL_DEFAULT_TIME_LIMIT 5.0
+#define WL_DEFAULT_MIN_TIME 0.2
+
+struct wl_spec {
+	enum wl_op op;
+	enum wl_api api;
+	uint64_t size;            /* file size in bytes, 1 .. WL_SIZE_MAX */
+	uint64_t block;           /* bytes per call, 1 .. size */
+	uint64_t stride;          /* 0 = sequential */
+	unsigned open_flags;      /* WL_OPEN_* */
+	enum wl_advice fadvise;
+	enum wl_cache cache;
+	unsigned streams;         /* >= 1; > 1 only with stride (stdio read) */
+	int64_t stdio_buffer;     /* WL_STDIO_BUFFER_DEFAULT, 0, or bytes */
+	enum wl_stdio_mode stdio_mode;
+	enum wl_sync sync;
+	double time_limit;        /* seconds; a trial stops after this long */
+	double min_time;          /* seconds; reads repeat whole passes until
+	                             at least this much was measured */
+	char **command;           /* api command: argv, NULL-terminated; "{file}"
+	                             in any word is replaced by the data file */
+	size_t command_len;
+	int expect_error;         /* errno the lesson exists to show, 0 = none */
+};
+
+/* Default values for every optional key. */
+void wl_spec_init(struct wl_spec *spec);
+/* Deep copy (command argv included); returns 0 or -1 (ENOMEM). */
+int wl_spec_copy(struct wl_spec *dst, const struct wl_spec *src);
+void wl_spec_free(struct wl_spec *spec);
+
+/* Names as spelt in lesson files and reports ("write", "syscall", ...).
+ * *_from_name return 0 and set *out, or -1 for an unknown name. */
+const char *wl_op_name(enum wl_op v);
+const char *wl_api_name(enum wl_api v);
+const char *wl_advice_name(enum wl_advice v);
+const char *wl_cache_name(enum wl_cache v);
+const char *wl_sync_name(enum wl_sync v);
+const char *wl_stdio_mode_name(enum wl_stdio_mode v);
+int wl_op_from_name(const char *s, enum wl_op *out);
+int wl_api_from_name(const char *s, enum wl_api *out);
+int wl_advice_from_name(const char *s, enum wl_advice *out);
+int wl_cache_from_name(const char *s, enum wl_cache *out);
+int wl_sync_from_name(const char *s, enum wl_sync *out);
+int wl_stdio_mode_from_name(const char *s, enum wl_stdio_mode *out);
+/* "O_SYNC" -> WL_OPEN_SYNC ...; 0 on success, -1 unknown */
+int wl_open_flag_from_name(const char *s, unsigned *out);
+/* Writes the names of the set flags, in canonical order, into names[]
+ * (at most 3); returns how many. */
+size_t wl_open_flag_names(unsigned flags, const char *names[3]);
+/* "EINVAL" -> EINVAL; 0 on success, -1 unknown */
+int wl_errno_from_name(const char *s, int *out);
+const char *wl_errno_name(int err);  /* "EINVAL", or NULL if not in table */
+
+/* A spec the engine can run?  Checks the cross-key rules of the lesson
+ * format (block <= size, streams > 1 needs stride, command only with api
+ * command ...).  Returns 0, or -1 with a one-line reason in msg. */
+int wl_spec_check(const struct wl_spec *spec, char *msg, size_t msglen);
+
+/* One line for humans: "write() · 1 B blocks · O_SYNC · 10 MiB".
+ * ascii != 0 uses " - " instead of the middle dot. */
+void wl_spec_describe(const struct wl_spec *spec, int ascii, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,2 @@
+/* workload_run.c - not written yet. */
+#include "config.h"

@@ -1,0 +1,105 @@
+/* check_cli.c - option parsing and its exact messages. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "suites.h"
+
+/* parse argv (NULL-terminated), capture what goes to err */
+static int parse(struct options *o, char *err, size_t errlen, char **argv)
+{
+	int argc = 0;
+	while (argv[argc])
+		argc++;
+	FILE *f = fmemopen(err, errlen, "w");
+	ck_assert_ptr_nonnull(f);
+	int rc = cli_parse(argc, argv, o, f);
+	fclose(f);
+	return rc;
+}
+
+START_TEST(defaults)
+{
+	struct options o;
+	char err[256] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", NULL}), 0);
+	ck_assert_int_eq(o.batch, 0);
+	ck_assert_uint_eq(o.trials, 5);
+	ck_assert_int_eq(o.format, REPORT_TEXT);
+	ck_assert_ptr_null(o.output);
+	ck_assert_uint_eq(o.nlessons, 0);
+	cli_options_free(&o);
+}
+END_TEST
+
+START_TEST(batch_options)
+{
+	struct options o;
+	char err[256] = "";
+	char *argv[] = {"iolab", "--batch", "--lesson", "w01-syncbyte,w03-byte",
+	                "--lesson", "r01-byte", "--trials", "3", "--format", "json",
+	                "--size", "1MiB", "--time-limit", "500ms", "--output", "r.json", NULL};
+	ck_assert_int_eq(parse(&o, err, sizeof err, argv), 0);
+	ck_assert_int_eq(o.batch, 1);
+	ck_assert_uint_eq(o.nlessons, 3);
+	ck_assert_str_eq(o.lessons[0], "w01-syncbyte");
+	ck_assert_str_eq(o.lessons[1], "w03-byte");
+	ck_assert_str_eq(o.lessons[2], "r01-byte");
+	ck_assert_uint_eq(o.trials, 3);
+	ck_assert_int_eq(o.format, REPORT_JSON);
+	ck_assert_uint_eq(o.size, 1048576);
+	ck_assert_double_eq_tol(o.time_limit, 0.5, 1e-12);
+	ck_assert_str_eq(o.output, "r.json");
+	cli_options_free(&o);
+}
+END_TEST
+
+START_TEST(bad_options)
+{
+	struct options o;
+	char err[256];
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--frobnicate", NULL}), EXIT_USAGE);
+	ck_assert_str_eq(err, "iolab: unrecognized option '--frobnicate'\n"
+	                      "Try 'iolab --help' for more information.\n");
+	cli_options_free(&o);
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--trials", "0", NULL}), EXIT_USAGE);
+	ck_assert_str_eq(err, "iolab: invalid number of trials '0' (1 to 1000)\n"
+	                      "Try 'iolab --help' for more information.\n");
+	cli_options_free(&o);
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--format", "xml", NULL}), EXIT_USAGE);
+	ck_assert_str_eq(err, "iolab: invalid format 'xml' (text, json or csv)\n"
+	                      "Try 'iolab --help' for more information.\n");
+	cli_options_free(&o);
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--size", "0", NULL}), EXIT_USAGE);
+	cli_options_free(&o);
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--trials", NULL}), EXIT_USAGE);
+	ck_assert_str_eq(err, "iolab: option '--trials' requires an argument\n"
+	                      "Try 'iolab --help' for more information.\n");
+	cli_options_free(&o);
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "stray", NULL}), EXIT_USAGE);
+	ck_assert_str_eq(err, "iolab: unexpected argument 'stray'\n"
+	                      "Try 'iolab --help' for more information.\n");
+	cli_options_free(&o);
+}
+END_TEST
+
+Suite *make_suite_cli(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, defaults);
+	tcase_add_test(tc, batch_options);
+	tcase_add_test(tc, bad_options);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,17 @@
+/* suites.h - every Check suite of the core library; one line each. */
+#ifndef IOLAB_TEST_SUITES_H
+#define IOLAB_TEST_SUITES_H
+
+#include <check.h>
+
+#define IOLAB_SUITES(X) \
+	X(cli) \
+	X(stats) \
+	X(units) \
+	X(workload)
+
+#define DECLARE_SUITE(name) Suite *make_suite_##name(void);
+IOLAB_SUITES(DECLARE_SUITE)
+#undef DECLARE_SUITE
+
+#endif
