@@ -1,0 +1,48 @@
+/* sweep.c - block-size sweep points and their cost fit. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "stats.h"
+#include "sweep.h"
+
+size_t sweep_npoints(const struct sweep *sw)
+{
+	return sw->ncaches * sw->nblocks;
+}
+
+void sweep_point_at(const struct sweep *sw, size_t i, uint64_t *block, enum wl_cache *cache)
+{
+	*cache = sw->caches[i / sw->nblocks];
+	*block = sw->blocks[i % sw->nblocks];
+}
+
+int sweep_point_spec(const struct wl_spec *base, uint64_t block, enum wl_cache cache,
+                     struct wl_spec *out)
+{
+	if (wl_spec_copy(out, base) != 0)
+		return -1;
+	out->block = block > out->size ? out->size : block;
+	out->cache = cache;
+	return 0;
+}
+
+int sweep_fit(const struct sweep_point *p, size_t n, enum wl_cache cache, double *r, double *u)
+{
+	double *calls = malloc(3 * (n ? n : 1) * sizeof *calls);
+	if (!calls)
+		return -1;
+	double *bytes = calls + n, *secs = calls + 2 * n;
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!p[i].ok || p[i].cache != cache)
+			continue;
+		calls[m] = p[i].calls;
+		bytes[m] = p[i].bytes;
+		secs[m] = p[i].seconds;
+		m++;
+	}
+	int rc = stats_fit_cost(calls, bytes, secs, m, r, u);
+	free(calls);
+	return rc;
+}

@@ -1,0 +1,29 @@
+/* sweep.h - a block-size sweep: one workload run at many block sizes, warm
+ * and cold, and the fit of  seconds = calls*R + bytes*U  over its points.
+ * Batch and the interactive lab both drive the points (trials_run or
+ * trial_start per point) and use these helpers. */
+#ifndef IOLAB_SWEEP_H
+#define IOLAB_SWEEP_H
+
+#include <stddef.h>
+#include "lesson.h"
+
+struct sweep_point {
+	uint64_t block;
+	enum wl_cache cache;
+	int ok;                   /* measured without error */
+	double seconds, calls, bytes, rate;
+};
+
+/* Number of points of a lesson's sweep (caches x blocks), 0 if none. */
+size_t sweep_npoints(const struct sweep *sw);
+/* Point i (cache-major: every block warm, then every block cold). */
+void sweep_point_at(const struct sweep *sw, size_t i, uint64_t *block, enum wl_cache *cache);
+/* The lesson's workload with that block and cache (a deep copy: free it). */
+int sweep_point_spec(const struct wl_spec *base, uint64_t block, enum wl_cache cache,
+                     struct wl_spec *out);
+/* Fit R (seconds per call) and U (seconds per byte) over the ok points of
+ * one cache state.  0, or -1 when they do not determine both. */
+int sweep_fit(const struct sweep_point *p, size_t n, enum wl_cache cache, double *r, double *u);
+
+#endif
