@@ -7,6 +7,7 @@
 #ifndef IOLAB_LESSON_H
 #define IOLAB_LESSON_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include "workload.h"
 
@@ -79,8 +80,9 @@ long course_find(const struct course *course, const char *id);
 /* Index of the section holding lesson i. */
 size_t course_section_of(const struct course *course, size_t i);
 
-/* Where the lessons are when --lessons is not given: the source tree when
- * the program runs from its build directory, else $(pkgdatadir)/lessons.
+/* Where the lessons are when --lessons is not given: $IOLAB_LESSONS when
+ * set and not empty; else the source tree when the program runs from its
+ * build directory; else $(pkgdatadir)/lessons.
  * Returns a static string. */
 const char *course_default_dir(void);
 
@@ -112,5 +114,37 @@ void ref_data_free(struct ref_data *rd);
 const struct ref_source *ref_data_find(const struct ref_data *rd, const char *key);
 /* data/reference.yaml beside the default lesson dir; static string */
 const char *ref_data_default_path(void);
+
+/* --- additions (iolab 0.1) ------------------------------------------------ */
+
+/* Bounds on hostile input; every one is an error, never a truncation. */
+#define LESSON_FILE_MAX   (1u << 20)  /* bytes per YAML file (error at 1:1) */
+#define LESSON_DEPTH_MAX  32          /* nested lists and mappings */
+#define LESSON_TEXT_MAX   65536       /* bytes of text: and code: (any scalar) */
+#define LESSON_WORD_MAX   256         /* bytes of any other scalar */
+#define LESSON_NODES_MAX  100000      /* YAML values per file */
+#define COURSE_LESSONS_MAX 1000       /* lessons per course */
+#define SWEEP_BLOCKS_MAX  64          /* sizes in sweep.block */
+#define WL_STREAMS_MAX    1024        /* workload.streams */
+
+/* Load one lesson file on its own, with every rule that needs no course
+ * (the id must still equal the file name).  refs, when not NULL, is what
+ * reference sources are checked against.  Returns 0 and fills *out, or -1
+ * with the problems in *diags and *out zeroed. */
+int lesson_load(const char *path, const struct ref_data *refs,
+                struct lesson *out, struct diags *diags);
+void lesson_free(struct lesson *lesson);
+
+/* diags_add with a va_list. */
+void diags_vadd(struct diags *ds, const char *file, unsigned line,
+                unsigned column, const char *source_line, const char *fmt,
+                va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
+/* The reference file course_load(lessons_dir) checks sources against:
+ * lessons_dir/../data/reference.yaml if it exists, else
+ * ref_data_default_path() if that exists.  Writes it to buf and returns 0,
+ * or returns -1 when neither exists (sources are then not checked). */
+int ref_data_find_path(const char *lessons_dir, char *buf, size_t len);
 
 #endif

@@ -1,4 +1,82 @@
-/* measure.h - placeholder, filled in by its module. */
+/* measure.h - what the kernel says about a process and a file.
+ *
+ * /proc/PID/io, rusage, page-cache residency (cachestat(2) or mincore),
+ * eviction of one file without root, and perf tracepoint counting.  Data
+ * collection only: nothing here prints or decides.  A counter that could
+ * not be read is -1 ("unavailable"), never 0.
+ */
 #ifndef IOLAB_MEASURE_H
 #define IOLAB_MEASURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include "engine.h"
+
+/* CLOCK_MONOTONIC in seconds. */
+double measure_now(void);
+
+/* --- /proc/PID/io -------------------------------------------------------- */
+
+struct measure_io {
+	int64_t rchar, wchar;         /* bytes through read/write-family calls */
+	int64_t syscr, syscw;         /* read/write-family syscalls */
+	int64_t read_bytes, write_bytes;  /* storage I/O caused */
+	int64_t cancelled_write_bytes;
+};
+
+/* Every field -1. */
+void measure_io_clear(struct measure_io *io);
+/* Parses the text of /proc/PID/io.  Fields not found stay -1.  Returns the
+ * number of fields found (0: nothing usable). */
+int measure_io_parse(const char *text, struct measure_io *io);
+/* Reads /proc/PID/io.  0, or -1 (every field -1) when it cannot be read. */
+int measure_io_read(pid_t pid, struct measure_io *io);
+
+/* --- rusage -------------------------------------------------------------- */
+
+struct measure_rusage {
+	double utime, stime;          /* seconds */
+	long minflt, majflt, nvcsw, nivcsw;
+};
+
+double measure_timeval(const struct timeval *tv);
+void measure_rusage_convert(const struct rusage *ru, struct measure_rusage *out);
+
+/* --- page cache ---------------------------------------------------------- */
+
+enum measure_residency_method { MEASURE_RES_AUTO, MEASURE_RES_CACHESTAT, MEASURE_RES_MINCORE };
+
+/* Fraction (0..1) of fd's pages in the page cache, and (cachestat only)
+ * its dirty pages.  An empty file is 0.0.  Returns 0, or -1 with *fraction
+ * and *dirty -1 when it cannot be told.  dirty may be NULL. */
+int measure_residency_fd(int fd, enum measure_residency_method how,
+                         double *fraction, int64_t *dirty);
+/* The same for a path (opened O_RDONLY|O_NOFOLLOW). */
+int measure_residency_path(const char *path, double *fraction, int64_t *dirty);
+
+/* Empty the page cache of one file without root: fdatasync, then
+ * POSIX_FADV_DONTNEED.  (No effect on tmpfs, whose pages are the file.)
+ * 0, or -1 with errno. */
+int measure_evict_path(const char *path);
+
+/* --- perf tracepoint counting ------------------------------------------- */
+
+/* Counters for one process, in enum sys_kind order; -1 fd = not counted. */
+struct measure_perf {
+	int fd[SYS_KINDS];
+};
+
+/* Can syscall tracepoints be counted here?  1 yes; 0 no, with the reason
+ * and what to do in why.  Not cached (engine_perf_available caches). */
+int measure_perf_probe(char *why, size_t len);
+/* Attach the counters to pid (running, stopped or not yet started).
+ * 0 if at least the total could be opened, else -1 with a reason. */
+int measure_perf_open(pid_t pid, struct measure_perf *p, char *why, size_t len);
+/* Current counts, -1 for counters not open. */
+void measure_perf_read(const struct measure_perf *p, int64_t out[SYS_KINDS]);
+void measure_perf_close(struct measure_perf *p);
+
 #endif

@@ -1,2 +1,546 @@
-/* progress.c - not written yet. */
+/* progress.c - saved progress, read leniently and written atomically. */
 #include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "progress.h"
+
+#define PROGRESS_HEADER "# iolab progress 1"
+#define PROGRESS_FILE_MAX (8u << 20)   /* larger than any real one: corrupt */
+
+/* Numbers are written and read in the C locale whatever LC_NUMERIC the
+ * lab runs under, so a file saved in one locale reads back in another. */
+struct c_numeric {
+	locale_t c, old;
+};
+
+static void c_numeric_enter(struct c_numeric *cn)
+{
+	cn->c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	cn->old = cn->c ? uselocale(cn->c) : (locale_t)0;
+}
+
+static void c_numeric_leave(struct c_numeric *cn)
+{
+	if (cn->c) {
+		uselocale(cn->old);
+		freelocale(cn->c);
+	}
+}
+
+int progress_default_path(char *buf, size_t len)
+{
+	const char *state = getenv("XDG_STATE_HOME");
+	int n;
+	if (state && state[0] == '/')
+		n = snprintf(buf, len, "%s/iolab/progress", state);
+	else {
+		const char *home = getenv("HOME");
+		if (!home || home[0] != '/')
+			return -1;
+		n = snprintf(buf, len, "%s/.local/state/iolab/progress", home);
+	}
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+void progress_free(struct progress *p)
+{
+	free(p->path);
+	free(p->entries);
+	free(p->points);
+	memset(p, 0, sizeof *p);
+}
+
+const struct progress_entry *progress_find(const struct progress *p, const char *id)
+{
+	for (size_t i = 0; i < p->nentries; i++)
+		if (strcmp(p->entries[i].id, id) == 0)
+			return &p->entries[i];
+	return NULL;
+}
+
+int progress_set(struct progress *p, const struct progress_entry *e)
+{
+	for (size_t i = 0; i < p->nentries; i++)
+		if (strcmp(p->entries[i].id, e->id) == 0) {
+			p->entries[i] = *e;
+			return 0;
+		}
+	struct progress_entry *grown = realloc(p->entries, (p->nentries + 1) * sizeof *grown);
+	if (!grown)
+		return -1;
+	p->entries = grown;
+	p->entries[p->nentries++] = *e;
+	return 0;
+}
+
+static int points_append(struct progress *p, const char *id, const struct sweep_point *sp)
+{
+	struct progress_point *grown = realloc(p->points, (p->npoints + 1) * sizeof *grown);
+	if (!grown)
+		return -1;
+	p->points = grown;
+	struct progress_point *pp = &p->points[p->npoints++];
+	memset(pp, 0, sizeof *pp);
+	snprintf(pp->id, sizeof pp->id, "%s", id);
+	pp->p = *sp;
+	return 0;
+}
+
+int progress_set_points(struct progress *p, const char *id,
+                        const struct sweep_point *pts, size_t n)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < p->npoints; i++)
+		if (strcmp(p->points[i].id, id) != 0)
+			p->points[kept++] = p->points[i];
+	p->npoints = kept;
+	for (size_t i = 0; i < n; i++)
+		if (points_append(p, id, &pts[i]) != 0)
+			return -1;
+	return 0;
+}
+
+size_t progress_get_points(const struct progress *p, const char *id,
+                           struct sweep_point *out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < p->npoints && n < max; i++)
+		if (strcmp(p->points[i].id, id) == 0)
+			out[n++] = p->points[i].p;
+	return n;
+}
+
+void progress_entry_from_result(struct progress_entry *e, const char *id,
+                                const struct wl_spec *spec,
+                                const struct trial_result *r, int64_t when)
+{
+	memset(e, 0, sizeof *e);
+	snprintf(e->id, sizeof e->id, "%s", id);
+	e->ok = r->ok;
+	e->stopped = r->stopped;
+	e->err = r->err;
+	snprintf(e->error, sizeof e->error, "%s", r->err ? r->error : "");
+	e->rate = r->rate;
+	e->log_rate = r->log_rate;
+	e->seconds = r->seconds;
+	e->bytes = r->bytes;
+	for (int k = 0; k < CALL_KINDS; k++)
+		e->calls += r->calls[k];
+	e->syscr = r->syscr;
+	e->syscw = r->syscw;
+	e->block = spec->block;
+	e->cold = spec->cache == WL_CACHE_COLD;
+	e->when = when;
+}
+
+/* --- reading ------------------------------------------------------------- */
+
+static int valid_id(const char *s)
+{
+	if (!*s || strlen(s) >= PROGRESS_ID_MAX)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
+			return 0;
+	return 1;
+}
+
+static int parse_double(const char *v, double *out)
+{
+	char *end;
+	errno = 0;
+	double d = strtod(v, &end);
+	if (errno || end == v || *end)
+		return -1;
+	*out = d;
+	return 0;
+}
+
+static int parse_i64(const char *v, int64_t *out)
+{
+	char *end;
+	errno = 0;
+	long long n = strtoll(v, &end, 10);
+	if (errno || end == v || *end)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+static int parse_u64(const char *v, uint64_t *out)
+{
+	char *end;
+	if (*v == '-')
+		return -1;
+	errno = 0;
+	unsigned long long n = strtoull(v, &end, 10);
+	if (errno || end == v || *end)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+/* %XX escapes in the error text (it holds spaces) */
+static void unescape(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+	for (; *in && o + 1 < len; in++) {
+		unsigned x;
+		if (in[0] == '%' && in[1] && in[2] && sscanf(in + 1, "%2x", &x) == 1) {
+			out[o++] = (char)x;
+			in += 2;
+		} else
+			out[o++] = *in;
+	}
+	out[o] = '\0';
+}
+
+static int entry_key(struct progress_entry *e, const char *k, const char *v)
+{
+	int64_t i;
+	if (strcmp(k, "status") == 0) {
+		if (strcmp(v, "ok") && strcmp(v, "stopped") && strcmp(v, "failed"))
+			return -1;
+		e->ok = strcmp(v, "failed") != 0;
+		e->stopped = strcmp(v, "stopped") == 0;
+		return 0;
+	}
+	if (strcmp(k, "errno") == 0) {
+		if (parse_i64(v, &i) != 0 || i < 0 || i > 4095)
+			return -1;
+		e->err = (int)i;
+		return 0;
+	}
+	if (strcmp(k, "error") == 0) {
+		unescape(v, e->error, sizeof e->error);
+		return 0;
+	}
+	if (strcmp(k, "rate") == 0) return parse_double(v, &e->rate);
+	if (strcmp(k, "log_rate") == 0) return parse_double(v, &e->log_rate);
+	if (strcmp(k, "seconds") == 0) return parse_double(v, &e->seconds);
+	if (strcmp(k, "bytes") == 0) return parse_u64(v, &e->bytes);
+	if (strcmp(k, "calls") == 0) return parse_u64(v, &e->calls);
+	if (strcmp(k, "syscr") == 0) return parse_i64(v, &e->syscr);
+	if (strcmp(k, "syscw") == 0) return parse_i64(v, &e->syscw);
+	if (strcmp(k, "block") == 0) return parse_u64(v, &e->block);
+	if (strcmp(k, "when") == 0) return parse_i64(v, &e->when);
+	if (strcmp(k, "cache") == 0) {
+		if (strcmp(v, "warm") && strcmp(v, "cold"))
+			return -1;
+		e->cold = strcmp(v, "cold") == 0;
+		return 0;
+	}
+	return 0;                 /* a key of a later version */
+}
+
+static int point_key(struct sweep_point *p, const char *k, const char *v)
+{
+	int64_t i;
+	if (strcmp(k, "block") == 0) return parse_u64(v, &p->block);
+	if (strcmp(k, "seconds") == 0) return parse_double(v, &p->seconds);
+	if (strcmp(k, "calls") == 0) return parse_double(v, &p->calls);
+	if (strcmp(k, "bytes") == 0) return parse_double(v, &p->bytes);
+	if (strcmp(k, "rate") == 0) return parse_double(v, &p->rate);
+	if (strcmp(k, "ok") == 0) {
+		if (parse_i64(v, &i) != 0 || (i != 0 && i != 1))
+			return -1;
+		p->ok = (int)i;
+		return 0;
+	}
+	if (strcmp(k, "cache") == 0)
+		return wl_cache_from_name(v, &p->cache);
+	return 0;
+}
+
+/* "lesson ID k=v ..." or "point ID k=v ...": 0, or -1 when malformed. */
+static int parse_record(struct progress *p, char *line)
+{
+	char *save = NULL;
+	char *kind = strtok_r(line, " ", &save);
+	char *id = strtok_r(NULL, " ", &save);
+	if (!kind)
+		return 0;
+	int is_lesson = strcmp(kind, "lesson") == 0, is_point = strcmp(kind, "point") == 0;
+	if (!is_lesson && !is_point)
+		return 0;             /* a record of a later version */
+	if (!id || !valid_id(id))
+		return -1;
+	struct progress_entry e;
+	struct sweep_point sp;
+	memset(&e, 0, sizeof e);
+	memset(&sp, 0, sizeof sp);
+	snprintf(e.id, sizeof e.id, "%s", id);
+	e.syscr = e.syscw = -1;
+	int seen_required = 0;
+	for (char *kv; (kv = strtok_r(NULL, " ", &save)) != NULL;) {
+		char *eq = strchr(kv, '=');
+		if (!eq || eq == kv)
+			return -1;
+		*eq = '\0';
+		int rc = is_lesson ? entry_key(&e, kv, eq + 1) : point_key(&sp, kv, eq + 1);
+		if (rc != 0)
+			return -1;
+		if (strcmp(kv, is_lesson ? "status" : "block") == 0)
+			seen_required = 1;
+	}
+	if (!seen_required)
+		return -1;
+	return is_lesson ? progress_set(p, &e) : points_append(p, id, &sp);
+}
+
+static int read_whole(const char *path, char **out, size_t *outlen)
+{
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return -1;
+	size_t cap = 4096, len = 0;
+	char *buf = malloc(cap);
+	int rc = 0;
+	while (buf) {
+		if (len + 1 >= cap) {
+			if (cap >= PROGRESS_FILE_MAX) {
+				errno = EFBIG;
+				rc = -1;
+				break;
+			}
+			char *grown = realloc(buf, cap * 2);
+			if (!grown) {
+				rc = -1;
+				break;
+			}
+			buf = grown;
+			cap *= 2;
+		}
+		size_t n = fread(buf + len, 1, cap - 1 - len, f);
+		len += n;
+		if (n == 0) {
+			if (ferror(f))
+				rc = -1;
+			break;
+		}
+	}
+	int saved = errno;
+	fclose(f);
+	if (!buf || rc != 0) {
+		free(buf);
+		errno = buf ? saved : ENOMEM;
+		return -1;
+	}
+	buf[len] = '\0';
+	*out = buf;
+	*outlen = len;
+	return 0;
+}
+
+/* 0, or the 1-based number of the first bad line. */
+static size_t parse_text(struct progress *p, char *text, size_t len)
+{
+	if (memchr(text, '\0', len))
+		return 1;
+	size_t lineno = 0;
+	char *save = NULL;
+	int first = 1;
+	for (char *line = text; line; line = save) {
+		char *nl = strchr(line, '\n');
+		save = nl ? nl + 1 : NULL;
+		if (nl)
+			*nl = '\0';
+		else if (!*line)
+			break;
+		lineno++;
+		if (first) {
+			if (strcmp(line, PROGRESS_HEADER) != 0)
+				return lineno;
+			first = 0;
+			continue;
+		}
+		if (!*line || line[0] == '#')
+			continue;
+		if (parse_record(p, line) != 0)
+			return lineno;
+	}
+	return first ? 1 : 0;
+}
+
+int progress_load(struct progress *p, const char *path, char *msg, size_t msglen)
+{
+	memset(p, 0, sizeof *p);
+	if (msglen)
+		msg[0] = '\0';
+	if (!path)
+		return 0;
+	p->path = strdup(path);
+	if (!p->path) {
+		snprintf(msg, msglen, "progress not kept: out of memory");
+		return -1;
+	}
+	char *text;
+	size_t len;
+	if (read_whole(path, &text, &len) != 0) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(msg, msglen, "progress file %s could not be read (%s); starting afresh",
+		         path, strerror(errno));
+		return -1;
+	}
+	struct c_numeric cn;
+	c_numeric_enter(&cn);
+	size_t bad = parse_text(p, text, len);
+	c_numeric_leave(&cn);
+	free(text);
+	if (bad) {
+		free(p->entries);
+		free(p->points);
+		p->entries = NULL;
+		p->points = NULL;
+		p->nentries = p->npoints = 0;
+		snprintf(msg, msglen, "progress file %s is damaged (line %zu) and was ignored; "
+		         "the next run replaces it", path, bad);
+		return -1;
+	}
+	return 0;
+}
+
+/* --- writing ------------------------------------------------------------- */
+
+static void escape(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+	for (; *in && o + 4 < len; in++) {
+		unsigned char c = (unsigned char)*in;
+		if (c <= ' ' || c == '%' || c == '=' || c >= 0x7f)
+			o += (size_t)snprintf(out + o, len - o, "%%%02X", c);
+		else
+			out[o++] = (char)c;
+	}
+	out[o] = '\0';
+}
+
+static void write_entry(FILE *f, const struct progress_entry *e)
+{
+	char err[3 * sizeof e->error + 1];
+	escape(e->error, err, sizeof err);
+	fprintf(f, "lesson %s status=%s errno=%d rate=%.17g log_rate=%.17g seconds=%.17g"
+	        " bytes=%llu calls=%llu syscr=%lld syscw=%lld block=%llu cache=%s when=%lld",
+	        e->id, !e->ok ? "failed" : e->stopped ? "stopped" : "ok", e->err,
+	        e->rate, e->log_rate, e->seconds,
+	        (unsigned long long)e->bytes, (unsigned long long)e->calls,
+	        (long long)e->syscr, (long long)e->syscw,
+	        (unsigned long long)e->block, e->cold ? "cold" : "warm", (long long)e->when);
+	if (*err)
+		fprintf(f, " error=%s", err);
+	fputc('\n', f);
+}
+
+static void write_point(FILE *f, const struct progress_point *pp)
+{
+	const struct sweep_point *p = &pp->p;
+	fprintf(f, "point %s block=%llu cache=%s ok=%d seconds=%.17g calls=%.17g bytes=%.17g rate=%.17g\n",
+	        pp->id, (unsigned long long)p->block, wl_cache_name(p->cache), p->ok ? 1 : 0,
+	        p->seconds, p->calls, p->bytes, p->rate);
+}
+
+/* mkdir -p of the directory part of path, 0700 for what it creates. */
+static int make_parents(const char *path)
+{
+	char *dir = strdup(path);
+	if (!dir)
+		return -1;
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	for (char *p = dir + 1; slash && *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			free(dir);
+			return -1;
+		}
+		*p = '/';
+	}
+	int rc = slash && *dir && mkdir(dir, 0700) != 0 && errno != EEXIST ? -1 : 0;
+	free(dir);
+	return rc;
+}
+
+static void sync_parent(const char *path)
+{
+	char *dir = strdup(path);
+	if (!dir)
+		return;
+	char *slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = '\0';
+		int fd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0) {
+			fsync(fd);
+			close(fd);
+		}
+	}
+	free(dir);
+}
+
+int progress_save(const struct progress *p, char *msg, size_t msglen)
+{
+	if (!p->path)
+		return 0;
+	if (make_parents(p->path) != 0) {
+		snprintf(msg, msglen, "progress not saved: cannot create the directory of %s (%s)",
+		         p->path, strerror(errno));
+		return -1;
+	}
+	size_t tl = strlen(p->path) + 16;
+	char *tmp = malloc(tl);
+	if (!tmp) {
+		snprintf(msg, msglen, "progress not saved: out of memory");
+		return -1;
+	}
+	snprintf(tmp, tl, "%s.tmp.XXXXXX", p->path);
+	int fd = mkostemp(tmp, O_CLOEXEC);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		snprintf(msg, msglen, "progress not saved: %s: %s", tmp, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return -1;
+	}
+	struct c_numeric cn;
+	c_numeric_enter(&cn);
+	fprintf(f, "%s\n", PROGRESS_HEADER);
+	for (size_t i = 0; i < p->nentries; i++)
+		write_entry(f, &p->entries[i]);
+	for (size_t i = 0; i < p->npoints; i++)
+		write_point(f, &p->points[i]);
+	c_numeric_leave(&cn);
+	int bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+	int saved = errno;
+	if (fclose(f) != 0 && !bad) {
+		bad = 1;
+		saved = errno;
+	}
+	if (!bad && rename(tmp, p->path) != 0) {
+		bad = 1;
+		saved = errno;
+	}
+	if (bad) {
+		unlink(tmp);
+		snprintf(msg, msglen, "progress not saved to %s: %s", p->path, strerror(saved));
+		free(tmp);
+		return -1;
+	}
+	sync_parent(p->path);
+	free(tmp);
+	return 0;
+}

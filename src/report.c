@@ -1,2 +1,259 @@
-/* report.c - not written yet. */
+/* report.c - the result model shared by the text, JSON and CSV writers. */
 #include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "report.h"
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+int report_init(struct report *r, const char *scratch, const char *filesystem,
+                const char *syscall_counter)
+{
+	memset(r, 0, sizeof *r);
+	struct utsname u;
+	snprintf(r->kernel, sizeof r->kernel, "%s", uname(&u) == 0 ? u.release : "unknown");
+	snprintf(r->filesystem, sizeof r->filesystem, "%s", filesystem ? filesystem : "unknown");
+	time_t now = time(NULL);
+	struct tm tm;
+	if (!gmtime_r(&now, &tm) || !strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(r->started, sizeof r->started, "1970-01-01T00:00:00Z");
+	r->version = strdup(PACKAGE_VERSION);
+	r->scratch = dup_or_null(scratch);
+	r->syscall_counter = strdup(syscall_counter ? syscall_counter : "none");
+	if (!r->version || (scratch && !r->scratch) || !r->syscall_counter) {
+		report_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+static int add_refs(struct report_result *res, const struct lesson *l, const struct ref_data *rd)
+{
+	if (!l->nrefs)
+		return 0;
+	res->refs = calloc(l->nrefs, sizeof *res->refs);
+	if (!res->refs)
+		return -1;
+	for (size_t i = 0; i < l->nrefs; i++) {
+		const struct ref_source *src = rd ? ref_data_find(rd, l->refs[i].source) : NULL;
+		struct report_ref *ref = &res->refs[res->nrefs++];
+		ref->source = strdup(l->refs[i].source);
+		ref->label = strdup(src && src->label ? src->label : l->refs[i].source);
+		ref->rate = l->refs[i].rate;
+		if (!ref->source || !ref->label)
+			return -1;
+	}
+	return 0;
+}
+
+static void result_free(struct report_result *res)
+{
+	free(res->lesson);
+	free(res->title);
+	free(res->error);
+	wl_spec_free(&res->spec);
+	for (size_t i = 0; i < res->nrefs; i++) {
+		free(res->refs[i].source);
+		free(res->refs[i].label);
+	}
+	free(res->refs);
+	free(res->points);
+	memset(res, 0, sizeof *res);
+}
+
+struct report_result *report_add(struct report *r, const struct lesson *l,
+                                 const struct wl_spec *spec, const struct ref_data *rd)
+{
+	struct report_result *grown = realloc(r->results, (r->nresults + 1) * sizeof *grown);
+	if (!grown)
+		return NULL;
+	r->results = grown;
+	struct report_result *res = &grown[r->nresults];
+	memset(res, 0, sizeof *res);
+	res->status = REPORT_OK;
+	res->is_sweep = sweep_npoints(&l->sweep) > 0;
+	if (wl_spec_copy(&res->spec, spec) != 0) {
+		memset(&res->spec, 0, sizeof res->spec);
+		return NULL;
+	}
+	res->lesson = strdup(l->id);
+	res->title = strdup(l->title ? l->title : "");
+	if (!res->lesson || !res->title || add_refs(res, l, rd) != 0) {
+		result_free(res);
+		return NULL;
+	}
+	r->nresults++;
+	return res;
+}
+
+void report_fail(struct report_result *res, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	free(res->error);
+	res->error = strdup(buf);
+	res->status = REPORT_ERROR;
+}
+
+void report_note(struct report_result *res, const char *text)
+{
+	free(res->error);
+	res->error = dup_or_null(text);
+}
+
+int report_any_failed(const struct report *r)
+{
+	for (size_t i = 0; i < r->nresults; i++)
+		if (r->results[i].status == REPORT_ERROR)
+			return 1;
+	return 0;
+}
+
+void report_free(struct report *r)
+{
+	for (size_t i = 0; i < r->nresults; i++)
+		result_free(&r->results[i]);
+	free(r->results);
+	free(r->version);
+	free(r->scratch);
+	free(r->syscall_counter);
+	free(r->course);
+	memset(r, 0, sizeof *r);
+}
+
+int report_write(FILE *out, const struct report *r, enum report_format f)
+{
+	switch (f) {
+	case REPORT_JSON: return report_write_json(out, r);
+	case REPORT_CSV: return report_write_csv(out, r);
+	case REPORT_TEXT: break;
+	}
+	return report_write_text(out, r);
+}
+
+/* --- derived values ------------------------------------------------------ */
+
+static const struct trial_result *median(const struct report_result *res)
+{
+	return res->measured ? &res->summary.median : NULL;
+}
+
+static int64_t known(int64_t v)
+{
+	return v >= 0 ? v : REPORT_UNAVAILABLE;
+}
+
+/* perf counted this kind in the median trial */
+static int perf_has(const struct trial_result *m, enum sys_kind k)
+{
+	return m->syscall_source == SYSCALL_SOURCE_PERF && m->sys[k] >= 0;
+}
+
+int64_t report_syscalls_read(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	if (!m || m->syscall_source == SYSCALL_SOURCE_NONE)
+		return REPORT_UNAVAILABLE;
+	return known(perf_has(m, SYS_READ) ? m->sys[SYS_READ] : m->syscr);
+}
+
+int64_t report_syscalls_write(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	if (!m || m->syscall_source == SYSCALL_SOURCE_NONE)
+		return REPORT_UNAVAILABLE;
+	return known(perf_has(m, SYS_WRITE) ? m->sys[SYS_WRITE] : m->syscw);
+}
+
+int64_t report_syscalls_total(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	return m && perf_has(m, SYS_TOTAL) ? m->sys[SYS_TOTAL] : REPORT_UNAVAILABLE;
+}
+
+int64_t report_syscalls_kind(const struct report_result *res, enum sys_kind k)
+{
+	const struct trial_result *m = median(res);
+	return m && k < SYS_KINDS && perf_has(m, k) ? m->sys[k] : REPORT_UNAVAILABLE;
+}
+
+double report_bytes_per_syscall(const struct report_result *res)
+{
+	int64_t r = report_syscalls_read(res), w = report_syscalls_write(res);
+	if (r < 0 || w < 0 || r + w == 0)
+		return NAN;
+	return (double)res->summary.median.bytes / (double)(r + w);
+}
+
+double report_log_rate(const struct report_result *res)
+{
+	if (!res->measured || !(res->summary.rate_median > 0))
+		return NAN;
+	return log(res->summary.rate_median);
+}
+
+int report_has_checksum(const struct report_result *res)
+{
+	return res->measured && res->spec.op == WL_OP_READ && res->spec.api != WL_API_COMMAND;
+}
+
+/* --- formatting primitives ----------------------------------------------- */
+
+int report_format_double(double v, char *buf, size_t len)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, len, "null");
+		return -1;
+	}
+	if (v == 0)
+		v = 0;            /* no "-0.0" */
+	/* %.15g reads back exactly for most values and prints none of the
+	 * binary noise of %.17g ("0.1", not "0.10000000000000001"). */
+	snprintf(buf, len, "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, len, "%.17g", v);
+	if (!strpbrk(buf, ".e")) {
+		size_t n = strlen(buf);
+		if (n + 2 < len)
+			memcpy(buf + n, ".0", 3);
+	}
+	return 0;
+}
+
+static int cont(unsigned char c)
+{
+	return (c & 0xC0) == 0x80;
+}
+
+size_t report_utf8_len(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned char c = s[0];
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		return cont(s[1]) ? 2 : 0;
+	if (c >= 0xE0 && c <= 0xEF) {
+		/* E0 needs A0.. (else overlong), ED needs ..9F (else a surrogate) */
+		unsigned char lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+		return s[1] >= lo && s[1] <= hi && cont(s[2]) ? 3 : 0;
+	}
+	if (c >= 0xF0 && c <= 0xF4) {
+		/* F0 needs 90.. (else overlong), F4 needs ..8F (else > U+10FFFF) */
+		unsigned char lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+		return s[1] >= lo && s[1] <= hi && cont(s[2]) && cont(s[3]) ? 4 : 0;
+	}
+	return 0;
+}

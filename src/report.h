@@ -1,4 +1,138 @@
-/* report.h - placeholder, filled in by its module. */
+/* report.h - the results of a batch run, as the three writers print them.
+ *
+ * batch.c fills a struct report (one result per lesson, in the order run)
+ * and hands it to report_write(); report_text.c, report_json.c and
+ * report_csv.c each walk the same model, so the formats cannot disagree on
+ * what was measured.  Writers take a FILE* and never print anywhere else.
+ *
+ * The field names of the JSON and CSV output are a contract
+ * (doc/batch-output.md): add fields, never rename or remove one.
+ */
 #ifndef IOLAB_REPORT_H
 #define IOLAB_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "engine.h"
+#include "lesson.h"
+#include "sweep.h"
+
+/* A reference rate with the label views print ("2011 iMac"). */
+struct report_ref {
+	char *source;             /* key of data/reference.yaml */
+	char *label;              /* its label, or the key when unknown */
+	double rate;              /* bytes per second */
+};
+
+/* One fit of  seconds = calls*R + bytes*U  for one cache state. */
+struct report_fit {
+	int present;              /* the sweep has this cache state */
+	int ok;                   /* the points determined R and U */
+	double r, u;              /* seconds per call, seconds per byte */
+};
+
+enum report_status { REPORT_OK, REPORT_ERROR };
+
+struct report_result {
+	char *lesson;             /* id */
+	char *title;
+	struct wl_spec spec;      /* the workload as run (overrides applied); owned */
+	enum report_status status;
+	char *error;              /* NULL, or why (also the expected error's text) */
+
+	/* The measured figures: `measured` is 0 when no trial ran to the end
+	 * (every measured field is then null).  summary.median is the trial
+	 * reported; trials counts the trials run. */
+	int measured;
+	unsigned trials;
+	struct trial_summary summary;
+
+	struct report_ref *refs;
+	size_t nrefs;
+
+	/* Sweep lessons: every point, and the fit per cache state. */
+	int is_sweep;
+	struct sweep_point *points;
+	size_t npoints;
+	struct report_fit fit[2]; /* indexed by enum wl_cache */
+};
+
+struct report {
+	char *version;            /* PACKAGE_VERSION */
+	char kernel[128];         /* uname -r */
+	char filesystem[32];      /* of the scratch directory */
+	char *scratch;            /* its path */
+	char *syscall_counter;    /* procfs | perf | none */
+	char started[32];         /* ISO-8601 UTC, second precision */
+	char *course;             /* course title, or NULL */
+	unsigned trials;          /* trials requested per lesson */
+	struct report_result *results;
+	size_t nresults;
+};
+
+/* Fills version, kernel and started (now).  0, or -1 (ENOMEM). */
+int report_init(struct report *r, const char *scratch, const char *filesystem,
+                const char *syscall_counter);
+/* Appends a result for lesson l with the effective spec (deep-copied) and
+ * its reference rates labelled from rd (may be NULL).  Status starts ok. */
+struct report_result *report_add(struct report *r, const struct lesson *l,
+                                 const struct wl_spec *spec, const struct ref_data *rd);
+/* Sets the result's error text (printf-style) and status error. */
+void report_fail(struct report_result *res, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Records the expected error's text, status staying ok. */
+void report_note(struct report_result *res, const char *text);
+/* 1 if any result has status error. */
+int report_any_failed(const struct report *r);
+void report_free(struct report *r);
+
+/* The writers.  0, or -1 when writing failed (ferror). */
+int report_write(FILE *out, const struct report *r, enum report_format f);
+int report_write_text(FILE *out, const struct report *r);
+int report_write_json(FILE *out, const struct report *r);
+int report_write_csv(FILE *out, const struct report *r);
+
+/* --- values shared by the writers --------------------------------------- */
+
+/* A count the kernel could not give is -1: writers print null / empty. */
+#define REPORT_UNAVAILABLE (-1)
+
+/* syscalls.read / .write / .total of a result, or REPORT_UNAVAILABLE.
+ * read/write come from the counter named by the median trial's
+ * syscall_source (procfs: syscr/syscw); total only from perf. */
+int64_t report_syscalls_read(const struct report_result *res);
+int64_t report_syscalls_write(const struct report_result *res);
+int64_t report_syscalls_total(const struct report_result *res);
+/* A perf per-kind count (SYS_LSEEK ...), or REPORT_UNAVAILABLE. */
+int64_t report_syscalls_kind(const struct report_result *res, enum sys_kind k);
+/* Bytes moved per read+write syscall; NAN when there were none or the
+ * counts are unavailable. */
+double report_bytes_per_syscall(const struct report_result *res);
+/* Natural log of the median rate; NAN when not measured. */
+double report_log_rate(const struct report_result *res);
+/* The checksum is meaningful for reads by the lab's own loops only. */
+int report_has_checksum(const struct report_result *res);
+
+/* --- formatting primitives (exported for the tests) ---------------------- */
+
+/* A finite double in the shortest form that reads back to the same value,
+ * always with a '.' or an exponent ("5.0", "0.1", "1e+21"), so a reader
+ * sees a float.  Returns 0, or -1 for NaN/inf (buf gets "null"). */
+int report_format_double(double v, char *buf, size_t len);
+/* JSON string literal with its quotes: ", \ and control characters
+ * escaped, valid UTF-8 passed through, each invalid byte replaced by
+ * U+FFFD.  NULL prints null. */
+void report_json_string(FILE *out, const char *s);
+/* One CSV field, RFC 4180: quoted (quotes doubled) when it holds a comma,
+ * a quote, CR or LF. */
+void report_csv_field(FILE *out, const char *s);
+/* Length (1-4) of the valid UTF-8 sequence at s, or 0 when the byte at s
+ * starts none (overlong forms, surrogates and values past U+10FFFF are
+ * invalid).  Error texts can hold file names in any encoding, and every
+ * writer replaces such bytes with U+FFFD so its output stays valid UTF-8. */
+size_t report_utf8_len(const char *s);
+#define REPORT_REPLACEMENT "\xef\xbf\xbd"   /* U+FFFD in UTF-8 */
+
 #endif

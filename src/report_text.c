@@ -1,2 +1,349 @@
-/* report_text.c - not written yet. */
+/* report_text.c - the results as an aligned table, like the lecture's.
+ *
+ *   lesson    workload                      rate        log rate  syscalls r/w  bytes/syscall  2011 iMac
+ *   w03-byte  write() - 1 B blocks - 10 MiB  3.32 MiB/s  15.06     0/10,485,760  1 B            879 KiB/s
+ *
+ * Plain text for a terminal or a paste: spaces only, no control
+ * characters, ASCII but for labels and error texts as their authors wrote
+ * them (kept valid UTF-8).  Notes under the table carry what does not fit a
+ * cell: errors, expected errors, time-limited trials, sweep points and fits.
+ */
 #include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "units.h"
+
+/* Text from lesson files and error messages: control characters become
+ * spaces, invalid UTF-8 becomes U+FFFD, so the table stays a table. */
+static void put_text(FILE *out, const char *s)
+{
+	while (s && *s) {
+		size_t n = report_utf8_len(s);
+		if (n == 0)
+			fputs(REPORT_REPLACEMENT, out);
+		else if (n == 1 && ((unsigned char)*s < 0x20 || *s == 0x7f))
+			fputc(' ', out);
+		else
+			fwrite(s, 1, n, out);
+		s += n ? n : 1;
+	}
+}
+
+/* columns a string takes: one per code point (the labels are Latin) */
+static size_t text_width(const char *s)
+{
+	size_t w = 0;
+	while (s && *s) {
+		size_t n = report_utf8_len(s);
+		s += n ? n : 1;
+		w++;
+	}
+	return w;
+}
+
+/* --- a table of strings ------------------------------------------------------ */
+
+#define CELL_LEN 160
+
+struct table {
+	size_t ncols, nrows;
+	char (*cells)[CELL_LEN];  /* (nrows + 1) * ncols, row 0 the header */
+	int *right;               /* right-align this column */
+};
+
+static int table_init(struct table *t, size_t ncols, size_t nrows)
+{
+	t->ncols = ncols;
+	t->nrows = nrows;
+	t->cells = calloc((nrows + 1) * ncols, sizeof *t->cells);
+	t->right = calloc(ncols, sizeof *t->right);
+	return t->cells && t->right ? 0 : -1;
+}
+
+static char *table_cell(struct table *t, size_t row, size_t col)
+{
+	return t->cells[row * t->ncols + col];
+}
+
+static void table_free(struct table *t)
+{
+	free(t->cells);
+	free(t->right);
+}
+
+static void table_print(FILE *out, struct table *t, const char *indent)
+{
+	size_t *width = calloc(t->ncols, sizeof *width);
+	if (!width)
+		return;
+	for (size_t r = 0; r <= t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++) {
+			size_t w = text_width(table_cell(t, r, c));
+			if (w > width[c])
+				width[c] = w;
+		}
+	for (size_t r = 0; r <= t->nrows; r++) {
+		fputs(indent, out);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *s = table_cell(t, r, c);
+			size_t pad = width[c] - text_width(s);
+			int last = c + 1 == t->ncols;
+			if (t->right[c])
+				fprintf(out, "%*s", (int)pad, "");
+			put_text(out, s);
+			if (!last && !t->right[c])
+				fprintf(out, "%*s", (int)pad, "");
+			if (!last)
+				fputs("  ", out);
+		}
+		fputc('\n', out);
+	}
+	free(width);
+}
+
+/* --- cells ----------------------------------------------------------------------- */
+
+static void fmt_count(int64_t v, char *buf, size_t len)
+{
+	if (v < 0)
+		snprintf(buf, len, "-");
+	else
+		units_format_count((uint64_t)v, buf, len);
+}
+
+static void fmt_rate_cell(const struct report_result *res, char *buf, size_t len)
+{
+	if (res->status == REPORT_ERROR && !res->measured) {
+		snprintf(buf, len, "error");
+		return;
+	}
+	if (res->spec.expect_error && res->status == REPORT_OK) {
+		const char *name = wl_errno_name(res->spec.expect_error);
+		snprintf(buf, len, "%s (expected)", name ? name : "error");
+		return;
+	}
+	if (!res->measured || !(res->summary.rate_median >= 0)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	units_format_rate(res->summary.rate_median, buf, len);
+	if (res->summary.median.time_limited)
+		strncat(buf, "*", len - strlen(buf) - 1);
+	if (res->status == REPORT_ERROR)
+		strncat(buf, " (error)", len - strlen(buf) - 1);
+}
+
+static void fmt_syscalls(const struct report_result *res, char *buf, size_t len)
+{
+	char r[32], w[32];
+	if (!res->measured) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	fmt_count(report_syscalls_read(res), r, sizeof r);
+	fmt_count(report_syscalls_write(res), w, sizeof w);
+	snprintf(buf, len, "%s/%s", r, w);
+}
+
+static void fmt_per_syscall(const struct report_result *res, char *buf, size_t len)
+{
+	double v = report_bytes_per_syscall(res);
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else
+		units_format_bytes(v, buf, len);
+}
+
+/* --- the reference columns: every label any result has, first seen first */
+
+struct labels {
+	const char **v;
+	size_t n;
+};
+
+static int labels_collect(const struct report *r, struct labels *l)
+{
+	size_t max = 0;
+	for (size_t i = 0; i < r->nresults; i++)
+		max += r->results[i].nrefs;
+	l->n = 0;
+	l->v = calloc(max ? max : 1, sizeof *l->v);
+	if (!l->v)
+		return -1;
+	for (size_t i = 0; i < r->nresults; i++)
+		for (size_t j = 0; j < r->results[i].nrefs; j++) {
+			const char *label = r->results[i].refs[j].label;
+			size_t k = 0;
+			while (k < l->n && strcmp(l->v[k], label) != 0)
+				k++;
+			if (k == l->n)
+				l->v[l->n++] = label;
+		}
+	return 0;
+}
+
+static const struct report_ref *ref_by_label(const struct report_result *res, const char *label)
+{
+	for (size_t i = 0; i < res->nrefs; i++)
+		if (strcmp(res->refs[i].label, label) == 0)
+			return &res->refs[i];
+	return NULL;
+}
+
+/* --- the main table ------------------------------------------------------------ */
+
+enum { COL_LESSON, COL_WORKLOAD, COL_RATE, COL_LOG, COL_SYSCALLS, COL_PER_SYSCALL, COL_REFS };
+
+static void fill_row(struct table *t, size_t row, const struct report_result *res,
+                     const struct labels *labels)
+{
+	snprintf(table_cell(t, row, COL_LESSON), CELL_LEN, "%s", res->lesson);
+	wl_spec_describe(&res->spec, 1, table_cell(t, row, COL_WORKLOAD), CELL_LEN);
+	fmt_rate_cell(res, table_cell(t, row, COL_RATE), CELL_LEN);
+	double lr = report_log_rate(res);
+	if (isfinite(lr) && !(res->spec.expect_error && res->status == REPORT_OK))
+		snprintf(table_cell(t, row, COL_LOG), CELL_LEN, "%.2f", lr);
+	else
+		snprintf(table_cell(t, row, COL_LOG), CELL_LEN, "-");
+	fmt_syscalls(res, table_cell(t, row, COL_SYSCALLS), CELL_LEN);
+	fmt_per_syscall(res, table_cell(t, row, COL_PER_SYSCALL), CELL_LEN);
+	for (size_t k = 0; k < labels->n; k++) {
+		const struct report_ref *ref = ref_by_label(res, labels->v[k]);
+		char *cell = table_cell(t, row, COL_REFS + k);
+		if (ref)
+			units_format_rate(ref->rate, cell, CELL_LEN);
+		else
+			snprintf(cell, CELL_LEN, "-");
+	}
+}
+
+static int write_table(FILE *out, const struct report *r)
+{
+	static const char *const heads[] = {
+		"lesson", "workload", "rate", "log rate", "syscalls r/w", "bytes/syscall"};
+	struct labels labels;
+	struct table t;
+	if (labels_collect(r, &labels) != 0)
+		return -1;
+	if (table_init(&t, COL_REFS + labels.n, r->nresults) != 0) {
+		free(labels.v);
+		table_free(&t);
+		return -1;
+	}
+	for (size_t c = 0; c < COL_REFS; c++)
+		snprintf(table_cell(&t, 0, c), CELL_LEN, "%s", heads[c]);
+	for (size_t k = 0; k < labels.n; k++)
+		snprintf(table_cell(&t, 0, COL_REFS + k), CELL_LEN, "%s", labels.v[k]);
+	for (size_t c = COL_RATE; c < t.ncols; c++)
+		t.right[c] = 1;
+	for (size_t i = 0; i < r->nresults; i++)
+		fill_row(&t, i + 1, &r->results[i], &labels);
+	table_print(out, &t, "");
+	table_free(&t);
+	free(labels.v);
+	return 0;
+}
+
+/* --- notes --------------------------------------------------------------------- */
+
+static void write_notes(FILE *out, const struct report *r)
+{
+	int limited = 0;
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct report_result *res = &r->results[i];
+		if (res->measured && res->summary.median.time_limited)
+			limited = 1;
+		if (!res->error)
+			continue;
+		fprintf(out, "%s: %s", res->lesson, res->status == REPORT_OK ? "expected error: " : "error: ");
+		put_text(out, res->error);
+		fputc('\n', out);
+	}
+	if (limited)
+		fputs("* stopped at the time limit: the rate is over what was done\n", out);
+}
+
+static void fmt_cost(double seconds, const char *per, char *buf, size_t len)
+{
+	double ns = seconds * 1e9;
+	if (!isfinite(ns))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.3g ns per %s", ns, per);
+}
+
+static void write_fit(FILE *out, const struct report_result *res, enum wl_cache c)
+{
+	const struct report_fit *f = &res->fit[c];
+	char r[48], u[48];
+	if (!f->present)
+		return;
+	if (!f->ok) {
+		fprintf(out, "  fit %s: the points do not determine R and U\n", wl_cache_name(c));
+		return;
+	}
+	fmt_cost(f->r, "call", r, sizeof r);
+	fmt_cost(f->u, "byte", u, sizeof u);
+	fprintf(out, "  fit %s: seconds = calls * R + bytes * U, R = %s, U = %s\n",
+	        wl_cache_name(c), r, u);
+}
+
+/* one row per block, one rate column per cache state */
+static void write_sweep(FILE *out, const struct report_result *res)
+{
+	size_t ncache = 0, nblocks = 0;
+	enum wl_cache caches[2];
+	for (int c = WL_CACHE_WARM; c <= WL_CACHE_COLD; c++)
+		if (res->fit[c].present)
+			caches[ncache++] = (enum wl_cache)c;
+	if (!ncache || !res->npoints)
+		return;
+	nblocks = res->npoints / ncache;
+	struct table t;
+	if (table_init(&t, 1 + ncache, nblocks) != 0) {
+		table_free(&t);
+		return;
+	}
+	snprintf(table_cell(&t, 0, 0), CELL_LEN, "block");
+	for (size_t k = 0; k < ncache; k++) {
+		snprintf(table_cell(&t, 0, 1 + k), CELL_LEN, "%s", wl_cache_name(caches[k]));
+		t.right[1 + k] = 1;
+	}
+	t.right[0] = 1;
+	/* points are cache-major (sweep_point_at): every block warm, then cold */
+	for (size_t k = 0; k < ncache; k++)
+		for (size_t b = 0; b < nblocks; b++) {
+			const struct sweep_point *p = &res->points[k * nblocks + b];
+			units_format_bytes((double)p->block, table_cell(&t, 1 + b, 0), CELL_LEN);
+			if (p->ok)
+				units_format_rate(p->rate, table_cell(&t, 1 + b, 1 + k), CELL_LEN);
+			else
+				snprintf(table_cell(&t, 1 + b, 1 + k), CELL_LEN, "error");
+		}
+	fprintf(out, "\nsweep %s:\n", res->lesson);
+	table_print(out, &t, "  ");
+	table_free(&t);
+	for (size_t k = 0; k < ncache; k++)
+		write_fit(out, res, caches[k]);
+}
+
+int report_write_text(FILE *out, const struct report *r)
+{
+	fprintf(out, "iolab %s, Linux %s, ", r->version, r->kernel);
+	put_text(out, r->filesystem);
+	fputs(" at ", out);
+	put_text(out, r->scratch);
+	fprintf(out, ", %s; median of %u trial%s by rate\n\n", r->started, r->trials,
+	        r->trials == 1 ? "" : "s");
+	if (write_table(out, r) != 0)
+		return -1;
+	write_notes(out, r);
+	for (size_t i = 0; i < r->nresults; i++)
+		if (r->results[i].is_sweep)
+			write_sweep(out, &r->results[i]);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,4 +1,58 @@
-/* textwrap.h - placeholder, filled in by its module. */
+/* textwrap.h - lesson text wrapped to a width, and windows onto it.  Pure.
+ *
+ * Text is UTF-8 whatever the locale: it is decoded here, and each
+ * character's width comes from wcwidth() when the locale knows it (1 when
+ * it does not, as a terminal in a non-UTF-8 locale shows it).  Views that
+ * cannot print UTF-8 pass the text through textwrap_ascii() first.
+ *
+ * Paragraphs are separated by blank lines and are reflowed; a line that
+ * starts with "- ", "* " or whitespace starts a new block of its own (a
+ * list item or an indented example) and its continuation lines hang under
+ * its text.  A word longer than the width is cut at the width.
+ */
 #ifndef IOLAB_TEXTWRAP_H
 #define IOLAB_TEXTWRAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tw_line {
+	char *text;               /* UTF-8, no newline */
+	int width;                /* display columns */
+};
+
+struct tw_lines {
+	struct tw_line *v;
+	size_t n, cap;
+};
+
+/* Decode one UTF-8 character from s (at most len bytes).  Returns the bytes
+ * used (>= 1 when len >= 1); a malformed sequence gives U+FFFD for 1 byte. */
+size_t tw_decode(const char *s, size_t len, uint32_t *cp);
+/* Display columns of one character: 0 for combining marks, 2 for wide,
+ * 1 for anything the locale cannot measure. */
+int tw_char_width(uint32_t cp);
+/* Display columns of a UTF-8 string. */
+int tw_width(const char *s);
+/* Bytes of the longest prefix of s that fits in `cols` columns. */
+size_t tw_prefix_fitting(const char *s, int cols);
+
+/* Wrap text to `width` columns (>= 1), appending lines to out (which must be
+ * zeroed or previously used).  Blank lines between paragraphs are kept as
+ * one empty line.  Returns 0 or -1 (out of memory). */
+int textwrap_wrap(const char *text, int width, struct tw_lines *out);
+/* Append one line verbatim (cut at width when width > 0, else whole). */
+int textwrap_add_line(struct tw_lines *out, const char *text, int width);
+void textwrap_free(struct tw_lines *lines);
+
+/* The first line to show so that a window of `height` lines over `n` lines
+ * starting at `top` stays inside the text: clamps top to 0 .. n - height. */
+size_t textwrap_clamp_top(size_t top, size_t n, size_t height);
+
+/* Transliterate UTF-8 into ASCII for terminals that cannot show it:
+ * "·" -> "-", "→" -> "->", "—" -> "--", "µ" -> "u", "✓" -> "*", curly
+ * quotes -> straight ...; any other non-ASCII character -> "?".  Always
+ * NUL-terminates (len >= 1).  Returns out. */
+char *textwrap_ascii(const char *in, char *out, size_t len);
+
 #endif

@@ -1,2 +1,946 @@
-/* workload_run.c - not written yet. */
+/* workload_run.c - the child's I/O loops.
+ *
+ * Shape: a cursor walks the file in the lecture's order (positions 0, s, 2s,
+ * ... to the end, then block, s+block, ...; sequential is the same walk with
+ * s = block and no seeks).  Within one column of that walk every access has
+ * the same length, so a run of k accesses is a tight loop that does the call,
+ * one compare and (reads) folds the first byte into the checksum; nothing
+ * else happens per operation.  Runs are grouped into chunks; only between
+ * chunks does the child read the clock, publish progress, look at the stop
+ * flag and the time limit.  One variant of the loop per kind of I/O, chosen
+ * once, so no loop tests what kind it is.
+ *
+ * The checksum is the sum of the first byte of every access (for 1-byte
+ * accesses: of every byte).  It is the same for read(), fread() and mmap,
+ * and for strided and sequential walks that visit the same blocks, so tests
+ * can compare them; and it keeps the compiler from dropping mmap loads.
+ *
+ * The child does no read- or write-family syscall outside the measured loop
+ * (its /proc/PID/io must count the loop alone): results go to the shared
+ * block, and streams are never fclose()d, since that could flush a failed
+ * stream's buffer; _exit() releases everything.
+ */
 #include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "workload_run.h"
+
+/* Tells the compiler that memory at p is read here: a copy into p cannot
+ * be elided. */
+#define USE_MEMORY(p) __asm__ volatile("" : : "r"(p) : "memory")
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+struct ctx;
+/* Do k accesses at pos, pos+step, ... of len bytes each.  Returns how many
+ * completed; fewer than k means the next one failed (recorded, counted). */
+typedef uint64_t (*run_fn)(struct ctx *x, uint64_t k);
+/* Put the streams/fd at the start of a pass (second and later passes, or
+ * every pass for several streams).  0, or -1 on failure (recorded). */
+typedef int (*rewind_fn)(struct ctx *x);
+
+struct ctx {
+	const struct wl_spec *spec;
+	struct wl_shared *sh;
+	run_fn run;
+	rewind_fn rewind;
+	int rewind_first;         /* rewind before the first pass too */
+	int fd;
+	FILE *f;
+	FILE **fs;                /* several streams: fs[i] serves region i (mod nfs) */
+	unsigned nfs;
+	const unsigned char *map;
+	unsigned char *buf;       /* block buffer, page aligned (O_DIRECT) */
+	/* the walk */
+	uint64_t size, block, step, col, pos, len;
+	int pass_done;
+	/* what was done */
+	uint64_t sum, bytes, calls[CALL_KINDS];
+	unsigned passes;
+	int failed, stopped, time_limited;
+	int64_t t0;
+};
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* --- errors --------------------------------------------------------------- */
+
+void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags)
+{
+	const char *hint = "";
+	int stdio = call[0] == 'f' && call[1] != 's' && call[1] != 'd';  /* fread, fwrite, fflush, fseek */
+	if (err == EINVAL && (open_flags & WL_OPEN_DIRECT)) {
+		if (strcmp(call, "open") == 0)
+			hint = " (this filesystem does not support O_DIRECT)";
+		else if (stdio)
+			hint = " (O_DIRECT needs the buffer, block sizes and offsets aligned to the "
+			       "device's logical block size, 512 or 4096 bytes; stdio's buffer is not)";
+		else
+			hint = " (O_DIRECT needs block sizes and offsets aligned to the device's "
+			       "logical block size, 512 or 4096 bytes)";
+	} else if (err == EFBIG) {
+		hint = " (the file size limit of the process, see ulimit -f)";
+	}
+	snprintf(buf, len, "%s: %s%s", call, strerror(err), hint);
+}
+
+/* Records a failed call.  Call right after it: errno is read here. */
+static void fail_errno(struct ctx *x, const char *call)
+{
+	int err = errno;
+	x->failed = 1;
+	x->sh->err = err;
+	wl_error_text(x->sh->error, sizeof x->sh->error, call, err, x->spec->open_flags);
+}
+
+static void fail_text(struct ctx *x, const char *text)
+{
+	x->failed = 1;
+	x->sh->err = 0;
+	snprintf(x->sh->error, sizeof x->sh->error, "%s", text);
+}
+
+/* A read that returned r != len: an error, or the file ended early. */
+static void read_failed(struct ctx *x, const char *call, ssize_t r)
+{
+	if (r < 0) {
+		fail_errno(x, call);
+		return;
+	}
+	x->bytes += (uint64_t)r;
+	char text[128];
+	snprintf(text, sizeof text, "%s: unexpected end of file (the data file is shorter than "
+	         "expected: was it changed during the trial?)", call);
+	fail_text(x, text);
+}
+
+static void fread_failed(struct ctx *x, FILE *f, size_t n)
+{
+	x->bytes += n;
+	if (ferror(f))
+		fail_errno(x, "fread");
+	else
+		read_failed(x, "fread", 0);
+}
+
+/* A write() that moved r != len bytes: finish the block as a real program
+ * would (short writes happen when the disk fills or a limit is reached).
+ * 0 when the block got written; -1 with the error recorded and the
+ * partial bytes counted.  Counts the extra write calls. */
+static int write_rest(struct ctx *x, ssize_t r, const unsigned char *buf, size_t len)
+{
+	size_t done = 0;
+	for (;;) {
+		if (r <= 0) {
+			x->bytes += done;
+			if (r == 0)
+				errno = EIO;
+			fail_errno(x, "write");
+			return -1;
+		}
+		done += (size_t)r;
+		if (done >= len)
+			return 0;
+		x->calls[CALL_WRITE]++;
+		r = write(x->fd, buf + done, len - done);
+	}
+}
+
+/* --- the loops: one per kind of I/O --------------------------------------- */
+
+static uint64_t run_write(struct ctx *x, uint64_t k)
+{
+	const int fd = x->fd;
+	const unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	uint64_t i;
+	for (i = 0; i < k; i++) {
+		ssize_t r = write(fd, buf, len);
+		if (UNLIKELY(r != (ssize_t)len) && write_rest(x, r, buf, len) != 0) {
+			x->calls[CALL_WRITE]++;
+			break;
+		}
+	}
+	x->calls[CALL_WRITE] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+static uint64_t run_write_seek(struct ctx *x, uint64_t k)
+{
+	const int fd = x->fd;
+	const unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	uint64_t i, p = x->pos;
+	for (i = 0; i < k; i++, p += x->step) {
+		if (UNLIKELY(lseek(fd, (off_t)p, SEEK_SET) < 0)) {
+			x->calls[CALL_LSEEK]++;
+			fail_errno(x, "lseek");
+			break;
+		}
+		ssize_t r = write(fd, buf, len);
+		if (UNLIKELY(r != (ssize_t)len) && write_rest(x, r, buf, len) != 0) {
+			x->calls[CALL_LSEEK]++;
+			x->calls[CALL_WRITE]++;
+			break;
+		}
+	}
+	x->calls[CALL_LSEEK] += i;
+	x->calls[CALL_WRITE] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+static uint64_t run_read(struct ctx *x, uint64_t k)
+{
+	const int fd = x->fd;
+	unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	uint64_t i, sum = x->sum;
+	for (i = 0; i < k; i++) {
+		ssize_t r = read(fd, buf, len);
+		if (UNLIKELY(r != (ssize_t)len)) {
+			x->calls[CALL_READ]++;
+			read_failed(x, "read", r);
+			break;
+		}
+		sum += buf[0];
+	}
+	x->sum = sum;
+	x->calls[CALL_READ] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+static uint64_t run_read_seek(struct ctx *x, uint64_t k)
+{
+	const int fd = x->fd;
+	unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	const uint64_t step = x->step;
+	uint64_t i, p = x->pos, sum = x->sum;
+	for (i = 0; i < k; i++, p += step) {
+		if (UNLIKELY(lseek(fd, (off_t)p, SEEK_SET) < 0)) {
+			x->calls[CALL_LSEEK]++;
+			fail_errno(x, "lseek");
+			break;
+		}
+		ssize_t r = read(fd, buf, len);
+		if (UNLIKELY(r != (ssize_t)len)) {
+			x->calls[CALL_LSEEK]++;
+			x->calls[CALL_READ]++;
+			read_failed(x, "read", r);
+			break;
+		}
+		sum += buf[0];
+	}
+	x->sum = sum;
+	x->calls[CALL_LSEEK] += i;
+	x->calls[CALL_READ] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+/* fwrite from a fixed buffer. */
+static uint64_t run_fwrite(struct ctx *x, uint64_t k)
+{
+	FILE *f = x->f;
+	const unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	uint64_t i;
+	for (i = 0; i < k; i++) {
+		size_t n = fwrite(buf, 1, len, f);
+		if (UNLIKELY(n != len)) {
+			x->calls[CALL_FWRITE]++;
+			x->bytes += n;
+			fail_errno(x, "fwrite");
+			break;
+		}
+	}
+	x->calls[CALL_FWRITE] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+/* fwrite of the text the file would hold at each position ('\n' every 64
+ * bytes), so line-buffered stdio has lines to flush on; and fseek first
+ * when strided.  buf holds len + 64 bytes of that 64-periodic text. */
+static uint64_t run_fwrite_text(struct ctx *x, uint64_t k)
+{
+	FILE *f = x->f;
+	const unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	const uint64_t step = x->step;
+	const int seek = x->spec->stride != 0;
+	uint64_t i, p = x->pos;
+	for (i = 0; i < k; i++, p += step) {
+		if (seek && UNLIKELY(fseeko(f, (off_t)p, SEEK_SET) != 0)) {
+			x->calls[CALL_FSEEK]++;
+			fail_errno(x, "fseek");
+			break;
+		}
+		size_t n = fwrite(buf + (p & 63), 1, len, f);
+		if (UNLIKELY(n != len)) {
+			x->calls[CALL_FSEEK] += (uint64_t)seek;
+			x->calls[CALL_FWRITE]++;
+			x->bytes += n;
+			fail_errno(x, "fwrite");
+			break;
+		}
+	}
+	x->calls[CALL_FSEEK] += seek ? i : 0;
+	x->calls[CALL_FWRITE] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+static uint64_t run_fread(struct ctx *x, uint64_t k)
+{
+	FILE *f = x->f;
+	unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	uint64_t i, sum = x->sum;
+	for (i = 0; i < k; i++) {
+		size_t n = fread(buf, 1, len, f);
+		if (UNLIKELY(n != len)) {
+			x->calls[CALL_FREAD]++;
+			fread_failed(x, f, n);
+			break;
+		}
+		sum += buf[0];
+	}
+	x->sum = sum;
+	x->calls[CALL_FREAD] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+static uint64_t run_fread_seek(struct ctx *x, uint64_t k)
+{
+	FILE *f = x->f;
+	unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	const uint64_t step = x->step;
+	uint64_t i, p = x->pos, sum = x->sum;
+	for (i = 0; i < k; i++, p += step) {
+		if (UNLIKELY(fseeko(f, (off_t)p, SEEK_SET) != 0)) {
+			x->calls[CALL_FSEEK]++;
+			fail_errno(x, "fseek");
+			break;
+		}
+		size_t n = fread(buf, 1, len, f);
+		if (UNLIKELY(n != len)) {
+			x->calls[CALL_FSEEK]++;
+			x->calls[CALL_FREAD]++;
+			fread_failed(x, f, n);
+			break;
+		}
+		sum += buf[0];
+	}
+	x->sum = sum;
+	x->calls[CALL_FSEEK] += i;
+	x->calls[CALL_FREAD] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+/* One stream per region (r10-stridestdiomulti): the walk's next access is
+ * in the next region, so the streams take turns and each reads its region
+ * sequentially from its own buffer, with no seek. */
+static uint64_t run_fread_streams(struct ctx *x, uint64_t k)
+{
+	FILE **fs = x->fs + x->pos / x->step;
+	unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	uint64_t i, sum = x->sum;
+	for (i = 0; i < k; i++) {
+		size_t n = fread(buf, 1, len, fs[i]);
+		if (UNLIKELY(n != len)) {
+			x->calls[CALL_FREAD]++;
+			fread_failed(x, fs[i], n);
+			break;
+		}
+		sum += buf[0];
+	}
+	x->sum = sum;
+	x->calls[CALL_FREAD] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+/* Fewer streams than regions: region r is served by stream r mod n, which
+ * must seek there first. */
+static uint64_t run_fread_streams_seek(struct ctx *x, uint64_t k)
+{
+	unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	const uint64_t step = x->step;
+	const unsigned nfs = x->nfs;
+	unsigned r = (unsigned)((x->pos / step) % nfs);
+	uint64_t i, p = x->pos, sum = x->sum;
+	for (i = 0; i < k; i++, p += step) {
+		FILE *f = x->fs[r];
+		if (++r == nfs)
+			r = 0;
+		if (UNLIKELY(fseeko(f, (off_t)p, SEEK_SET) != 0)) {
+			x->calls[CALL_FSEEK]++;
+			fail_errno(x, "fseek");
+			break;
+		}
+		size_t n = fread(buf, 1, len, f);
+		if (UNLIKELY(n != len)) {
+			x->calls[CALL_FSEEK]++;
+			x->calls[CALL_FREAD]++;
+			fread_failed(x, f, n);
+			break;
+		}
+		sum += buf[0];
+	}
+	x->sum = sum;
+	x->calls[CALL_FSEEK] += i;
+	x->calls[CALL_FREAD] += i;
+	x->bytes += i * len;
+	return i;
+}
+
+/* One load per byte: volatile, so it is neither dropped nor vectorised
+ * into something the lecture did not measure. */
+static uint64_t run_mmap_byte(struct ctx *x, uint64_t k)
+{
+	const volatile unsigned char *map = x->map;
+	const uint64_t step = x->step;
+	uint64_t p = x->pos, sum = x->sum;
+	for (uint64_t i = 0; i < k; i++, p += step)
+		sum += map[p];
+	x->sum = sum;
+	x->calls[CALL_MEMREAD] += k;
+	x->bytes += k;
+	return k;
+}
+
+static uint64_t run_mmap_block(struct ctx *x, uint64_t k)
+{
+	const unsigned char *map = x->map;
+	unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	const uint64_t step = x->step;
+	uint64_t p = x->pos, sum = x->sum;
+	for (uint64_t i = 0; i < k; i++, p += step) {
+		memcpy(buf, map + p, len);
+		USE_MEMORY(buf);
+		sum += buf[0];
+	}
+	x->sum = sum;
+	x->calls[CALL_MEMREAD] += k;
+	x->bytes += k * len;
+	return k;
+}
+
+/* op: seek.  Bytes are defined as `block` per lseek (the positions passed
+ * over), so a pass over the file counts size bytes and, with block 1, the
+ * rate in B/s is the number of lseek calls per second. */
+static uint64_t run_lseek(struct ctx *x, uint64_t k)
+{
+	const int fd = x->fd;
+	const uint64_t step = x->step;
+	uint64_t i, p = x->pos;
+	for (i = 0; i < k; i++, p += step)
+		if (UNLIKELY(lseek(fd, (off_t)p, SEEK_SET) < 0)) {
+			x->calls[CALL_LSEEK]++;
+			fail_errno(x, "lseek");
+			break;
+		}
+	x->calls[CALL_LSEEK] += i;
+	x->bytes += i * x->len;
+	return i;
+}
+
+/* --- rewinds between passes ----------------------------------------------- */
+
+static int rewind_fd(struct ctx *x)
+{
+	x->calls[CALL_LSEEK]++;
+	if (lseek(x->fd, 0, SEEK_SET) < 0) {
+		fail_errno(x, "lseek");
+		return -1;
+	}
+	return 0;
+}
+
+static int rewind_stream(struct ctx *x)
+{
+	x->calls[CALL_FSEEK]++;
+	if (fseeko(x->f, 0, SEEK_SET) != 0) {
+		fail_errno(x, "fseek");
+		return -1;
+	}
+	return 0;
+}
+
+/* Each stream to the start of its region. */
+static int rewind_streams(struct ctx *x)
+{
+	for (unsigned i = 0; i < x->nfs; i++) {
+		x->calls[CALL_FSEEK]++;
+		if (fseeko(x->fs[i], (off_t)(i * x->step), SEEK_SET) != 0) {
+			fail_errno(x, "fseek");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --- setup ---------------------------------------------------------------- */
+
+static int open_flags(const struct wl_spec *spec)
+{
+	int flags = O_CLOEXEC | O_NOFOLLOW;
+	if (spec->open_flags & WL_OPEN_SYNC)
+		flags |= O_SYNC;
+	if (spec->open_flags & WL_OPEN_DSYNC)
+		flags |= O_DSYNC;
+	if (spec->open_flags & WL_OPEN_DIRECT)
+		flags |= O_DIRECT;
+	if (spec->op == WL_OP_WRITE)
+		flags |= O_WRONLY | O_CREAT | O_EXCL;
+	else
+		flags |= O_RDONLY;
+	return flags;
+}
+
+static const int advice_values[] = {
+	POSIX_FADV_NORMAL, POSIX_FADV_SEQUENTIAL, POSIX_FADV_RANDOM,
+	POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED, POSIX_FADV_NOREUSE,
+};
+
+static int open_file(struct ctx *x, const char *path)
+{
+	int fd = open(path, open_flags(x->spec), 0600);
+	if (fd < 0) {
+		fail_errno(x, "open");
+		return -1;
+	}
+	int rc = posix_fadvise(fd, 0, 0, advice_values[x->spec->fadvise]);
+	if (rc != 0) {
+		errno = rc;
+		fail_errno(x, "posix_fadvise");
+		return -1;
+	}
+	return fd;
+}
+
+/* 64-periodic text: what line-buffered writes need to see. */
+static void fill_text(unsigned char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		buf[i] = (i & 63) == 63 ? '\n' : (unsigned char)('a' + (i & 63) % 26);
+}
+
+static int set_buffering(struct ctx *x, FILE *f)
+{
+	const struct wl_spec *s = x->spec;
+	static const int modes[] = {_IOFBF, _IOLBF, _IONBF};
+	int rc = 0;
+	if (s->stdio_buffer == 0 || s->stdio_mode == WL_STDIO_NONE) {
+		rc = setvbuf(f, NULL, _IONBF, 0);
+	} else if (s->stdio_buffer > 0) {
+		void *b = NULL;
+		if (posix_memalign(&b, 4096, (size_t)s->stdio_buffer) != 0) {
+			errno = ENOMEM;
+			fail_errno(x, "setvbuf");
+			return -1;
+		}
+		rc = setvbuf(f, b, modes[s->stdio_mode], (size_t)s->stdio_buffer);
+	} else if (s->stdio_mode == WL_STDIO_LINE) {
+		rc = setvbuf(f, NULL, _IOLBF, 0);
+	}
+	if (rc != 0) {
+		if (!errno)
+			errno = EINVAL;
+		fail_errno(x, "setvbuf");
+		return -1;
+	}
+	return 0;
+}
+
+static FILE *open_stream(struct ctx *x, const char *path)
+{
+	int fd = open_file(x, path);
+	if (fd < 0)
+		return NULL;
+	FILE *f = fdopen(fd, x->spec->op == WL_OP_WRITE ? "w" : "r");
+	if (!f) {
+		fail_errno(x, "fdopen");
+		return NULL;
+	}
+	return set_buffering(x, f) == 0 ? f : NULL;
+}
+
+static int setup_streams(struct ctx *x, const char *path)
+{
+	uint64_t regions = (x->size + x->step - 1) / x->step;
+	x->nfs = x->spec->streams < regions ? x->spec->streams : (unsigned)regions;
+	x->fs = calloc(x->nfs, sizeof *x->fs);
+	if (!x->fs) {
+		errno = ENOMEM;
+		fail_errno(x, "fopen");
+		return -1;
+	}
+	for (unsigned i = 0; i < x->nfs; i++)
+		if (!(x->fs[i] = open_stream(x, path)))
+			return -1;
+	if (x->nfs == regions) {
+		x->run = run_fread_streams;
+		x->rewind = rewind_streams;
+		x->rewind_first = 1;
+	} else {
+		x->run = run_fread_streams_seek;
+	}
+	return 0;
+}
+
+static int setup_mmap(struct ctx *x, const char *path)
+{
+	static const int madvice[] = {
+		MADV_NORMAL, MADV_SEQUENTIAL, MADV_RANDOM, MADV_WILLNEED, MADV_DONTNEED, MADV_NORMAL,
+	};
+	x->fd = open_file(x, path);
+	if (x->fd < 0)
+		return -1;
+	void *map = mmap(NULL, (size_t)x->size, PROT_READ, MAP_SHARED, x->fd, 0);
+	if (map == MAP_FAILED) {
+		fail_errno(x, "mmap");
+		return -1;
+	}
+	madvise(map, (size_t)x->size, madvice[x->spec->fadvise]);
+	x->map = map;
+	x->run = x->block == 1 ? run_mmap_byte : run_mmap_block;
+	return 0;
+}
+
+static int setup_write(struct ctx *x, const char *path)
+{
+	const struct wl_spec *s = x->spec;
+	int text = s->api == WL_API_STDIO && (s->stride || (s->stdio_mode == WL_STDIO_LINE && s->block % 64));
+	if (s->api == WL_API_STDIO) {
+		if (!(x->f = open_stream(x, path)))
+			return -1;
+		x->run = text ? run_fwrite_text : run_fwrite;
+		return 0;
+	}
+	if ((x->fd = open_file(x, path)) < 0)
+		return -1;
+	x->run = s->stride ? run_write_seek : run_write;
+	return 0;
+}
+
+static int setup_read(struct ctx *x, const char *path)
+{
+	const struct wl_spec *s = x->spec;
+	if (s->api == WL_API_MMAP)
+		return setup_mmap(x, path);
+	if (s->api == WL_API_STDIO && s->streams > 1)
+		return setup_streams(x, path);
+	if (s->api == WL_API_STDIO) {
+		if (!(x->f = open_stream(x, path)))
+			return -1;
+		x->run = s->stride ? run_fread_seek : run_fread;
+		x->rewind = s->stride ? NULL : rewind_stream;
+		return 0;
+	}
+	if ((x->fd = open_file(x, path)) < 0)
+		return -1;
+	if (s->op == WL_OP_SEEK) {
+		x->run = run_lseek;
+		return 0;
+	}
+	x->run = s->stride ? run_read_seek : run_read;
+	x->rewind = s->stride ? NULL : rewind_fd;
+	return 0;
+}
+
+static int setup(struct ctx *x, const char *path)
+{
+	/* The buffer: page aligned for O_DIRECT, 64 spare bytes for the text
+	 * writes' sliding start. */
+	void *b = NULL;
+	if (posix_memalign(&b, 4096, (size_t)x->block + 64) != 0) {
+		errno = ENOMEM;
+		fail_errno(x, "malloc");
+		return -1;
+	}
+	x->buf = b;
+	fill_text(x->buf, (size_t)x->block + 64);
+	if (x->spec->op == WL_OP_WRITE)
+		return setup_write(x, path);
+	return setup_read(x, path);
+}
+
+/* --- the walk ------------------------------------------------------------- */
+
+static void column_start(struct ctx *x)
+{
+	x->pos = x->col;
+	x->len = x->step - x->col < x->block ? x->step - x->col : x->block;
+}
+
+static void pass_start(struct ctx *x)
+{
+	x->col = 0;
+	x->pass_done = 0;
+	column_start(x);
+}
+
+static void next_column(struct ctx *x)
+{
+	x->col += x->block;
+	if (x->col >= x->step)
+		x->pass_done = 1;
+	else
+		column_start(x);
+}
+
+/* Full-length accesses left in this column (0: a short last one, pos <
+ * size, is all that is left). */
+static uint64_t column_left(const struct ctx *x)
+{
+	if (x->pos + x->len > x->size)
+		return 0;
+	return (x->size - x->len - x->pos) / x->step + 1;
+}
+
+/* Up to `budget` accesses, stopping at the end of the pass. */
+static void do_chunk(struct ctx *x, uint64_t budget)
+{
+	while (budget && !x->pass_done && !x->failed) {
+		uint64_t k, left = column_left(x);
+		if (left == 0) {
+			uint64_t keep = x->len;
+			x->len = x->size - x->pos;
+			k = 1;
+			uint64_t done = x->run(x, 1);
+			x->len = keep;
+			if (done < 1)
+				return;
+		} else {
+			k = left < budget ? left : budget;
+			if (x->run(x, k) < k)
+				return;
+		}
+		x->pos += k * x->step;
+		budget -= k;
+		if (x->pos >= x->size)
+			next_column(x);
+	}
+}
+
+static uint64_t total_calls(const struct ctx *x)
+{
+	uint64_t n = 0;
+	for (int i = 0; i < CALL_KINDS; i++)
+		n += x->calls[i];
+	return n;
+}
+
+static void publish(struct ctx *x)
+{
+	atomic_store_explicit(&x->sh->bytes, x->bytes, memory_order_relaxed);
+	atomic_store_explicit(&x->sh->calls, total_calls(x), memory_order_relaxed);
+}
+
+/* Passes until min_time (reads and seeks; a write is one pass), the time
+ * limit, or a stop request, whichever first. */
+static void loop(struct ctx *x)
+{
+	const struct wl_spec *s = x->spec;
+	struct wl_shared *sh = x->sh;
+	const int repeat = s->op != WL_OP_WRITE;
+	const int64_t min_ns = repeat ? (int64_t)(s->min_time * 1e9) : 0;
+	uint64_t chunk = 1;
+
+	pass_start(x);
+	x->t0 = now_ns();
+	const int64_t deadline = x->t0 + (int64_t)(s->time_limit * 1e9);
+	int64_t last = x->t0;
+	atomic_store_explicit(&sh->start_ns, x->t0, memory_order_relaxed);
+	atomic_store_explicit(&sh->phase, WL_PHASE_RUNNING, memory_order_release);
+	if (x->rewind_first && x->rewind(x) != 0)
+		return;
+	for (;;) {
+		do_chunk(x, chunk);
+		int64_t t = now_ns();
+		publish(x);
+		if (x->failed)
+			return;
+		if (x->pass_done) {
+			x->passes++;
+			if (!repeat || t - x->t0 >= min_ns)
+				return;
+			pass_start(x);
+			if (x->rewind && x->rewind(x) != 0)
+				return;
+		}
+		if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
+			x->stopped = 1;
+			return;
+		}
+		if (t >= deadline) {
+			x->stopped = x->time_limited = 1;
+			return;
+		}
+		int64_t dt = t - last;
+		last = t;
+		if (dt < WL_CHUNK_MIN_NS && chunk < WL_CHUNK_MAX_OPS)
+			chunk <<= 1;
+		else if (dt > WL_CHUNK_MAX_NS && chunk > 1)
+			chunk >>= 1;
+	}
+}
+
+/* The end of a write is part of it: stdio's last buffer, then the sync. */
+static void finish_write(struct ctx *x)
+{
+	const struct wl_spec *s = x->spec;
+	int fd = x->fd;
+	if (x->f) {
+		x->calls[CALL_FFLUSH]++;
+		if (fflush(x->f) != 0) {
+			fail_errno(x, "fflush");
+			__fpurge(x->f);
+			return;
+		}
+		fd = fileno(x->f);
+	}
+	if (s->sync == WL_SYNC_FSYNC) {
+		x->calls[CALL_FSYNC]++;
+		if (fsync(fd) != 0)
+			fail_errno(x, "fsync");
+	} else if (s->sync == WL_SYNC_FDATASYNC) {
+		x->calls[CALL_FDATASYNC]++;
+		if (fdatasync(fd) != 0)
+			fail_errno(x, "fdatasync");
+	}
+}
+
+static void report(struct ctx *x, int64_t t_end)
+{
+	struct wl_shared *sh = x->sh;
+	publish(x);
+	memcpy(sh->calls_by_kind, x->calls, sizeof x->calls);
+	sh->checksum = x->sum;
+	sh->passes = x->passes;
+	sh->seconds = x->t0 ? (double)(t_end - x->t0) * 1e-9 : 0.0;
+	sh->failed = x->failed;
+	sh->stopped = x->stopped;
+	sh->time_limited = x->time_limited;
+	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
+}
+
+int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops)
+{
+	struct ctx x;
+	memset(&x, 0, sizeof x);
+	x.spec = spec;
+	x.sh = sh;
+	x.fd = -1;
+	x.size = spec->size;
+	x.block = spec->block;
+	x.step = spec->stride ? spec->stride : spec->block;
+	pid_t self = getpid();
+
+	if (setup(&x, path) != 0) {
+		report(&x, 0);
+		return -1;
+	}
+	if (perf_stops)
+		kill(self, SIGSTOP);
+	loop(&x);
+	if (spec->op == WL_OP_WRITE && !x.failed)
+		finish_write(&x);
+	else if (x.failed && x.f)
+		__fpurge(x.f);        /* nothing may be written after the loop */
+	int64_t t_end = now_ns();
+	if (perf_stops)
+		kill(self, SIGSTOP);
+	report(&x, t_end);
+	return x.failed ? -1 : 0;
+}
+
+/* --- commands ------------------------------------------------------------- */
+
+static char *replace_file(const char *word, const char *path)
+{
+	static const char key[] = "{file}";
+	size_t n = 0, klen = sizeof key - 1, plen = strlen(path);
+	for (const char *p = strstr(word, key); p; p = strstr(p + klen, key))
+		n++;
+	char *out = malloc(strlen(word) + n * plen + 1), *o = out;
+	if (!out)
+		return NULL;
+	for (const char *p = word, *q; (q = strstr(p, key)) != NULL; p = q + klen) {
+		memcpy(o, p, (size_t)(q - p));
+		o += q - p;
+		memcpy(o, path, plen);
+		o += plen;
+		word = q + klen;
+	}
+	strcpy(o, word);
+	return out;
+}
+
+char **wl_command_argv(const struct wl_spec *spec, const char *path)
+{
+	char **argv = calloc(spec->command_len + 1, sizeof *argv);
+	if (!argv)
+		return NULL;
+	for (size_t i = 0; i < spec->command_len; i++)
+		if (!(argv[i] = replace_file(spec->command[i], path))) {
+			wl_command_free(argv);
+			return NULL;
+		}
+	return argv;
+}
+
+void wl_command_free(char **argv)
+{
+	if (!argv)
+		return;
+	for (char **a = argv; *a; a++)
+		free(*a);
+	free(argv);
+}
+
+void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop)
+{
+	int null = open("/dev/null", O_RDWR);
+	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+	}
+	dup2(errfd >= 0 ? errfd : null, STDERR_FILENO);
+	/* The lab's own descriptors (terminal, report file) are not the
+	 * command's business. */
+	closefrom(3);
+	if (perf_stop)
+		kill(getpid(), SIGSTOP);
+	execvp(argv[0], argv);
+	int err = errno;
+	sh->err = err;
+	sh->failed = 1;
+	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s", argv[0], strerror(err));
+	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
+}

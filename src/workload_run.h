@@ -1,4 +1,68 @@
-/* workload_run.h - placeholder, filled in by its module. */
+/* workload_run.h - the child's side of a trial: the I/O loops themselves.
+ *
+ * The engine forks; the child calls wl_run() (or wl_exec_command()) and
+ * _exit()s.  Progress and the final figures travel through a wl_shared
+ * block the parent mapped MAP_SHARED|MAP_ANONYMOUS before the fork, never
+ * through a pipe: a pipe write would be a write syscall in the child's own
+ * /proc/PID/io counts, which must hold the measured loop and nothing else.
+ */
 #ifndef IOLAB_WORKLOAD_RUN_H
 #define IOLAB_WORKLOAD_RUN_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "workload.h"
+
+enum wl_phase { WL_PHASE_SETUP, WL_PHASE_RUNNING, WL_PHASE_DONE };
+
+/* Chunks: the op count per chunk starts at 1 and doubles while a chunk takes
+ * less than WL_CHUNK_MIN_NS (halves above WL_CHUNK_MAX_NS), up to
+ * WL_CHUNK_MAX_OPS.  A 1-byte O_SYNC write (~135 us) publishes every few
+ * ms; a cached 1-byte op pays one clock read per up to a million ops. */
+#define WL_CHUNK_MIN_NS 5000000LL
+#define WL_CHUNK_MAX_NS 20000000LL
+#define WL_CHUNK_MAX_OPS ((uint64_t)1 << 20)
+
+struct wl_shared {
+	/* live: published once per chunk */
+	_Atomic uint64_t bytes;
+	_Atomic uint64_t calls;
+	_Atomic int phase;            /* enum wl_phase */
+	_Atomic int stop;             /* set by the parent: stop at the next chunk */
+	_Atomic int64_t start_ns;     /* CLOCK_MONOTONIC when the loop started */
+	/* final: valid once phase is WL_PHASE_DONE */
+	uint64_t calls_by_kind[CALL_KINDS];
+	uint64_t checksum;
+	unsigned passes;
+	double seconds;
+	int err;                      /* errno, 0 if none */
+	int failed;                   /* error[] holds a failure */
+	int stopped, time_limited;
+	char error[256];
+};
+
+/* Runs spec's loop on the file at path, in the calling process (the child),
+ * and fills sh.  perf_stops: stop the process (SIGSTOP) just before and just
+ * after the loop so the parent can attach and read perf counters around
+ * exactly the loop.  Returns 0, or -1 when the workload failed (sh says
+ * why). */
+int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops);
+
+/* The command's argv with every "{file}" inside any word replaced by path.
+ * NULL (ENOMEM) on failure; free with wl_command_free(). */
+char **wl_command_argv(const struct wl_spec *spec, const char *path);
+void wl_command_free(char **argv);
+
+/* In the child: stdin and stdout on /dev/null, stderr on errfd (or
+ * /dev/null if errfd < 0), other fds closed, then execvp (never a shell).
+ * Returns only when exec failed, with the reason in sh. */
+void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop);
+
+/* The error text of a failed call, with a hint where the lab knows the
+ * usual cause (O_DIRECT alignment, file size limit).  Used by the child and
+ * by tests. */
+void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags);
+
 #endif

@@ -6,7 +6,11 @@
 
 #define IOLAB_SUITES(X) \
 	X(cli) \
+	X(gauge) \
+	X(progress) \
+	X(report) \
 	X(stats) \
+	X(textwrap) \
 	X(units) \
 	X(workload)
 

@@ -1,0 +1,63 @@
+/* gauge.h - the arithmetic of the lab's meters, apart from any screen.  Pure.
+ *
+ * The rate gauge is a log axis from GAUGE_LO (1 B/s) to GAUGE_HI (10 GB/s):
+ * ten decades, so a 1-byte O_SYNC write (~10^4 B/s) and a cached 4 KiB
+ * read (~10^10 B/s) both fit and their distance is the lecture's point.
+ * Sparklines, the sweep chart's cells and the big digits for projection
+ * are computed here; the ui_*.c files only put the results on screen.
+ */
+#ifndef IOLAB_GAUGE_H
+#define IOLAB_GAUGE_H
+
+#include <stddef.h>
+
+#define GAUGE_LO 1.0
+#define GAUGE_HI 1e10
+
+/* Where a rate lies on the gauge's log axis: 0 (<= GAUGE_LO) .. 1 (>= GAUGE_HI). */
+double gauge_fraction(double rate);
+/* The cell 0 .. width-1 of a rate on a gauge `width` cells wide. */
+int gauge_cell(double rate, int width);
+/* The cell of a value on a linear axis lo .. hi of n cells (clamped). */
+int gauge_linear_cell(double v, double lo, double hi, int n);
+
+/* The axis under a gauge of `width` cells: decade labels ("1", "10", "100",
+ * "1k" ... "10G") placed at their cells where they fit without touching.
+ * buf gets exactly `width` ASCII characters (len > width). */
+void gauge_axis_labels(int width, char *buf, size_t len);
+
+/* Rates over the last moments of a run, oldest first. */
+#define GAUGE_HISTORY 512
+struct gauge_history {
+	double v[GAUGE_HISTORY];
+	size_t n, head;           /* head: where the next value goes */
+};
+void gauge_history_clear(struct gauge_history *h);
+void gauge_history_push(struct gauge_history *h, double v);
+/* The i-th oldest value kept (i < h->n). */
+double gauge_history_at(const struct gauge_history *h, size_t i);
+
+/* Halve the resolution: each pair of values becomes their geometric mean
+ * (rates are compared on a log scale), freeing half the ring, so a long run
+ * still fits whole. */
+void gauge_history_halve(struct gauge_history *h);
+
+/* The sparkline glyph for a level 0..1: eight steps, "▁".."█" in UTF-8,
+ * " .:-=+*#" in ASCII.  A static string. */
+const char *gauge_spark_glyph(double level, int utf8);
+/* The last `width` values as a sparkline on a log scale between their own
+ * smallest and largest (returned in *lo, *hi; both 0 when there are none).
+ * Values <= 0 draw as the lowest step.  out is NUL-terminated. */
+void gauge_sparkline(const struct gauge_history *h, int width, int utf8,
+                     char *out, size_t len, double *lo, double *hi);
+
+/* Big digits for projection: `text` (digits, '.', ',', '-', ' ') in a
+ * three-row font, each row written NUL-terminated to rows[i].  Returns the
+ * width in columns, or -1 if a character has no glyph or a row does not
+ * fit. */
+#define GAUGE_BIG_ROWS 3
+int gauge_bignum(const char *text, int utf8, char rows[GAUGE_BIG_ROWS][160]);
+/* Columns the big form of `text` takes (-1 if a character has no glyph). */
+int gauge_bignum_width(const char *text);
+
+#endif

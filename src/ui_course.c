@@ -1,0 +1,130 @@
+/* ui_course.c - the course: sections and lessons in lecture order, the
+ * current one highlighted (reverse video and a cursor glyph), lessons
+ * already run marked with a glyph, never by colour alone. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ui_crt.h"
+#include "ui_views.h"
+#include "units.h"
+
+/* The mark beside a lesson and its role. */
+static const char *lesson_mark(const struct lab *lab, size_t i, int *role)
+{
+	const struct run *r = &lab->run;
+	*role = CRT_NORMAL;
+	if (run_active(lab) && r->lesson == i) {
+		*role = CRT_RUNNING;
+		return crt_glyph(GLYPH_RUNNING);
+	}
+	int ran = 0, ok = 0;
+	if (lab->ls[i].have_result) {
+		ran = 1;
+		ok = lab->ls[i].result.ok;
+	} else {
+		const struct progress_entry *e = progress_find(&lab->progress, lab->course.lessons[i].id);
+		if (e) {
+			ran = 1;
+			ok = e->ok;
+		}
+	}
+	if (!ran)
+		return " ";
+	*role = ok ? CRT_OK : CRT_ERROR;
+	return crt_glyph(ok ? GLYPH_DONE : GLYPH_FAILED);
+}
+
+/* The last rate of a lesson, for the full-screen course list. */
+static void lesson_rate(const struct lab *lab, size_t i, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	double rate = -1;
+	if (lab->ls[i].have_result && lab->ls[i].result.ok && !lab->ls[i].result.err)
+		rate = lab->ls[i].result.rate;
+	else if (!lab->ls[i].have_result) {
+		const struct progress_entry *e = progress_find(&lab->progress, lab->course.lessons[i].id);
+		if (e && e->ok && !e->err)
+			rate = e->rate;
+	}
+	if (rate > 0)
+		units_format_rate(rate, buf, len);
+}
+
+/* Rows: a section title, then its lessons.  Row of lesson i. */
+static int row_of_lesson(const struct course *c, size_t i)
+{
+	int row = 0;
+	for (size_t s = 0; s < c->nsections; s++) {
+		row++;
+		const struct section *sec = &c->sections[s];
+		if (i < sec->first + sec->count)
+			return row + (int)(i - sec->first);
+		row += (int)sec->count;
+	}
+	return row;
+}
+
+static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect r, int wide)
+{
+	const struct lesson *l = &lab->course.lessons[i];
+	int selected = i == lab->cur;
+	int base = selected ? crt_attr(CRT_SELECTED) : crt_attr(CRT_NORMAL);
+	if (selected)
+		crt_fill(y, r.x, r.w, base);
+	int role, x = r.x;
+	const char *mark = lesson_mark(lab, i, &role);
+	x += crt_put(y, x, 2, base, selected ? crt_glyph(GLYPH_CURSOR) : " ");
+	x = r.x + 2;
+	crt_put(y, x, 1, selected ? base : crt_attr(role), mark);
+	x += 2;
+	char rate[32] = "";
+	if (wide)
+		lesson_rate(lab, i, rate, sizeof rate);
+	int rw = *rate ? (int)strlen(rate) + 2 : 0;
+	int room = r.x + r.w - x - rw;
+	if (wide) {
+		int idw = crt_putf(y, x, room, base | A_BOLD, "%-14s", l->id);
+		crt_put(y, x + idw + 1, room - idw - 1, base, l->title);
+	} else
+		crt_put(y, x, room, base, l->title);
+	if (rw)
+		crt_put(y, r.x + r.w - rw + 1, rw - 1, base, rate);
+}
+
+void course_draw(const struct lab *lab, struct rect r)
+{
+	const struct course *c = &lab->course;
+	int wide = r.w >= 60;
+	int y = r.y;
+	if (wide) {
+		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE),
+		         "%s  (Enter opens, r runs, Tab goes back)", c->title ? c->title : "Course");
+		y++;
+	}
+	int h = r.y + r.h - y;
+	int total = row_of_lesson(c, c->nlessons);
+	int cur = row_of_lesson(c, lab->cur);
+	/* keep the current lesson in view, a few rows from the edges */
+	int top = cur - h / 2;
+	if (top > total - h)
+		top = total - h;
+	if (top < 0)
+		top = 0;
+	int row = 0;
+	for (size_t s = 0; s < c->nsections; s++) {
+		const struct section *sec = &c->sections[s];
+		if (row >= top && row - top < h)
+			crt_put(y + row - top, r.x + 1, r.w - 1, crt_attr(CRT_SECTION),
+			        sec->title ? sec->title : "");
+		row++;
+		for (size_t k = 0; k < sec->count; k++, row++)
+			if (row >= top && row - top < h)
+				draw_lesson_row(lab, sec->first + k, y + row - top, r, wide);
+	}
+	if (top > 0)
+		crt_put(y, r.x + r.w - 2, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_UP));
+	if (top + h < total)
+		crt_put(y + h - 1, r.x + r.w - 2, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_DOWN));
+}

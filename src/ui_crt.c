@@ -1,0 +1,180 @@
+/* ui_crt.c - terminal set-up, colours with monochrome forms, glyphs with
+ * ASCII forms, and restoring the terminal on every way out. */
+#include "config.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "textwrap.h"
+#include "ui_crt.h"
+
+struct crt crt;
+
+struct role_style {
+	short fg, bg;               /* colour pair; -1 = the terminal's default */
+	int color_attr;             /* added to the pair */
+	int mono_attr;              /* used alone without colour */
+};
+
+/* Colours only reinforce: every role also differs by text or glyph. */
+static const struct role_style styles[CRT_ROLES] = {
+	[CRT_NORMAL]      = {-1, -1, A_NORMAL, A_NORMAL},
+	[CRT_BAR]         = {COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE},
+	[CRT_BAR_KEY]     = {COLOR_BLACK, COLOR_CYAN, A_BOLD, A_REVERSE | A_BOLD},
+	[CRT_TITLE]       = {-1, -1, A_BOLD, A_BOLD},
+	[CRT_SECTION]     = {COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE},
+	[CRT_DIM]         = {-1, -1, A_DIM, A_NORMAL},
+	[CRT_SELECTED]    = {COLOR_BLACK, COLOR_CYAN, A_BOLD, A_REVERSE | A_BOLD},
+	[CRT_CODE]        = {COLOR_CYAN, -1, A_NORMAL, A_NORMAL},
+	[CRT_LABEL]       = {-1, -1, A_NORMAL, A_NORMAL},
+	[CRT_VALUE]       = {-1, -1, A_BOLD, A_BOLD},
+	[CRT_BIG]         = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
+	[CRT_GAUGE_FILL]  = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+	[CRT_GAUGE_EMPTY] = {-1, -1, A_DIM, A_NORMAL},
+	[CRT_REF]         = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
+	[CRT_COMPARE]     = {COLOR_MAGENTA, -1, A_BOLD, A_BOLD},
+	[CRT_OK]          = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+	[CRT_ERROR]       = {COLOR_RED, -1, A_BOLD, A_BOLD | A_REVERSE},
+	[CRT_RUNNING]     = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+	[CRT_WARM]        = {COLOR_RED, -1, A_BOLD, A_BOLD},
+	[CRT_COLD]        = {COLOR_BLUE, -1, A_BOLD, A_BOLD},
+	[CRT_MESSAGE]     = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_REVERSE},
+};
+
+static int role_attr[CRT_ROLES];
+
+static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
+	[GLYPH_DONE]      = {"\u2713", "*"},
+	[GLYPH_FAILED]    = {"\u2717", "!"},
+	[GLYPH_RUNNING]   = {"\u25b6", ">"},
+	[GLYPH_CURSOR]    = {"\u25b8", ">"},
+	[GLYPH_BAR_FULL]  = {"\u2588", "#"},
+	[GLYPH_BAR_EMPTY] = {"\u2591", "."},
+	[GLYPH_MARK_UP]   = {"\u25b2", "^"},
+	[GLYPH_NOW]       = {"\u2503", "|"},
+	[GLYPH_WARM]      = {"\u25cf", "o"},
+	[GLYPH_COLD]      = {"\u00d7", "x"},
+	[GLYPH_BOTH]      = {"\u25c6", "#"},
+	[GLYPH_ARROW]     = {"\u2192", "->"},
+	[GLYPH_DOT]       = {"\u00b7", "-"},
+	[GLYPH_ELLIPSIS]  = {"\u2026", "..."},
+	[GLYPH_UP]        = {"\u25b2", "^"},
+	[GLYPH_DOWN]      = {"\u25bc", "v"},
+};
+
+void crt_locale(void)
+{
+	setlocale(LC_ALL, "");
+	/* numbers read and printed by the core (progress file, units) keep a
+	 * decimal point whatever the student's locale */
+	setlocale(LC_NUMERIC, "C");
+	const char *cs = nl_langinfo(CODESET);
+	crt.utf8 = cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
+}
+
+static void init_colors(int no_color)
+{
+	crt.color = 0;
+	if (!no_color && has_colors() && start_color() == OK) {
+		int defaults = use_default_colors() == OK;
+		crt.color = COLOR_PAIRS > CRT_ROLES;
+		for (int r = 0; crt.color && r < CRT_ROLES; r++) {
+			short fg = styles[r].fg, bg = styles[r].bg;
+			if (!defaults) {          /* no "default" colour: white on black */
+				fg = fg < 0 ? COLOR_WHITE : fg;
+				bg = bg < 0 ? COLOR_BLACK : bg;
+			}
+			init_pair((short)(r + 1), fg, bg);
+		}
+	}
+	for (int r = 0; r < CRT_ROLES; r++)
+		role_attr[r] = crt.color ? (int)COLOR_PAIR(r + 1) | styles[r].color_attr
+		                         : styles[r].mono_attr;
+}
+
+int crt_init(int no_color)
+{
+	if (!initscr())
+		return -1;
+	crt.active = 1;
+	cbreak();                 /* Ctrl-C still raises SIGINT: the guard sees it */
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);         /* Esc stops a run at once, not after a second */
+	curs_set(0);
+	init_colors(no_color);
+	bkgdset(' ' | role_attr[CRT_NORMAL]);
+	erase();
+	return 0;
+}
+
+void crt_restore(void)
+{
+	if (!crt.active)
+		return;
+	crt.active = 0;
+	curs_set(1);
+	endwin();
+}
+
+int crt_attr(enum crt_role role)
+{
+	return role_attr[role];
+}
+
+const char *crt_glyph(enum crt_glyph g)
+{
+	return glyphs[g][crt.utf8 ? 0 : 1];
+}
+
+const char *crt_text(const char *utf8, char *buf, size_t len)
+{
+	if (crt.utf8)
+		return utf8;
+	return textwrap_ascii(utf8, buf, len);
+}
+
+int crt_put(int y, int x, int width, int attr, const char *s)
+{
+	if (width <= 0 || y < 0 || y >= LINES || x >= COLS)
+		return 0;
+	if (x + width > COLS)
+		width = COLS - x;
+	char ascii[1024];
+	const char *t = crt_text(s, ascii, sizeof ascii);
+	size_t n = tw_prefix_fitting(t, width);
+	attrset(attr);
+	mvaddnstr(y, x, t, (int)n);
+	attrset(role_attr[CRT_NORMAL]);
+	char tmp[1024];
+	size_t m = n < sizeof tmp ? n : sizeof tmp - 1;
+	memcpy(tmp, t, m);
+	tmp[m] = '\0';
+	return tw_width(tmp);
+}
+
+int crt_putf(int y, int x, int width, int attr, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return crt_put(y, x, width, attr, buf);
+}
+
+void crt_fill(int y, int x, int width, int attr)
+{
+	if (y < 0 || y >= LINES || width <= 0)
+		return;
+	if (x + width > COLS)
+		width = COLS - x;
+	attrset(attr);
+	mvhline(y, x, ' ', width);
+	attrset(role_attr[CRT_NORMAL]);
+}

@@ -1,0 +1,73 @@
+/* ui_crt.h - the terminal: set-up, colours, glyphs, and putting it back.
+ *
+ * Like htop's CRT.c, this is the only place that knows about colours and
+ * terminal modes.  Views ask for a role's attribute (crt_attr) and a
+ * glyph (crt_glyph): every role has a monochrome form (bold, reverse,
+ * underline) and every glyph an ASCII form, so nothing depends on colour
+ * or on a UTF-8 locale, and the numbers always carry the meaning.
+ */
+#ifndef IOLAB_UI_CRT_H
+#define IOLAB_UI_CRT_H
+
+#include "ui_curses.h"
+
+enum crt_role {
+	CRT_NORMAL, CRT_BAR,            /* header and footer lines */
+	CRT_BAR_KEY,                    /* a key named in the footer */
+	CRT_TITLE, CRT_SECTION, CRT_DIM,
+	CRT_SELECTED,                   /* the current lesson in the course */
+	CRT_CODE, CRT_LABEL, CRT_VALUE, CRT_BIG,
+	CRT_GAUGE_FILL, CRT_GAUGE_EMPTY, CRT_REF, CRT_COMPARE,
+	CRT_OK, CRT_ERROR, CRT_RUNNING, CRT_WARM, CRT_COLD, CRT_MESSAGE,
+	CRT_ROLES
+};
+
+enum crt_glyph {
+	GLYPH_DONE,                     /* a lesson already run: ✓ / * */
+	GLYPH_FAILED,                   /* ✗ / ! */
+	GLYPH_RUNNING,                  /* ▶ / > */
+	GLYPH_CURSOR,                   /* ▸ / > */
+	GLYPH_BAR_FULL,                 /* █ / # */
+	GLYPH_BAR_EMPTY,                /* ░ / . */
+	GLYPH_MARK_UP,                  /* ▲ / ^ */
+	GLYPH_NOW,                      /* │ / | : the current rate on the gauge */
+	GLYPH_WARM, GLYPH_COLD, GLYPH_BOTH,  /* sweep chart: ● × ◆ / o x # */
+	GLYPH_ARROW,                    /* → / -> */
+	GLYPH_DOT,                      /* · / - */
+	GLYPH_ELLIPSIS,                 /* … / ... */
+	GLYPH_UP, GLYPH_DOWN,           /* ▲ ▼ / ^ v : more text */
+	GLYPHS
+};
+
+struct crt {
+	int active;                     /* initscr done, endwin not yet */
+	int utf8;                       /* the locale's codeset is UTF-8 */
+	int color;                      /* colours in use */
+};
+extern struct crt crt;
+
+/* setlocale(LC_ALL, "") (numbers stay in the C locale) and note whether
+ * the codeset is UTF-8.  Call before anything measures text. */
+void crt_locale(void);
+/* initscr and the modes the lab needs; colours unless no_color.
+ * Returns 0, or -1 when the terminal cannot be used. */
+int crt_init(int no_color);
+/* endwin if active.  Safe to call twice; used on every exit path. */
+void crt_restore(void);
+
+int crt_attr(enum crt_role role);
+const char *crt_glyph(enum crt_glyph g);
+
+/* Drawing helpers: UTF-8 text cut to `width` columns (never half a wide
+ * character).  Return the columns written. */
+int crt_put(int y, int x, int width, int attr, const char *s);
+/* printf into a buffer, then crt_put. */
+int crt_putf(int y, int x, int width, int attr, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* Fill `width` cells from (y, x) with spaces in attr. */
+void crt_fill(int y, int x, int width, int attr);
+/* Text for the screen: UTF-8 as is in a UTF-8 locale, else transliterated
+ * to ASCII into buf.  Returns the string to draw. */
+const char *crt_text(const char *utf8, char *buf, size_t len);
+
+#endif

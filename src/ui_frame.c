@@ -1,0 +1,105 @@
+/* ui_frame.c - the header and footer lines, rules between the panels, and
+ * the notice shown while the terminal is too small. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "textwrap.h"
+#include "ui_crt.h"
+#include "ui_views.h"
+
+/* Where the run is, for the header: "▶ running w03-byte 3.2 s". */
+static void run_status(const struct lab *lab, char *buf, size_t len)
+{
+	const struct run *r = &lab->run;
+	buf[0] = '\0';
+	if (!run_active(lab))
+		return;
+	const char *id = lab->course.lessons[r->lesson].id;
+	if (r->sweep)
+		snprintf(buf, len, "%s %s %s point %zu/%zu", crt_glyph(GLYPH_RUNNING),
+		         r->phase == RUN_STOPPING ? "stopping" : "running", id,
+		         r->point + 1, r->npoints);
+	else
+		snprintf(buf, len, "%s %s %s %.1f s", crt_glyph(GLYPH_RUNNING),
+		         r->phase == RUN_STOPPING ? "stopping" : "running", id, r->sample.elapsed);
+}
+
+void frame_draw_header(const struct lab *lab, struct rect r)
+{
+	int bar = crt_attr(CRT_BAR);
+	crt_fill(r.y, r.x, r.w, bar);
+	char left[256], right[512];
+	snprintf(left, sizeof left, " iolab %s %s", crt_glyph(GLYPH_DOT),
+	         lab->course.title ? lab->course.title : "");
+	const struct section *sec = &lab->course.sections[course_section_of(&lab->course, lab->cur)];
+	if (lab->message[0])
+		snprintf(right, sizeof right, " %s ", lab->message);
+	else {
+		char status[160];
+		run_status(lab, status, sizeof status);
+		snprintf(right, sizeof right, "%s%s%s lesson %zu/%zu ", status, *status ? "   " : "",
+		         sec->title ? sec->title : "", lab->cur + 1, lab->course.nlessons);
+	}
+	int rw = tw_width(right);
+	if (rw > r.w - 20)
+		rw = r.w - 20;
+	crt_put(r.y, r.x, r.w - rw - 1, bar | A_BOLD, left);
+	crt_put(r.y, r.x + r.w - rw, rw, lab->message[0] ? crt_attr(CRT_MESSAGE) : bar, right);
+}
+
+struct key_hint {
+	const char *key, *what;
+	int narrow_only;
+};
+
+static const struct key_hint hints[] = {
+	{"r", "run", 0}, {"s", "stop", 0}, {"n/p", "lesson", 0}, {"+/-", "block", 0},
+	{"c", "cache", 0}, {"PgDn", "text", 0}, {"Tab", "course", 1}, {"?", "help", 0},
+	{"q", "quit", 0},
+};
+
+void frame_draw_footer(const struct lab *lab, struct rect r)
+{
+	int bar = crt_attr(CRT_BAR), key = crt_attr(CRT_BAR_KEY);
+	int narrow = r.w < LAYOUT_SIDE_LIST_COLS;
+	crt_fill(r.y, r.x, r.w, bar);
+	int x = r.x + 1;
+	for (size_t i = 0; i < sizeof hints / sizeof *hints; i++) {
+		const struct key_hint *h = &hints[i];
+		if (h->narrow_only && !narrow)
+			continue;
+		int need = (int)strlen(h->key) + 1 + (int)strlen(h->what) + 2;
+		if (x + need > r.x + r.w)
+			break;
+		x += crt_put(r.y, x, r.w, key, h->key);
+		x += crt_putf(r.y, x, r.w, bar, " %s  ", h->what);
+	}
+	(void)lab;
+}
+
+void frame_draw_rule(struct rect r)
+{
+	attrset(crt_attr(CRT_DIM));
+	mvvline(r.y, r.x, ACS_VLINE, r.h);
+	attrset(crt_attr(CRT_NORMAL));
+}
+
+void frame_draw_too_small(int lines, int cols)
+{
+	static const char *const msg[] = {
+		"make the terminal at least 80x24",
+		NULL,
+		"q quits",
+	};
+	char now[64];
+	snprintf(now, sizeof now, "(it is %dx%d now)", cols, lines);
+	int y = lines / 2 - 1;
+	for (int i = 0; i < 3; i++, y++) {
+		const char *s = msg[i] ? msg[i] : now;
+		int w = (int)strlen(s);
+		int x = cols > w ? (cols - w) / 2 : 0;
+		crt_put(y, x, cols - x, i == 0 ? crt_attr(CRT_TITLE) : crt_attr(CRT_NORMAL), s);
+	}
+}

@@ -1,0 +1,58 @@
+/* ui_layout.c - header, course list, lesson text, live panel, footer.
+ *
+ *   wide (>= 120 columns)           narrow (80 .. 119)
+ *   +-------------------------+     +--------------------+
+ *   | header                  |     | header             |
+ *   | course | text | panel   |     | text | panel       |   Tab: course
+ *   | footer                  |     | footer             |
+ *   +-------------------------+     +--------------------+
+ *
+ * The text column is kept near a comfortable reading width; every column
+ * left over goes to the live panel, whose numbers are what the back row
+ * has to read.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ui_layout.h"
+
+#define TEXT_MAX 84
+
+static int clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+void layout_compute(struct layout *l, int lines, int cols, int course_screen)
+{
+	memset(l, 0, sizeof *l);
+	if (lines < LAYOUT_MIN_LINES || cols < LAYOUT_MIN_COLS) {
+		l->too_small = 1;
+		return;
+	}
+	l->header = (struct rect){0, 0, 1, cols};
+	l->footer = (struct rect){lines - 1, 0, 1, cols};
+	int top = 1, h = lines - 2, x = 0, w = cols;
+	l->side_list = cols >= LAYOUT_SIDE_LIST_COLS;
+	if (!l->side_list && course_screen) {
+		l->course_only = 1;
+		l->course = (struct rect){top, 0, h, cols};
+		return;
+	}
+	if (l->side_list) {
+		int cw = clamp(cols / 6, 26, 36);
+		l->course = (struct rect){top, 0, h, cw};
+		x = cw + 1;               /* a rule between the columns */
+		w = cols - x;
+	}
+	/* text and panel share what is left, with a rule between */
+	int panel = clamp(w * 45 / 100, 40, w);
+	int text = w - panel - 1;
+	if (text > TEXT_MAX) {
+		text = TEXT_MAX;
+		panel = w - text - 1;
+	}
+	l->text = (struct rect){top, x, h, text};
+	l->panel = (struct rect){top, x + text + 1, h, panel};
+}

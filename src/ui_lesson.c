@@ -1,0 +1,188 @@
+/* ui_lesson.c - the lesson: title, where it is in the course, the workload
+ * the next run will use, then the explanation and the code, wrapped to the
+ * column and scrolled with PgUp/PgDn. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui_crt.h"
+#include "ui_views.h"
+
+enum line_kind { LINE_TEXT, LINE_CODE_HEAD, LINE_CODE };
+
+/* The scrolled part, wrapped once per (lesson, width, charset). */
+static struct {
+	int valid;
+	size_t lesson;
+	int width, utf8;
+	struct tw_lines lines;
+	enum line_kind *kinds;
+	size_t nkinds;
+} wrapped;
+
+void lesson_forget_layout(void)
+{
+	textwrap_free(&wrapped.lines);
+	free(wrapped.kinds);
+	memset(&wrapped, 0, sizeof wrapped);
+}
+
+/* UTF-8 text for this terminal: as is, or transliterated (malloc'd). */
+static char *screen_text(const char *s)
+{
+	size_t len = strlen(s) * 2 + 16;
+	char *out = malloc(len);
+	if (!out)
+		return NULL;
+	if (crt.utf8)
+		memcpy(out, s, strlen(s) + 1);
+	else
+		textwrap_ascii(s, out, len);
+	return out;
+}
+
+static int mark_kinds(size_t upto, enum line_kind kind)
+{
+	if (upto > wrapped.nkinds) {
+		enum line_kind *grown = realloc(wrapped.kinds, upto * sizeof *grown);
+		if (!grown)
+			return -1;
+		wrapped.kinds = grown;
+	}
+	for (size_t i = wrapped.nkinds; i < upto; i++)
+		wrapped.kinds[i] = kind;
+	wrapped.nkinds = upto;
+	return 0;
+}
+
+/* Code keeps its lines: tabs become four spaces, long lines are cut. */
+static void add_code(const char *code, int width)
+{
+	const char *p = code;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char line[512];
+		size_t o = 0;
+		for (size_t i = 0; i < n && o + 5 < sizeof line; i++) {
+			if (p[i] == '\t') {
+				memcpy(line + o, "    ", 4);
+				o += 4;
+			} else
+				line[o++] = p[i];
+		}
+		line[o] = '\0';
+		char *t = screen_text(line);
+		if (t) {
+			textwrap_add_line(&wrapped.lines, t, width);
+			free(t);
+		}
+		p = nl ? nl + 1 : p + n;
+	}
+}
+
+static void wrap_lesson(const struct lab *lab, int width)
+{
+	if (wrapped.valid && wrapped.lesson == lab->cur && wrapped.width == width
+	    && wrapped.utf8 == crt.utf8)
+		return;
+	lesson_forget_layout();
+	const struct lesson *l = lab_lesson(lab);
+	char *text = screen_text(l->text ? l->text : "");
+	if (text)
+		textwrap_wrap(text, width, &wrapped.lines);
+	free(text);
+	mark_kinds(wrapped.lines.n, LINE_TEXT);
+	if (l->code && *l->code) {
+		textwrap_add_line(&wrapped.lines, "", 0);
+		textwrap_add_line(&wrapped.lines, "The code it runs:", width);
+		mark_kinds(wrapped.lines.n, LINE_CODE_HEAD);
+		add_code(l->code, width - 2);
+		mark_kinds(wrapped.lines.n, LINE_CODE);
+	}
+	wrapped.valid = 1;
+	wrapped.lesson = lab->cur;
+	wrapped.width = width;
+	wrapped.utf8 = crt.utf8;
+}
+
+/* The title over up to two lines; returns rows used. */
+static int draw_title(const struct lesson *l, int y, int x, int w)
+{
+	struct tw_lines t = {0};
+	char *s = screen_text(l->title ? l->title : l->id);
+	if (s)
+		textwrap_wrap(s, w, &t);
+	free(s);
+	int rows = 0;
+	for (size_t i = 0; i < t.n && i < 2; i++)
+		crt_put(y + rows++, x, w, crt_attr(CRT_TITLE), t.v[i].text);
+	textwrap_free(&t);
+	return rows ? rows : 1;
+}
+
+static int draw_workload(const struct lab *lab, int y, int x, int w)
+{
+	const struct lesson *l = lab_lesson(lab);
+	char desc[256];
+	int rows = 0;
+	if (l->sweep.ncaches > 0) {
+		crt_putf(y + rows++, x, w, crt_attr(CRT_LABEL), "sweep: %zu block sizes %s %s%s",
+		         l->sweep.nblocks, crt_glyph(GLYPH_DOT), wl_cache_name(l->sweep.caches[0]),
+		         l->sweep.ncaches > 1 ? " and cold" : "");
+	}
+	wl_spec_describe(&lab->next, !crt.utf8, desc, sizeof desc);
+	int lw = crt_put(y + rows, x, w, crt_attr(CRT_LABEL), "runs: ");
+	crt_put(y + rows, x + lw, w - lw, crt_attr(CRT_VALUE), desc);
+	rows++;
+	if (lab->next_changed)
+		crt_put(y + rows++, x, w, crt_attr(CRT_MESSAGE),
+		        " changed for the next run (n then p restores) ");
+	return rows;
+}
+
+void lesson_draw(struct lab *lab, struct rect r)
+{
+	const struct lesson *l = lab_lesson(lab);
+	int x = r.x + 1, w = r.w - 2, y = r.y;
+	y += draw_title(l, y, x, w);
+	const struct section *sec = &lab->course.sections[course_section_of(&lab->course, lab->cur)];
+	crt_putf(y++, x, w, crt_attr(CRT_DIM), "%s %s %s", l->id, crt_glyph(GLYPH_DOT),
+	         sec->title ? sec->title : "");
+	y += draw_workload(lab, y, x, w);
+	y++;
+	wrap_lesson(lab, w);
+	int h = r.y + r.h - y;
+	if (h < 1)
+		return;
+	lab->text_page = h;
+	lab->text_top = textwrap_clamp_top(lab->text_top, wrapped.lines.n, (size_t)h);
+	for (int i = 0; i < h && lab->text_top + (size_t)i < wrapped.lines.n; i++) {
+		size_t k = lab->text_top + (size_t)i;
+		enum line_kind kind = k < wrapped.nkinds ? wrapped.kinds[k] : LINE_TEXT;
+		const char *s = wrapped.lines.v[k].text;
+		if (kind == LINE_CODE) {
+			crt_put(y + i, x, 2, crt_attr(CRT_DIM), crt.utf8 ? "\u2502 " : "| ");
+			crt_put(y + i, x + 2, w - 2, crt_attr(CRT_CODE), s);
+		} else
+			crt_put(y + i, x, w, kind == LINE_CODE_HEAD ? crt_attr(CRT_SECTION)
+			                                            : crt_attr(CRT_NORMAL), s);
+	}
+	/* there is more above or below: say so, and how to get there */
+	if (lab->text_top > 0)
+		crt_putf(y, r.x + r.w - 8, 8, crt_attr(CRT_MESSAGE), "%s PgUp", crt_glyph(GLYPH_UP));
+	if (lab->text_top + (size_t)h < wrapped.lines.n)
+		crt_putf(y + h - 1, r.x + r.w - 8, 8, crt_attr(CRT_MESSAGE), "%s PgDn",
+		         crt_glyph(GLYPH_DOWN));
+}
+
+void lesson_scroll(struct lab *lab, int pages)
+{
+	size_t step = lab->text_page > 2 ? (size_t)lab->text_page - 2 : 1;
+	if (pages < 0)
+		lab->text_top = lab->text_top > step ? lab->text_top - step : 0;
+	else
+		lab->text_top += step;     /* clamped when drawn */
+}

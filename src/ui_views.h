@@ -1,0 +1,47 @@
+/* ui_views.h - the views of the lab, one file each; they read struct lab
+ * and draw into their rectangle, nothing else. */
+#ifndef IOLAB_UI_VIEWS_H
+#define IOLAB_UI_VIEWS_H
+
+#include "ui_lab.h"
+#include "ui_layout.h"
+
+/* ui_frame.c: header, footer, the separators, the too-small notice */
+void frame_draw_header(const struct lab *lab, struct rect r);
+void frame_draw_footer(const struct lab *lab, struct rect r);
+void frame_draw_rule(struct rect r);       /* a vertical rule at r.x */
+void frame_draw_too_small(int lines, int cols);
+
+/* ui_course.c: sections and lessons in course order */
+void course_draw(const struct lab *lab, struct rect r);
+
+/* ui_lesson.c: title, workload, explanation and code (scrollable) */
+void lesson_draw(struct lab *lab, struct rect r);
+/* Lines of the lesson text as laid out last (for PgUp/PgDn). */
+void lesson_scroll(struct lab *lab, int pages);
+void lesson_forget_layout(void);
+
+/* ui_panel_live.c: the live panel; ui_sweep.c for sweep lessons */
+void panel_draw(const struct lab *lab, struct rect r);
+int sweep_draw(const struct lab *lab, const struct run_view *v, struct rect r);
+
+/* ui_gauge.c: the log-scale rate gauge with reference marks; rows used */
+struct gauge_mark {
+	double rate;
+	char key;                 /* the letter under the axis: A, B, 1, 2 ... */
+	int role;                 /* enum crt_role */
+	const char *label;        /* "2011 iMac", a lesson id */
+};
+int gauge_draw(int y, int x, int w, double now, double avg,
+               const struct gauge_mark *marks, size_t nmarks);
+/* A sparkline of the rate history with its range; rows used (0 or 1). */
+int gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h);
+/* The big digits of a number with its unit on the middle row; rows used
+ * (0 when it does not fit in w). */
+int gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role);
+
+/* ui_help.c: every key and what the numbers mean */
+void help_draw(struct lab *lab, int lines, int cols);
+void help_scroll(struct lab *lab, int delta);
+
+#endif

@@ -1,0 +1,453 @@
+/* check_report.c - the report writers: JSON escaping, CSV quoting, number
+ * formatting, null for what could not be measured.  Exact strings only. */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "suites.h"
+
+/* --- capture what a writer prints ----------------------------------------- */
+
+struct capture {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+static FILE *cap_open(struct capture *c)
+{
+	c->buf = NULL;
+	c->len = 0;
+	c->f = open_memstream(&c->buf, &c->len);
+	ck_assert_ptr_nonnull(c->f);
+	return c->f;
+}
+
+/* closes the stream; the text stays in c->buf (free it) */
+static const char *cap_text(struct capture *c)
+{
+	ck_assert_int_eq(fclose(c->f), 0);
+	return c->buf;
+}
+
+static char *json_of(const char *s)
+{
+	struct capture c;
+	report_json_string(cap_open(&c), s);
+	cap_text(&c);
+	return c.buf;
+}
+
+static char *csv_of(const char *s)
+{
+	struct capture c;
+	report_csv_field(cap_open(&c), s);
+	cap_text(&c);
+	return c.buf;
+}
+
+#define JSON_IS(in, want) do { char *got_ = json_of(in); \
+	ck_assert_str_eq(got_, want); free(got_); } while (0)
+#define CSV_IS(in, want) do { char *got_ = csv_of(in); \
+	ck_assert_str_eq(got_, want); free(got_); } while (0)
+
+/* --- JSON strings ---------------------------------------------------------- */
+
+START_TEST(json_plain_and_null)
+{
+	JSON_IS("w03-byte", "\"w03-byte\"");
+	JSON_IS("", "\"\"");
+	JSON_IS(NULL, "null");
+}
+END_TEST
+
+START_TEST(json_escapes)
+{
+	JSON_IS("say \"hi\"", "\"say \\\"hi\\\"\"");
+	JSON_IS("C:\\tmp", "\"C:\\\\tmp\"");
+	JSON_IS("a\nb\tc\rd\be\ff", "\"a\\nb\\tc\\rd\\be\\ff\"");
+	JSON_IS("\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"");
+	JSON_IS("/", "\"/\"");
+}
+END_TEST
+
+START_TEST(json_utf8_passes)
+{
+	/* é (2 bytes), € (3), U+1F600 (4), U+10FFFF, U+E000 */
+	JSON_IS("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf \xee\x80\x80",
+	        "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf \xee\x80\x80\"");
+}
+END_TEST
+
+START_TEST(json_invalid_utf8_replaced)
+{
+#define R "\xef\xbf\xbd"
+	JSON_IS("a\xff" "b", "\"a" R "b\"");              /* never a lead byte */
+	JSON_IS("\x80", "\"" R "\"");                      /* lone continuation */
+	JSON_IS("\xc0\xaf", "\"" R R "\"");                /* overlong '/' */
+	JSON_IS("\xe0\x80\xaf", "\"" R R R "\"");          /* overlong, 3 bytes */
+	JSON_IS("\xed\xa0\x80", "\"" R R R "\"");          /* a surrogate */
+	JSON_IS("\xf4\x90\x80\x80", "\"" R R R R "\"");    /* past U+10FFFF */
+	JSON_IS("\xf5\x80", "\"" R R "\"");
+	JSON_IS("x\xe2\x82", "\"x" R R "\"");              /* cut short at the end */
+	JSON_IS("\xe2\x82" "A", "\"" R R "A\"");           /* cut short before ASCII */
+	JSON_IS("\xc3\"", "\"" R "\\\"\"");                /* a quote is never eaten */
+#undef R
+}
+END_TEST
+
+START_TEST(utf8_lengths)
+{
+	ck_assert_uint_eq(report_utf8_len("a"), 1);
+	ck_assert_uint_eq(report_utf8_len("\xc2\x80"), 2);
+	ck_assert_uint_eq(report_utf8_len("\xc1\xbf"), 0);
+	ck_assert_uint_eq(report_utf8_len("\xe0\xa0\x80"), 3);
+	ck_assert_uint_eq(report_utf8_len("\xed\x9f\xbf"), 3);
+	ck_assert_uint_eq(report_utf8_len("\xed\xa0\x80"), 0);
+	ck_assert_uint_eq(report_utf8_len("\xf0\x90\x80\x80"), 4);
+	ck_assert_uint_eq(report_utf8_len("\xf0\x8f\xbf\xbf"), 0);
+	ck_assert_uint_eq(report_utf8_len("\xf4\x8f\xbf\xbf"), 4);
+	ck_assert_uint_eq(report_utf8_len("\xe2\x82"), 0);
+}
+END_TEST
+
+/* --- CSV fields ---------------------------------------------------------------- */
+
+START_TEST(csv_quoting)
+{
+	CSV_IS("plain", "plain");
+	CSV_IS("", "");
+	CSV_IS(NULL, "");
+	CSV_IS("a,b", "\"a,b\"");
+	CSV_IS("say \"hi\"", "\"say \"\"hi\"\"\"");
+	CSV_IS("\"", "\"\"\"\"");
+	CSV_IS("two\nlines", "\"two\nlines\"");
+	CSV_IS("cr\rhere", "\"cr\rhere\"");
+	CSV_IS("O_SYNC|O_DIRECT", "O_SYNC|O_DIRECT");
+	CSV_IS(" spaced ", " spaced ");
+	CSV_IS("caf\xc3\xa9", "caf\xc3\xa9");
+	CSV_IS("bad\xff", "bad\xef\xbf\xbd");
+	CSV_IS("bad\xff,\"", "\"bad\xef\xbf\xbd,\"\"\"");
+}
+END_TEST
+
+/* --- numbers ------------------------------------------------------------------ */
+
+static void number_is(double v, const char *want, int rc)
+{
+	char buf[40];
+	ck_assert_int_eq(report_format_double(v, buf, sizeof buf), rc);
+	ck_assert_str_eq(buf, want);
+}
+
+START_TEST(numbers)
+{
+	number_is(5, "5.0", 0);
+	number_is(0, "0.0", 0);
+	number_is(-0.0, "0.0", 0);
+	number_is(0.1, "0.1", 0);
+	number_is(3.01, "3.01", 0);
+	number_is(-2.5, "-2.5", 0);
+	number_is(3483638.5, "3483638.5", 0);
+	number_is(10485760, "10485760.0", 0);
+	number_is(1e21, "1e+21", 0);
+	number_is(2.5e-9, "2.5e-09", 0);
+	number_is(0.1 + 0.2, "0.30000000000000004", 0);
+	number_is(NAN, "null", -1);
+	number_is(INFINITY, "null", -1);
+	number_is(-INFINITY, "null", -1);
+}
+END_TEST
+
+START_TEST(numbers_round_trip)
+{
+	const double v[] = {1.0 / 3, 2.0 / 3, 3.14159265358979, 1e-300, 1.7976931348623157e308,
+	                    4.9406564584124654e-324, 123456789.123456789, 15.0612345};
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+		char buf[40];
+		ck_assert_int_eq(report_format_double(v[i], buf, sizeof buf), 0);
+		ck_assert(strtod(buf, NULL) == v[i]);
+		ck_assert_ptr_nonnull(strpbrk(buf, ".e"));
+	}
+}
+END_TEST
+
+/* --- whole documents --------------------------------------------------------- */
+
+static struct lesson make_lesson(const char *id, const char *title)
+{
+	struct lesson l;
+	memset(&l, 0, sizeof l);
+	l.id = (char *)id;
+	l.title = (char *)title;
+	wl_spec_init(&l.workload);
+	return l;
+}
+
+static void measured_trial(struct report_result *res, int64_t syscr, int64_t syscw)
+{
+	struct trial_result *m = &res->summary.median;
+	memset(m, 0, sizeof *m);
+	m->ok = 1;
+	m->bytes = 65536;
+	m->passes = 1;
+	m->seconds = 0.5;
+	m->rate = 131072;
+	m->calls[CALL_WRITE] = 65536;
+	m->syscall_source = SYSCALL_SOURCE_PROCFS;
+	m->syscr = syscr;
+	m->syscw = syscw;
+	for (int k = 0; k < SYS_KINDS; k++)
+		m->sys[k] = -1;
+	m->read_bytes = -1;
+	m->write_bytes = 4096;
+	m->rchar = m->wchar = -1;
+	m->utime = 0.25;
+	m->stime = 0.125;
+	m->minflt = 15;
+	m->majflt = 0;
+	m->nvcsw = 1;
+	m->nivcsw = 2;
+	m->resident_before = -1;
+	m->resident_after = 1;
+	res->measured = 1;
+	res->trials = 3;
+	res->summary.trials = 3;
+	res->summary.rate_median = 131072;
+	res->summary.rate_min = 65536;
+	res->summary.rate_max = 262144;
+	res->summary.seconds_median = 0.5;
+	res->summary.seconds_min = 0.25;
+	res->summary.seconds_max = 1;
+}
+
+/* one ok lesson with an unreadable read count, one failed lesson */
+static void make_report(struct report *r)
+{
+	ck_assert_int_eq(report_init(r, "/tmp/s \"x\"", "ext4", "procfs"), 0);
+	r->trials = 3;
+	struct lesson a = make_lesson("w03-byte", "One byte, \"quoted\", with a comma\nand a newline");
+	a.workload.size = 65536;
+	a.workload.open_flags = WL_OPEN_SYNC | WL_OPEN_DIRECT;
+	struct reference_rate ref = {(char *)"cs61-2011-imac", 900000};
+	a.refs = &ref;
+	a.nrefs = 1;
+	struct report_result *res = report_add(r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	measured_trial(res, -1, 65536);
+
+	struct lesson b = make_lesson("x01-fails", "Fails");
+	b.workload.op = WL_OP_READ;
+	b.workload.stdio_buffer = 0;
+	b.workload.expect_error = EINVAL;
+	res = report_add(r, &b, &b.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	report_fail(res, "expected %s, but the workload succeeded", "EINVAL");
+}
+
+static char *render(const struct report *r, enum report_format f)
+{
+	struct capture c;
+	ck_assert_int_eq(report_write(cap_open(&c), r, f), 0);
+	cap_text(&c);
+	return c.buf;
+}
+
+#define HAS(text, needle) ck_assert_msg(strstr(text, needle) != NULL, \
+	"'%s' not in:\n%s", needle, text)
+#define HASNT(text, needle) ck_assert_msg(strstr(text, needle) == NULL, \
+	"'%s' unexpectedly in:\n%s", needle, text)
+
+START_TEST(json_document)
+{
+	struct report r;
+	make_report(&r);
+	char *j = render(&r, REPORT_JSON);
+	HAS(j, "\"iolab\": \"" PACKAGE_VERSION "\"");
+	HAS(j, "\"scratch\": \"/tmp/s \\\"x\\\"\"");
+	HAS(j, "\"syscall_counter\": \"procfs\"");
+	HAS(j, "\"title\": \"One byte, \\\"quoted\\\", with a comma\\nand a newline\"");
+	HAS(j, "\"status\": \"ok\",\n      \"error\": null");
+	HAS(j, "\"open\": [\"O_SYNC\", \"O_DIRECT\"]");
+	HAS(j, "\"stdio_buffer\": \"default\"");
+	HAS(j, "\"time_limit\": 5.0");
+	HAS(j, "\"command\": null, \"expect_error\": null}");
+	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
+	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
+	HAS(j, "\"log_rate\": 11.78350206951907");
+	/* an unreadable count is null, never 0; total is perf's alone */
+	HAS(j, "\"syscalls\": {\"read\": null, \"write\": 65536, \"total\": null, \"source\": \"procfs\"");
+	HAS(j, "\"calls\": {\"write\": 65536}");
+	HAS(j, "\"storage\": {\"read_bytes\": null, \"write_bytes\": 4096}");
+	HAS(j, "\"cache\": {\"resident_before\": null, \"resident_after\": 1.0}");
+	HAS(j, "\"reference\": [\n        {\"source\": \"cs61-2011-imac\", \"label\": \"cs61-2011-imac\", \"rate\": 900000.0}");
+	HAS(j, "\"sweep\": null");
+	/* the failed lesson: status, error text, null measurements */
+	HAS(j, "\"status\": \"error\",\n      \"error\": \"expected EINVAL, but the workload succeeded\"");
+	HAS(j, "\"stdio_buffer\": 0,");
+	HAS(j, "\"expect_error\": \"EINVAL\"");
+	HAS(j, "\"trials\": 0,\n      \"passes\": null,\n      \"bytes\": null");
+	HAS(j, "\"seconds\": {\"median\": null, \"min\": null, \"max\": null}");
+	HAS(j, "\"log_rate\": null");
+	HAS(j, "\"calls\": null");
+	HAS(j, "\"reference\": []");
+	HASNT(j, ": nan");
+	HASNT(j, ": inf");
+	HASNT(j, ": -nan");
+	ck_assert_int_eq(j[strlen(j) - 1], '\n');
+	free(j);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(json_sweep)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/s", "ext4", "procfs"), 0);
+	struct lesson l = make_lesson("s01-sweep", "Sweep");
+	uint64_t blocks[] = {1, 4096};
+	l.sweep.blocks = blocks;
+	l.sweep.nblocks = 2;
+	l.sweep.caches[0] = WL_CACHE_WARM;
+	l.sweep.ncaches = 1;
+	struct report_result *res = report_add(&r, &l, &l.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	ck_assert_int_eq(res->is_sweep, 1);
+	res->points = calloc(2, sizeof *res->points);
+	res->npoints = 2;
+	res->points[0] = (struct sweep_point){1, WL_CACHE_WARM, 1, 2.0, 100, 100, 50};
+	res->points[1] = (struct sweep_point){4096, WL_CACHE_WARM, 0, 0, 0, 0, 0};
+	res->fit[WL_CACHE_WARM] = (struct report_fit){1, 1, 2e-7, 1e-9};
+	char *j = render(&r, REPORT_JSON);
+	HAS(j, "{\"block\": 1, \"cache\": \"warm\", \"ok\": true, \"rate\": 50.0, \"seconds\": 2.0, "
+	       "\"calls\": 100.0, \"bytes\": 100.0}");
+	HAS(j, "{\"block\": 4096, \"cache\": \"warm\", \"ok\": false, \"rate\": null, \"seconds\": null, "
+	       "\"calls\": null, \"bytes\": null}");
+	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
+	free(j);
+	char *csv = render(&r, REPORT_CSV);
+	HAS(csv, ",2e-07,1e-09,,\r\n");
+	free(csv);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(csv_document)
+{
+	struct report r;
+	make_report(&r);
+	char *c = render(&r, REPORT_CSV);
+	HAS(c, "lesson,title,status,error,workload.op,workload.api,workload.size,workload.block,"
+	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
+	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
+	       "workload.min_time,workload.command,workload.expect_error,trials,passes,bytes,"
+	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
+	       "time_limited,checksum,syscalls.read,syscalls.write,syscalls.total,syscalls.source,"
+	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
+	HAS(c, ",sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U\r\n");
+	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
+	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
+	       "3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,"
+	       ",65536,,procfs,,,,65536,0,");
+	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0"
+	       ",,,,,,,,,,,"       /* passes .. checksum */
+	       ",,,,none,,,"       /* syscalls */
+	       ",,,,,,,,,,"        /* calls */
+	       ",,,,,,,,,,"        /* cpu .. cache */
+	       ",,,,\r\n");        /* sweep.fit */
+	/* header and rows have the same number of fields (outside quotes) */
+	size_t fields = 0, expect = 0, line = 0;
+	int quoted = 0;
+	for (const char *p = c; *p; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (*p == ',' && !quoted)
+			fields++;
+		else if (*p == '\n' && !quoted) {
+			if (line++ == 0)
+				expect = fields;
+			ck_assert_uint_eq(fields, expect);
+			fields = 0;
+		}
+	}
+	ck_assert_uint_eq(line, 3);
+	free(c);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(text_document)
+{
+	struct report r;
+	make_report(&r);
+	char *t = render(&r, REPORT_TEXT);
+	HAS(t, "iolab " PACKAGE_VERSION ", Linux ");
+	HAS(t, "median of 3 trials by rate");
+	HAS(t, "\nlesson     workload                                                rate  log rate"
+	       "  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
+	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s     11.78"
+	       "      -/65,536              -       879 KiB/s\n");
+	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error         -"
+	       "             -              -               -\n");
+	/* a newline in an error text must not break the table */
+	HAS(t, "x01-fails: error: expected EINVAL, but the workload succeeded\n");
+	for (const char *p = t; *p; p++)
+		ck_assert_msg(*p == '\n' || (unsigned char)*p >= 0x20, "control byte in text output");
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(unavailable_counts)
+{
+	struct report r;
+	make_report(&r);
+	struct report_result *res = &r.results[0];
+	ck_assert_int_eq(report_syscalls_read(res), REPORT_UNAVAILABLE);
+	ck_assert_int_eq(report_syscalls_write(res), 65536);
+	ck_assert_int_eq(report_syscalls_total(res), REPORT_UNAVAILABLE);
+	ck_assert(isnan(report_bytes_per_syscall(res)));
+	res->summary.median.syscr = 0;
+	ck_assert_double_eq(report_bytes_per_syscall(res), 1.0);
+	/* perf counted: its numbers win and total appears */
+	res->summary.median.syscall_source = SYSCALL_SOURCE_PERF;
+	res->summary.median.sys[SYS_WRITE] = 65537;
+	res->summary.median.sys[SYS_TOTAL] = 65600;
+	ck_assert_int_eq(report_syscalls_write(res), 65537);
+	ck_assert_int_eq(report_syscalls_total(res), 65600);
+	ck_assert_int_eq(report_syscalls_read(res), 0);
+	/* no counter at all: null */
+	res->summary.median.syscall_source = SYSCALL_SOURCE_NONE;
+	ck_assert_int_eq(report_syscalls_write(res), REPORT_UNAVAILABLE);
+	ck_assert_int_eq(report_syscalls_read(&r.results[1]), REPORT_UNAVAILABLE);
+	report_free(&r);
+}
+END_TEST
+
+Suite *make_suite_report(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, json_plain_and_null);
+	tcase_add_test(tc, json_escapes);
+	tcase_add_test(tc, json_utf8_passes);
+	tcase_add_test(tc, json_invalid_utf8_replaced);
+	tcase_add_test(tc, utf8_lengths);
+	tcase_add_test(tc, csv_quoting);
+	tcase_add_test(tc, numbers);
+	tcase_add_test(tc, numbers_round_trip);
+	tcase_add_test(tc, json_document);
+	tcase_add_test(tc, json_sweep);
+	tcase_add_test(tc, csv_document);
+	tcase_add_test(tc, text_document);
+	tcase_add_test(tc, unavailable_counts);
+	suite_add_tcase(s, tc);
+	return s;
+}
