@@ -48,6 +48,7 @@
 /* The scratch directory outlives batch_run's frame: the signal handlers
  * (guard.c) walk its list of files, and a signal may come at any time. */
 static struct scratch scratch;
+static int guarded;           /* guard_init() was called on it */
 
 /* --- progress on stderr ------------------------------------------------------ */
 
@@ -210,9 +211,12 @@ static int one_trial(const struct wl_spec *spec, const struct progress_line *p,
 	struct trial *t = trial_start(spec, &scratch, msg, len);
 	if (!t)
 		return -1;
-	double start = now(), last_draw = 0;
+	/* past its time limit trial_finish() kills the child: stop watching */
+	double start = now(), last_draw = 0, give_up = spec->time_limit + 5;
 	while (!guard_pending() && !trial_done(t)) {
 		double e = now() - start;
+		if (e > give_up)
+			break;
 		if (p->live && e - last_draw >= 0.1) {
 			struct trial_sample s;
 			trial_sample(t, &s);
@@ -706,18 +710,18 @@ static int prepare(const struct options *o, const struct course *c, const size_t
 {
 	char msg[512];
 	const char *dir = o->scratch_dir ? o->scratch_dir : scratch_default_dir();
-	if (!dir || scratch_open(&scratch, dir, msg, sizeof msg) != 0) {
-		fprintf(stderr, "iolab: scratch directory %s: %s\n", dir ? dir : "(none)",
-		        dir ? msg : "set HOME or XDG_CACHE_HOME, or use --dir DIR");
+	if (scratch_open(&scratch, dir, msg, sizeof msg) != 0) {
+		fprintf(stderr, "iolab: %s\n", msg);
 		return EXIT_ENVIRONMENT;
 	}
 	guard_init(&scratch);
+	guarded = 1;
 	if (guard_install() != 0) {
 		fprintf(stderr, "iolab: installing signal handlers: %s\n", strerror(errno));
 		return EXIT_ENVIRONMENT;
 	}
 	if (scratch_check_space(&scratch, space_needed(c, idx, n, o), msg, sizeof msg) != 0) {
-		fprintf(stderr, "iolab: scratch directory %s: %s\n", scratch.dir, msg);
+		fprintf(stderr, "iolab: %s\n", msg);
 		return EXIT_ENVIRONMENT;
 	}
 	return o->output ? output_check(o->output) : 0;
@@ -740,6 +744,8 @@ static int run_course(const struct options *o, const struct course *c,
 	guard_cleanup();          /* no data file outlives the measurements */
 	if (rc == 0)
 		rc = o->output ? output_commit(&r, o->format, o->output) : output_stdout(&r, o->format);
+	if (rc == 0 && guard_pending())
+		rc = guard_exit_status(guard_pending());
 	if (rc == 0 && report_any_failed(&r))
 		rc = EXIT_LESSON_FAILED;
 	report_free(&r);
@@ -756,11 +762,10 @@ int batch_run(const struct options *o)
 	rc = select_lessons(o, &c, &idx, &n);
 	if (rc == 0) {
 		rc = run_course(o, &c, idx, n);
-		guard_cleanup();
-		if (scratch.dir) {
-			scratch_remove_all(&scratch);
-			scratch_close(&scratch);
-		}
+		if (guarded)
+			guard_cleanup();
+		if (scratch.dir)
+			scratch_close(&scratch);   /* removes what is left */
 	}
 	free(idx);
 	course_free(&c);

@@ -26,6 +26,9 @@ enum call_kind {
 const char *call_kind_name(enum call_kind k);   /* "write", "fwrite", ... */
 
 /* Which counter produced syscall counts. */
+/* A result's source is PERF when a perf pass filled sys[] (syscr/syscw
+ * then still come from procfs), PROCFS when /proc/PID/io was read, else
+ * NONE. */
 enum syscall_source { SYSCALL_SOURCE_NONE, SYSCALL_SOURCE_PROCFS, SYSCALL_SOURCE_PERF };
 const char *syscall_source_name(enum syscall_source s);  /* none|procfs|perf */
 
@@ -74,6 +77,11 @@ struct trial_result {
 
 	double resident_before, resident_after;  /* 0..1, -1 unavailable */
 	int64_t dirty_pages_after;                /* cachestat; -1 unavailable */
+
+	/* Added in 0.1: sys[] comes from a separate perf counting pass of the
+	 * same spec; this is what that pass moved (equal to bytes unless a
+	 * time limit cut either short).  0 when no perf pass ran. */
+	uint64_t perf_bytes;
 };
 
 struct trial;                 /* opaque: a running trial */
@@ -111,6 +119,10 @@ int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
 
 /* Stop and reap a running child now (signal paths).  Async-signal-safe. */
 void engine_kill_all(void);
+/* Kill the running child (and a command's process group) without reaping
+ * it, so trial_finish() still reports what it did; later trials_run()
+ * iterations are skipped.  Async-signal-safe: for SIGINT/SIGTERM/SIGHUP. */
+void engine_interrupt(void);
 
 /* Is perf syscall counting permitted here?  Cached.  Tells why not. */
 int engine_perf_available(char *why, size_t len);

@@ -35,30 +35,41 @@ static const char *const decade_labels[] = {
 	"1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1G", "10G"
 };
 
+/* Labels every `step` decades; returns how many did not fit. */
+static int place_labels(char *buf, int w, int step)
+{
+	memset(buf, ' ', (size_t)w);
+	buf[w] = '\0';
+	/* the top of the scale always shows, at the right edge */
+	const char *top = decade_labels[10];
+	int tl = (int)strlen(top);
+	if (tl > w)
+		return 0;
+	memcpy(buf + w - tl, top, (size_t)tl);
+	int limit = w - tl - 1, next_free = 0, dropped = 0;
+	for (int d = 0; d < 10; d += step) {
+		const char *label = decade_labels[d];
+		int ll = (int)strlen(label);
+		int start = gauge_cell(pow(10, d), w);
+		if (start < next_free || start + ll > limit) {
+			dropped++;
+			continue;
+		}
+		memcpy(buf + start, label, (size_t)ll);
+		next_free = start + ll + 1;
+	}
+	return dropped;
+}
+
 void gauge_axis_labels(int width, char *buf, size_t len)
 {
 	if (len == 0)
 		return;
 	int w = width < 0 ? 0 : (size_t)width >= len ? (int)len - 1 : width;
-	memset(buf, ' ', (size_t)w);
-	buf[w] = '\0';
-	/* the top of the scale always shows, at the right edge; the other
-	 * decades where they fit without touching their neighbours */
-	const char *top = decade_labels[10];
-	int tl = (int)strlen(top);
-	if (tl > w)
-		return;
-	memcpy(buf + w - tl, top, (size_t)tl);
-	int limit = w - tl - 1, next_free = 0;
-	for (int d = 0; d < 10; d++) {
-		const char *label = decade_labels[d];
-		int ll = (int)strlen(label);
-		int start = gauge_cell(pow(10, d), w);
-		if (start < next_free || start + ll > limit)
-			continue;
-		memcpy(buf + start, label, (size_t)ll);
-		next_free = start + ll + 1;
-	}
+	/* every decade where they fit; else every other one, evenly, rather
+	 * than a ragged scale with gaps where labels collided */
+	if (place_labels(buf, w, 1) > 0)
+		place_labels(buf, w, 2);
 }
 
 /* --- history and sparklines --------------------------------------------- */

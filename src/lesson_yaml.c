@@ -228,7 +228,8 @@ const char *yecho(const char *s, char *buf, size_t len)
 static const char *source_line(const struct ydoc *doc, unsigned line, char *out, size_t outlen)
 {
 	size_t start, n;
-	if (!doc || !doc->buf || !line || find_line(doc->buf, doc->len, line, &start, &n))
+	if (!doc || !doc->buf || !line || find_line(doc->buf, doc->len, line, &start, &n) ||
+	    start == doc->len)        /* the end of the file: no line to show */
 		return NULL;
 	printable_copy(out, outlen, doc->buf + start, n, SOURCE_LINE_MAX);
 	return out;
@@ -498,6 +499,20 @@ static const char *tab_problem(const struct ydoc *doc, unsigned line, unsigned c
 	              : "tab where YAML expects a space";
 }
 
+/* Offset of the first byte that is not part of valid UTF-8, or SIZE_MAX. */
+static size_t first_invalid_utf8(const char *buf, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+	for (size_t i = 0; i < len;) {
+		unsigned cp;
+		size_t k = utf8_seq(u + i, len - i, &cp);
+		if (!k)
+			return i;
+		i += k;
+	}
+	return SIZE_MAX;
+}
+
 static void syntax_error(const struct ydoc *doc, const yaml_parser_t *p, struct diags *ds)
 {
 	if (p->error == YAML_MEMORY_ERROR) {
@@ -507,6 +522,15 @@ static void syntax_error(const struct ydoc *doc, const yaml_parser_t *p, struct 
 	const char *problem = p->problem ? p->problem : "unknown error";
 	if (p->error == YAML_READER_ERROR) {
 		unsigned l, c;
+		size_t bad = first_invalid_utf8(doc->buf, doc->len);
+		if (bad <= p->problem_offset) {
+			/* libyaml marks the octet where it gave up; the caret belongs
+			 * under the byte that started the broken sequence */
+			offset_mark(doc->buf, doc->len, bad, &l, &c);
+			doc_diag(doc, ds, l, c, "not UTF-8 text: invalid byte #x%02X",
+			         (unsigned char)doc->buf[bad]);
+			return;
+		}
 		offset_mark(doc->buf, doc->len, p->problem_offset, &l, &c);
 		if (p->problem_value >= 0)
 			doc_diag(doc, ds, l, c, "not UTF-8 text: %s (#x%X)", problem,

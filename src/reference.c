@@ -41,9 +41,12 @@ static void f_sources(struct yctx *c, const struct ynode *v, void *dst, const st
 		}
 		if (ycheck_word(c, k, "source key"))
 			continue;
-		const struct ref_source *first = ref_data_find(rd, k->str);
-		if (first) {
-			yerr(c, k, "duplicate source '%s'", yecho(k->str, e, sizeof e));
+		if (ref_data_find(rd, k->str)) {
+			const struct ynode *first = v->head;
+			while (first != k && (first->kind != Y_SCALAR || strcmp(first->str, k->str) != 0))
+				first = first->next->next;
+			yerr(c, k, "duplicate source '%s' (first given at line %u)",
+			     yecho(k->str, e, sizeof e), first->line);
 			continue;
 		}
 		if (val->kind != Y_MAP) {
@@ -135,8 +138,8 @@ static void check_tables(struct yctx *c, const struct ynode *tables)
 			continue;
 		}
 		char unused;
-		if (ywalk_map(c, t, table_fields, COUNT(table_fields), &unused, NULL) == 0)
-			check_row_lengths(c, t);
+		ywalk_map(c, t, table_fields, COUNT(table_fields), &unused, NULL);
+		check_row_lengths(c, t);
 	}
 }
 

@@ -152,7 +152,8 @@ static void fmt_syscalls(const struct report_result *res, char *buf, size_t len)
 static void fmt_per_syscall(const struct report_result *res, char *buf, size_t len)
 {
 	double v = report_bytes_per_syscall(res);
-	if (!isfinite(v))
+	int expected = res->spec.expect_error && res->status == REPORT_OK;
+	if (!isfinite(v) || expected)
 		snprintf(buf, len, "-");
 	else
 		units_format_bytes(v, buf, len);
@@ -252,19 +253,23 @@ static int write_table(FILE *out, const struct report *r)
 
 static void write_notes(FILE *out, const struct report *r)
 {
-	int limited = 0;
+	int limited = 0, first = 1;
 	for (size_t i = 0; i < r->nresults; i++) {
 		const struct report_result *res = &r->results[i];
 		if (res->measured && res->summary.median.time_limited)
 			limited = 1;
 		if (!res->error)
 			continue;
+		if (first)
+			fputc('\n', out);
+		first = 0;
 		fprintf(out, "%s: %s", res->lesson, res->status == REPORT_OK ? "expected error: " : "error: ");
 		put_text(out, res->error);
 		fputc('\n', out);
 	}
 	if (limited)
-		fputs("* stopped at the time limit: the rate is over what was done\n", out);
+		fprintf(out, "%s* stopped at the time limit: the rate is over what was done\n",
+		        first ? "\n" : "");
 }
 
 static void fmt_cost(double seconds, const char *per, char *buf, size_t len)

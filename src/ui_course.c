@@ -86,9 +86,9 @@ static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect 
 	int room = r.x + r.w - x - rw;
 	if (wide) {
 		int idw = crt_putf(y, x, room, base | A_BOLD, "%-14s", l->id);
-		crt_put(y, x + idw + 1, room - idw - 1, base, l->title);
+		crt_put_cut(y, x + idw + 1, room - idw - 1, base, l->title);
 	} else
-		crt_put(y, x, room, base, l->title);
+		crt_put_cut(y, x, room - 1, base, l->title);
 	if (rw)
 		crt_put(y, r.x + r.w - rw + 1, rw - 1, base, rate);
 }

@@ -139,6 +139,21 @@ const char *crt_text(const char *utf8, char *buf, size_t len)
 	return textwrap_ascii(utf8, buf, len);
 }
 
+void crt_line_glyph(int y, int x, enum crt_line piece, int attr)
+{
+	static const char *const utf8[] = {"\u2502", "\u2500", "\u2524", "\u2514"};
+	if (y < 0 || y >= LINES || x < 0 || x >= COLS)
+		return;
+	if (crt.utf8) {
+		crt_put(y, x, 1, attr, utf8[piece]);
+		return;
+	}
+	chtype acs[] = {ACS_VLINE, ACS_HLINE, ACS_RTEE, ACS_LLCORNER};
+	attrset(attr);
+	mvaddch(y, x, acs[piece]);
+	attrset(role_attr[CRT_NORMAL]);
+}
+
 int crt_put(int y, int x, int width, int attr, const char *s)
 {
 	if (width <= 0 || y < 0 || y >= LINES || x >= COLS)
@@ -156,6 +171,20 @@ int crt_put(int y, int x, int width, int attr, const char *s)
 	memcpy(tmp, t, m);
 	tmp[m] = '\0';
 	return tw_width(tmp);
+}
+
+int crt_put_cut(int y, int x, int width, int attr, const char *s)
+{
+	char ascii[1024];
+	const char *t = crt_text(s, ascii, sizeof ascii);
+	if (tw_width(t) <= width)
+		return crt_put(y, x, width, attr, t);
+	const char *ell = crt_glyph(GLYPH_ELLIPSIS);
+	int ew = tw_width(ell);
+	if (width <= ew)
+		return crt_put(y, x, width, attr, t);
+	int n = crt_put(y, x, width - ew, attr, t);
+	return n + crt_put(y, x + n, ew, attr, ell);
 }
 
 int crt_putf(int y, int x, int width, int attr, const char *fmt, ...)

@@ -58,9 +58,17 @@ void crt_restore(void);
 int crt_attr(enum crt_role role);
 const char *crt_glyph(enum crt_glyph g);
 
+/* Box-drawing pieces: Unicode in a UTF-8 locale (drawn as text, which
+ * every terminal emulator shows), else the terminal's ACS line set, which
+ * curses itself falls back to ASCII where the terminal has none. */
+enum crt_line { LINE_V, LINE_H, LINE_TEE_RIGHT, LINE_CORNER_BL };
+void crt_line_glyph(int y, int x, enum crt_line piece, int attr);
+
 /* Drawing helpers: UTF-8 text cut to `width` columns (never half a wide
  * character).  Return the columns written. */
 int crt_put(int y, int x, int width, int attr, const char *s);
+/* Like crt_put, but a cut string ends in an ellipsis. */
+int crt_put_cut(int y, int x, int width, int attr, const char *s);
 /* printf into a buffer, then crt_put. */
 int crt_putf(int y, int x, int width, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -81,9 +81,8 @@ void frame_draw_footer(const struct lab *lab, struct rect r)
 
 void frame_draw_rule(struct rect r)
 {
-	attrset(crt_attr(CRT_DIM));
-	mvvline(r.y, r.x, ACS_VLINE, r.h);
-	attrset(crt_attr(CRT_NORMAL));
+	for (int i = 0; i < r.h; i++)
+		crt_line_glyph(r.y + i, r.x, LINE_V, crt_attr(CRT_DIM));
 }
 
 void frame_draw_too_small(int lines, int cols)

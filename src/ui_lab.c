@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "guard.h"
 #include "ui_lab.h"
@@ -39,17 +38,13 @@ void lab_message(struct lab *lab, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* data/reference.yaml beside a --lessons directory, else the default. */
+/* data/reference.yaml beside the lesson directory, else the default. */
 static void load_refs(struct lab *lab, const char *lessons_dir)
 {
 	char path[PATH_MAX];
-	const char *p = ref_data_default_path();
-	if (lab->opt->lessons_dir
-	    && snprintf(path, sizeof path, "%s/../data/reference.yaml", lessons_dir) < (int)sizeof path
-	    && access(path, R_OK) == 0)
-		p = path;
 	struct diags d = {0};
-	lab->have_refs = p && ref_data_load(p, &lab->refs, &d) == 0;
+	lab->have_refs = ref_data_find_path(lessons_dir, path, sizeof path) == 0
+	                 && ref_data_load(path, &lab->refs, &d) == 0;
 	diags_free(&d);          /* labels fall back to the source keys */
 }
 
@@ -139,6 +134,7 @@ int lab_open(struct lab *lab, const struct options *o)
 	}
 	lab->scratch_open = 1;
 	guard_init(&lab->scratch);
+	lab->guarded = 1;
 	if (guard_install() != 0) {
 		perror("iolab: signal handlers");
 		return EXIT_ENVIRONMENT;
@@ -158,7 +154,8 @@ void lab_close(struct lab *lab)
 {
 	run_abort(lab);
 	run_free(&lab->run);
-	guard_cleanup();          /* the child, the data files */
+	if (lab->guarded)
+		guard_cleanup();  /* the child, the data files */
 	if (lab->scratch_open)
 		scratch_close(&lab->scratch);
 	for (size_t i = 0; lab->ls && i < lab->course.nlessons; i++) {

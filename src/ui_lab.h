@@ -75,6 +75,7 @@ struct lab {
 	int have_refs;
 	struct scratch scratch;
 	int scratch_open;
+	int guarded;              /* guard_init done: guard_cleanup at the end */
 	struct progress progress;
 
 	size_t cur;               /* the lesson on screen */

@@ -32,7 +32,7 @@ struct gauge_mark {
 	int role;                 /* enum crt_role */
 	const char *label;        /* "2011 iMac", a lesson id */
 };
-int gauge_draw(int y, int x, int w, double now, double avg,
+int gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
                const struct gauge_mark *marks, size_t nmarks);
 /* A sparkline of the rate history with its range; rows used (0 or 1). */
 int gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h);

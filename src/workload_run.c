@@ -555,6 +555,7 @@ static int set_buffering(struct ctx *x, FILE *f)
 	const struct wl_spec *s = x->spec;
 	static const int modes[] = {_IOFBF, _IOLBF, _IONBF};
 	int rc = 0;
+	errno = 0;
 	if (s->stdio_buffer == 0 || s->stdio_mode == WL_STDIO_NONE) {
 		rc = setvbuf(f, NULL, _IONBF, 0);
 	} else if (s->stdio_buffer > 0) {

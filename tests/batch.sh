@@ -23,7 +23,7 @@ tab=$(printf '\t')
 [ "$(printf '%s\n' "$out" | head -n 1)" = "b01-write-byte${tab}One byte per write(), 64 KiB" ] \
 	|| fail "--list first line: $out"
 [ "$(printf '%s\n' "$out" | cut -f 1 | tr '\n' ' ')" = \
-  "b01-write-byte b02-stdio-byte b03-mmap-read b04-direct-misaligned b05-succeeds-unexpectedly b06-sweep b09-slow " ] \
+  "b01-write-byte b02-stdio-byte b03-mmap-read b04-direct-misaligned b05-succeeds-unexpectedly b06-sweep b07-huge-a b08-huge-b b09-slow " ] \
 	|| fail "--list order: $out"
 [ -z "$err" ] || fail "--list wrote to stderr: $err"
 pass "--list: id TAB title, course order"

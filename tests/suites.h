@@ -7,6 +7,7 @@
 #define IOLAB_SUITES(X) \
 	X(cli) \
 	X(gauge) \
+	X(lesson) \
 	X(progress) \
 	X(report) \
 	X(stats) \

@@ -1,0 +1,134 @@
+/* ui_gauge.c - draws the meters whose arithmetic is in gauge.c: the
+ * log-scale rate gauge with its reference marks, the sparkline, and the
+ * big digits that a lecture hall reads from the back. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "gauge.h"
+#include "textwrap.h"
+#include "ui_crt.h"
+#include "ui_views.h"
+#include "units.h"
+
+#define GAUGE_MAX_W 200
+
+static void draw_bar(int y, int x, int w, double now, double avg)
+{
+	int fill = now > GAUGE_LO ? gauge_cell(now, w) + 1 : 0;
+	int avg_cell = avg > GAUGE_LO ? gauge_cell(avg, w) : -1;
+	int full = crt_attr(CRT_GAUGE_FILL), empty = crt_attr(CRT_GAUGE_EMPTY);
+	char axis[GAUGE_MAX_W + 1];
+	gauge_axis_labels(w, axis, sizeof axis);
+	for (int c = 0; c < w; c++) {
+		if (c == avg_cell && avg_cell != fill - 1) {
+			crt_put(y, x + c, 1, crt_attr(CRT_VALUE), crt_glyph(GLYPH_NOW));
+			continue;
+		}
+		if (c < fill) {
+			crt_put(y, x + c, 1, full, crt_glyph(GLYPH_BAR_FULL));
+			continue;
+		}
+		/* the empty part shows where each labelled decade starts */
+		crt_put(y, x + c, 1, empty, axis[c] != ' ' && (c == 0 || axis[c - 1] == ' ')
+		                            ? (crt.utf8 ? "\u2506" : "|") : crt_glyph(GLYPH_BAR_EMPTY));
+	}
+}
+
+/* Marks under the bar: each key letter at its rate's cell (moved right
+ * when two would share a cell), then a legend naming each letter. */
+static int draw_marks(int y, int x, int w, const struct gauge_mark *m, size_t n)
+{
+	if (n == 0)
+		return 0;
+	char used[GAUGE_MAX_W] = {0};
+	for (size_t i = 0; i < n; i++) {
+		int c = gauge_cell(m[i].rate, w);
+		while (c < w - 1 && used[c])
+			c++;
+		while (c > 0 && used[c])
+			c--;
+		used[c] = 1;
+		char key[2] = {m[i].key, 0};
+		crt_put(y, x + c, 1, crt_attr((enum crt_role)m[i].role) | A_BOLD, key);
+	}
+	int rows = 1, cx = x;
+	for (size_t i = 0; i < n; i++) {
+		char rate[32], item[160];
+		units_format_rate(m[i].rate, rate, sizeof rate);
+		snprintf(item, sizeof item, "%c %s %s", m[i].key, m[i].label, rate);
+		int iw = tw_width(item);
+		if (cx > x && cx + iw > x + w) {
+			rows++;
+			cx = x;
+		}
+		char key[2] = {m[i].key, 0};
+		crt_put(y + rows, cx, 1, crt_attr((enum crt_role)m[i].role) | A_BOLD, key);
+		crt_putf(y + rows, cx + 2, x + w - cx - 2, crt_attr(CRT_LABEL), "%s %s", m[i].label, rate);
+		cx += iw + 3;
+	}
+	return rows + 1;
+}
+
+int gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
+               const struct gauge_mark *marks, size_t nmarks)
+{
+	if (w > GAUGE_MAX_W)
+		w = GAUGE_MAX_W;
+	if (w < 12)
+		return 0;
+	char axis[GAUGE_MAX_W + 1];
+	gauge_axis_labels(w, axis, sizeof axis);
+	crt_put(y, x, w, crt_attr(CRT_DIM), axis);
+	if (bar_rows < 1)
+		bar_rows = 1;
+	for (int i = 0; i < bar_rows; i++)
+		draw_bar(y + 1 + i, x, w, now, avg);
+	return 1 + bar_rows + draw_marks(y + 1 + bar_rows, x, w, marks, nmarks);
+}
+
+int gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
+{
+	if (!h || h->n < 2 || w < 24)
+		return 0;
+	static struct gauge_history squeezed;
+	char lo_s[32], hi_s[32], range[80];
+	/* the range is measured first so the line can be sized to it */
+	char spark[GAUGE_MAX_W * 4];
+	double lo, hi;
+	gauge_sparkline(h, GAUGE_HISTORY, crt.utf8, spark, sizeof spark, &lo, &hi);
+	units_format_rate(lo, lo_s, sizeof lo_s);
+	units_format_rate(hi, hi_s, sizeof hi_s);
+	/* "2.35-4.11 MiB/s" when both ends share a unit */
+	const char *lo_unit = strchr(lo_s, ' '), *hi_unit = strchr(hi_s, ' ');
+	if (lo_unit && hi_unit && strcmp(lo_unit, hi_unit) == 0)
+		snprintf(range, sizeof range, " %.*s%s%s", (int)(lo_unit - lo_s), lo_s,
+		         crt.utf8 ? "\u2013" : "..", hi_s);
+	else
+		snprintf(range, sizeof range, " %s%s%s", lo_s, crt.utf8 ? "\u2013" : "..", hi_s);
+	int lw = crt_put(y, x, w, crt_attr(CRT_LABEL), "trend ");
+	int sw = w - lw - tw_width(range);
+	if (sw < 8)
+		return 0;
+	squeezed = *h;
+	while (squeezed.n > (size_t)sw)
+		gauge_history_halve(&squeezed);
+	gauge_sparkline(&squeezed, sw, crt.utf8, spark, sizeof spark, &lo, &hi);
+	int spw = crt_put(y, x + lw, sw, crt_attr(CRT_GAUGE_FILL), spark);
+	crt_put(y, x + lw + spw, w - lw - spw, crt_attr(CRT_DIM), range);
+	return 1;
+}
+
+int gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role)
+{
+	char rows[GAUGE_BIG_ROWS][160];
+	int bw = gauge_bignum(number, crt.utf8, rows);
+	int uw = tw_width(unit);
+	if (bw < 0 || bw + 1 + uw > w)
+		return 0;
+	for (int r = 0; r < GAUGE_BIG_ROWS; r++)
+		crt_put(y + r, x, bw, crt_attr((enum crt_role)role), rows[r]);
+	crt_put(y + GAUGE_BIG_ROWS - 1, x + bw + 1, uw, crt_attr(CRT_VALUE), unit);
+	return GAUGE_BIG_ROWS;
+}

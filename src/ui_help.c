@@ -1,0 +1,121 @@
+/* ui_help.c - every key, and what each number on the live panel means. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "textwrap.h"
+#include "ui_crt.h"
+#include "ui_views.h"
+
+struct help_line {
+	const char *key;          /* NULL: a heading or a paragraph */
+	const char *text;
+};
+
+static const struct help_line help[] = {
+	{NULL, "# Keys"},
+	{"Up/Down j/k", "move through the course, lesson by lesson"},
+	{"n / p", "next / previous lesson"},
+	{"Enter or r", "run the current lesson (a sweep runs every point in turn)"},
+	{"s or Esc", "stop the run; the result is what was done so far"},
+	{"+ / -", "double / halve the block size for the next run"},
+	{"c", "toggle warm / cold cache for the next run (cold evicts the file first)"},
+	{"PgUp/PgDn", "scroll the lesson text"},
+	{"Tab", "the course on its own screen (terminals under 120 columns)"},
+	{"?", "this help; any key closes it"},
+	{"q", "quit (stops a run first; data files are removed)"},
+	{NULL, ""},
+	{NULL, "# The numbers"},
+	{"now", "bytes per second over the last half second of the run"},
+	{"avg, rate", "bytes moved divided by the seconds the loop ran"},
+	{"log rate", "ln(rate): the lecture's number. 26 B/s is 3.26; each +2.3 is ten times faster"},
+	{"gauge", "the rate on a log scale from 1 B/s to 10 GB/s; letters mark the reference "
+	          "machines (A, B ...) and the compared lessons' last runs (1, 2 ...)"},
+	{"trend", "the rate over the run, on a log scale between its own lowest and highest"},
+	{"syscalls", "read- and write-family system calls the kernel counted for the workload "
+	             "(/proc/PID/io; by kind with --perf where permitted)"},
+	{"calls", "the calls the program itself made: write, fwrite, lseek ..."},
+	{"B/syscall", "bytes per system call: 1 for write(fd, buf, 1), 4096 when stdio "
+	                "gathers bytes into its buffer"},
+	{"done, time", "bytes so far of the file, elapsed time, and an estimate of the rest "
+	               "(never past the time limit)"},
+	{"cpu", "user and system CPU seconds of the workload"},
+	{"faults", "page faults: minor (no I/O) and major (read from storage)"},
+	{"storage", "bytes the workload made the kernel read from or write to the device"},
+	{"page cache", "how much of the file was in memory before and after the run"},
+	{"R, U", "a sweep's fit of seconds = calls x R + bytes x U: the cost of one call "
+	         "and of one byte"},
+	{NULL, ""},
+	{NULL, "# Marks"},
+	{NULL, "Marks in the course: a check (or *) ran, a cross (or !) failed, a triangle "
+	       "(or >) is running. Numbers never depend on colour."},
+};
+
+#define KEY_W 14
+
+static int help_rows(int width, struct tw_lines *out)
+{
+	for (size_t i = 0; i < sizeof help / sizeof *help; i++) {
+		const struct help_line *h = &help[i];
+		if (!h->key && h->text[0] != '#' && h->text[0]) {
+			struct tw_lines t = {0};
+			textwrap_wrap(h->text, width - KEY_W, &t);
+			for (size_t k = 0; k < t.n; k++) {
+				char line[512];
+				snprintf(line, sizeof line, "%-*s%s", KEY_W, "", t.v[k].text);
+				textwrap_add_line(out, line, 0);
+			}
+			textwrap_free(&t);
+			continue;
+		}
+		if (!h->key) {
+			textwrap_add_line(out, h->text, width);
+			continue;
+		}
+		struct tw_lines t = {0};
+		textwrap_wrap(h->text, width - KEY_W, &t);
+		for (size_t k = 0; k < t.n; k++) {
+			char line[512];
+			snprintf(line, sizeof line, "%-*s%s", KEY_W, k == 0 ? h->key : "", t.v[k].text);
+			textwrap_add_line(out, line, 0);
+		}
+		textwrap_free(&t);
+	}
+	return (int)out->n;
+}
+
+void help_scroll(struct lab *lab, int delta)
+{
+	if (delta < 0 && (size_t)-delta > lab->help_top)
+		lab->help_top = 0;
+	else
+		lab->help_top += (size_t)delta;     /* clamped when drawn */
+}
+
+void help_draw(struct lab *lab, int lines, int cols)
+{
+	int w = cols > 100 ? 96 : cols - 4;
+	int x = (cols - w) / 2, y = 1, h = lines - 3;
+	erase();
+	crt_fill(0, 0, cols, crt_attr(CRT_BAR));
+	crt_put(0, 1, cols - 2, crt_attr(CRT_BAR) | A_BOLD, "iolab help  (Esc, ? or any key closes it; PgUp/PgDn scroll)");
+	struct tw_lines l = {0};
+	help_rows(w, &l);
+	lab->help_top = textwrap_clamp_top(lab->help_top, l.n, (size_t)h);
+	for (int i = 0; i < h && lab->help_top + (size_t)i < l.n; i++) {
+		const char *s = l.v[lab->help_top + (size_t)i].text;
+		if (s[0] == '#') {
+			crt_put(y + i, x, w, crt_attr(CRT_SECTION), s + 2);
+			continue;
+		}
+		crt_put(y + i, x, KEY_W, crt_attr(CRT_VALUE), s);
+		if ((int)strlen(s) > KEY_W)
+			crt_put(y + i, x + KEY_W, w - KEY_W, crt_attr(CRT_NORMAL), s + KEY_W);
+	}
+	if (lab->help_top + (size_t)h < l.n)
+		crt_putf(lines - 2, x, w, crt_attr(CRT_MESSAGE), " %s PgDn for more ", crt_glyph(GLYPH_DOWN));
+	textwrap_free(&l);
+	crt_fill(lines - 1, 0, cols, crt_attr(CRT_BAR));
+	crt_put(lines - 1, 1, cols - 2, crt_attr(CRT_BAR), "q quits the lab");
+}

@@ -1,0 +1,142 @@
+#!/bin/sh
+# tui.sh - the interactive lab, driven for real in a private tmux server:
+# open at a lesson, run it and watch the numbers change, stop it, shrink
+# and restore the terminal, read the help, quit, and check the terminal was
+# restored and no data file was left.  Ctrl-C during a run too.
+#
+# Nothing here waits a fixed time for something to happen: every check
+# polls the screen until what it expects is there, with a bounded timeout.
+. "$TOP_SRCDIR/tests/lib.sh"
+
+[ -n "${TMUX_BIN:-}" ] || skip "tmux was not found by configure"
+[ -x "$TMUX_BIN" ] || skip "tmux ($TMUX_BIN) is not executable"
+
+SOCK="iolab-test-$$"
+tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
+
+LESSONS="$TOP_SRCDIR/tests/fixtures/tui/lessons"
+mkdir -p "$T/home" "$T/state" "$T/cache"
+# UTF-8 where the system has it; the lab falls back to ASCII otherwise and
+# every check below reads words and digits, not glyphs.
+LOC=C
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then LOC=C.UTF-8; fi
+
+tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
+	|| skip "tmux cannot start a server here"
+PANE=lab:0.0
+
+screen() { tm capture-pane -p -t "$PANE" >"$T/screen" 2>/dev/null; }
+nap() { sleep 0.1 2>/dev/null || sleep 1; }
+
+# wait_for REGEX SECONDS WHAT: poll the pane until REGEX (grep -E) shows.
+wait_for() {
+	i=0
+	while [ "$i" -lt $(($2 * 10)) ]; do
+		screen
+		grep -Eq -- "$1" "$T/screen" && return 0
+		nap
+		i=$((i + 1))
+	done
+	echo "--- the screen was:" >&2
+	cat "$T/screen" >&2
+	fail "$3: '$1' did not appear within $2 s"
+}
+
+lab_cmd() {
+	echo "cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC" \
+	     "'$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --lesson tui-byte;" \
+	     "echo iolab-exit=\$?"
+}
+
+# The values on the live panel.
+rate_of() { sed -n 's/.*now  *\([0-9.][0-9.]* [KMGTiB]*\/s\).*/\1/p' "$T/screen" | head -n 1; }
+log_of() { sed -n 's/.*log rate  *\([0-9.][0-9.]*\) now.*/\1/p' "$T/screen" | head -n 1; }
+sys_of() { sed -n 's/.*syscalls  *write \([0-9,][0-9,]*\).*/\1/p' "$T/screen" | head -n 1; }
+
+# terminal modes in the pane's shell after the lab has gone
+check_terminal_restored() {
+	tm send-keys -t "$PANE" "clear; stty -a | tr ' ;' '\n\n' | grep -E '^-?(icanon|echo)\$' | sort | tr '\n' ' '; echo :modes" Enter
+	wait_for '^(-?[a-z]+ )+:modes' 10 "stty in the pane after $1"
+	modes=$(grep ':modes' "$T/screen" | grep -v stty)
+	case "$modes" in *-icanon*|*-echo\ *) fail "$1 left the terminal raw: $modes" ;; esac
+	case "$modes" in *icanon*) ;; *) fail "$1: icanon not reported: $modes" ;; esac
+	case "$modes" in *echo*) ;; *) fail "$1: echo not reported: $modes" ;; esac
+}
+
+check_no_data_files() {
+	left=$(find "$T/scratch" -name 'iolab-*' 2>/dev/null)
+	[ -z "$left" ] || fail "$1 left data files: $left"
+}
+
+# --- open at a lesson ---------------------------------------------------------
+tm send-keys -t "$PANE" "$(lab_cmd)" Enter
+wait_for 'One byte per write\(\)' 20 "--lesson opens the lab at the lesson"
+wait_for 'Not run yet' 5 "the live panel before a run"
+grep -q '2011 iMac' "$T/screen" || fail "the reference labels are not on the gauge"
+pass "--lesson tui-byte opens the lab at that lesson, references shown"
+
+# --- run: the rate, the log rate and the kernel's syscall count, changing ------
+tm send-keys -t "$PANE" r
+wait_for 'syscalls +write [0-9,]*[1-9]' 30 "the syscall count while running"
+wait_for 'now +[0-9.]+ [KMGTi]*B/s' 10 "the rate while running"
+r1=$(rate_of) l1=$(log_of) s1=$(sys_of)
+[ -n "$r1" ] && [ -n "$l1" ] && [ -n "$s1" ] || fail "rate '$r1', log rate '$l1', syscalls '$s1'"
+grep -q 'RUNNING' "$T/screen" || fail "the run is not shown as running"
+rate_changed=0 log_changed=0 sys_changed=0 i=0
+while [ $((rate_changed + log_changed + sys_changed)) -lt 3 ] && [ "$i" -lt 200 ]; do
+	nap
+	screen
+	r2=$(rate_of) l2=$(log_of) s2=$(sys_of)
+	[ -n "$r2" ] && [ "$r2" != "$r1" ] && rate_changed=1
+	[ -n "$l2" ] && [ "$l2" != "$l1" ] && log_changed=1
+	[ -n "$s2" ] && [ "$s2" != "$s1" ] && sys_changed=1
+	i=$((i + 1))
+done
+[ "$rate_changed" = 1 ] || fail "the rate did not change while running (stayed $r1)"
+[ "$log_changed" = 1 ] || fail "the log rate did not change while running (stayed $l1)"
+[ "$sys_changed" = 1 ] || fail "the syscall count did not change while running (stayed $s1)"
+pass "running: rate ($r1 -> $r2), log rate ($l1 -> $l2), syscalls ($s1 -> $s2) change"
+
+# --- stop ------------------------------------------------------------------------
+tm send-keys -t "$PANE" s
+wait_for 'STOPPED|DONE in|time limit reached' 30 "s stops the run"
+wait_for 'rate +[0-9.]+ [KMGTi]*B/s' 5 "the result stays after the run"
+grep -q 'RUNNING' "$T/screen" && fail "still shown as running after s"
+pass "s stops the run; its result stays on screen"
+
+# --- resize below 80x24 and back -------------------------------------------------
+tm resize-window -t lab -x 60 -y 20
+wait_for 'at least 80x24' 10 "a 60x20 terminal"
+tm resize-window -t lab -x 120 -y 40
+wait_for 'One byte per write\(\)' 10 "back at 120x40"
+grep -q 'at least 80x24' "$T/screen" && fail "the too-small notice stayed after enlarging"
+pass "below 80x24 the lab asks for a bigger terminal, and recovers"
+
+# --- help ------------------------------------------------------------------------
+tm send-keys -t "$PANE" '?'
+wait_for 'The numbers' 10 "? shows the help"
+grep -q 'log rate' "$T/screen" || fail "the help does not explain the log rate"
+pass "? shows every key and what the numbers mean"
+
+# --- quit ------------------------------------------------------------------------
+tm send-keys -t "$PANE" q
+wait_for 'iolab-exit=[0-9]+' 20 "q quits"
+grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+check_terminal_restored "q"
+check_no_data_files "q"
+[ -f "$T/state/iolab/progress" ] || fail "no progress saved in \$XDG_STATE_HOME/iolab/progress"
+pass "q exits 0, the terminal is restored, no data file is left, progress saved"
+
+# --- Ctrl-C during a run ------------------------------------------------------------
+tm send-keys -t "$PANE" "clear" Enter "$(lab_cmd)" Enter
+wait_for 'One byte per write\(\)' 20 "the lab again"
+grep -q 'Last run' "$T/screen" || fail "the saved result of the first run is not shown"
+tm send-keys -t "$PANE" r
+wait_for 'RUNNING' 30 "the second run"
+tm send-keys -t "$PANE" C-c
+wait_for 'iolab-exit=[0-9]+' 20 "Ctrl-C ends the lab"
+grep -q 'iolab-exit=130' "$T/screen" || fail "Ctrl-C: $(grep iolab-exit "$T/screen")"
+check_terminal_restored "Ctrl-C"
+check_no_data_files "Ctrl-C"
+pass "Ctrl-C during a run exits 130, terminal restored, no data file left"
