@@ -245,6 +245,10 @@ static void doc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, u
                       const char *fmt, va_list ap)
 {
 	char src[SOURCE_LINE_MAX * 4 + 1];
+	if (ds->count >= DIAGS_MAX) {   /* kept no more: skip finding the line */
+		ds->dropped++;
+		return;
+	}
 	diags_vadd(ds, doc->file, line, col, source_line(doc, line, src, sizeof src), fmt, ap);
 }
 
@@ -1567,7 +1571,8 @@ static void find_orphans(struct diags *ds, const char *dir, const struct plan *p
 			n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, cmp_str);    /* readdir order is arbitrary */
+	if (n)                                      /* readdir order is arbitrary */
+		qsort(names, n, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		char *path = join(dir, names[i], "");
 		if (path)

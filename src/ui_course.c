@@ -66,6 +66,17 @@ static int row_of_lesson(const struct course *c, size_t i)
 	return row;
 }
 
+/* The id column of the full-screen list: as wide as the longest id. */
+static int id_width(const struct course *c)
+{
+	int w = 8;
+	for (size_t i = 0; i < c->nlessons; i++) {
+		int n = (int)strlen(c->lessons[i].id);
+		w = n > w ? n : w;
+	}
+	return w > 24 ? 24 : w;
+}
+
 static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect r, int wide)
 {
 	const struct lesson *l = &lab->course.lessons[i];
@@ -85,7 +96,7 @@ static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect 
 	int rw = *rate ? (int)strlen(rate) + 2 : 0;
 	int room = r.x + r.w - x - rw;
 	if (wide) {
-		int idw = crt_putf(y, x, room, base | A_BOLD, "%-14s", l->id);
+		int idw = crt_putf(y, x, room, base | A_BOLD, "%-*s", id_width(&lab->course), l->id);
 		crt_put_cut(y, x + idw + 1, room - idw - 1, base, l->title);
 	} else
 		crt_put_cut(y, x, room - 1, base, l->title);

@@ -39,8 +39,9 @@ void frame_draw_header(const struct lab *lab, struct rect r)
 	else {
 		char status[160];
 		run_status(lab, status, sizeof status);
-		snprintf(right, sizeof right, "%s%s%s lesson %zu/%zu ", status, *status ? "   " : "",
-		         sec->title ? sec->title : "", lab->cur + 1, lab->course.nlessons);
+		snprintf(right, sizeof right, "%s%s%s %s lesson %zu/%zu ", status, *status ? "   " : "",
+		         sec->title ? sec->title : "", crt_glyph(GLYPH_DOT), lab->cur + 1,
+		         lab->course.nlessons);
 	}
 	int rw = tw_width(right);
 	if (rw > r.w - 20)
@@ -52,27 +53,41 @@ void frame_draw_header(const struct lab *lab, struct rect r)
 struct key_hint {
 	const char *key, *what;
 	int narrow_only;
+	int optional;             /* left out first when the line is short */
 };
 
 static const struct key_hint hints[] = {
-	{"r", "run", 0}, {"s", "stop", 0}, {"n/p", "lesson", 0}, {"+/-", "block", 0},
-	{"c", "cache", 0}, {"PgDn", "text", 0}, {"Tab", "course", 1}, {"?", "help", 0},
-	{"q", "quit", 0},
+	{"r", "run", 0, 0}, {"s", "stop", 0, 0}, {"n/p", "lesson", 0, 0}, {"+/-", "block", 0, 0},
+	{"c", "cache", 0, 0}, {"PgDn", "text", 0, 1}, {"Tab", "course", 1, 0}, {"?", "help", 0, 0},
+	{"q", "quit", 0, 0},
 };
+
+static int hint_shown(const struct key_hint *h, int narrow, int drop_optional)
+{
+	return !(h->narrow_only && !narrow) && !(h->optional && drop_optional);
+}
+
+static int hint_width(const struct key_hint *h)
+{
+	return (int)strlen(h->key) + 1 + (int)strlen(h->what) + 2;
+}
 
 void frame_draw_footer(const struct lab *lab, struct rect r)
 {
 	int bar = crt_attr(CRT_BAR), key = crt_attr(CRT_BAR_KEY);
 	int narrow = r.w < LAYOUT_SIDE_LIST_COLS;
+	size_t n = sizeof hints / sizeof *hints;
+	int total = 1;
+	for (size_t i = 0; i < n; i++)
+		if (hint_shown(&hints[i], narrow, 0))
+			total += hint_width(&hints[i]);
+	int drop_optional = total > r.w;     /* q quit must always be there */
 	crt_fill(r.y, r.x, r.w, bar);
 	int x = r.x + 1;
-	for (size_t i = 0; i < sizeof hints / sizeof *hints; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const struct key_hint *h = &hints[i];
-		if (h->narrow_only && !narrow)
+		if (!hint_shown(h, narrow, drop_optional) || x + hint_width(h) - 2 > r.x + r.w)
 			continue;
-		int need = (int)strlen(h->key) + 1 + (int)strlen(h->what) + 2;
-		if (x + need > r.x + r.w)
-			break;
 		x += crt_put(r.y, x, r.w, key, h->key);
 		x += crt_putf(r.y, x, r.w, bar, " %s  ", h->what);
 	}

@@ -41,7 +41,7 @@ void layout_compute(struct layout *l, int lines, int cols, int course_screen)
 		return;
 	}
 	if (l->side_list) {
-		int cw = clamp(cols / 6, 26, 36);
+		int cw = clamp(cols / 5, 26, 44);
 		l->course = (struct rect){top, 0, h, cw};
 		x = cw + 1;               /* a rule between the columns */
 		w = cols - x;

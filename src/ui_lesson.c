@@ -134,9 +134,13 @@ static int draw_workload(const struct lab *lab, int y, int x, int w)
 		         l->sweep.ncaches > 1 ? " and cold" : "");
 	}
 	wl_spec_describe(&lab->next, !crt.utf8, desc, sizeof desc);
+	/* "runs: " then the description, wrapped under itself over two lines */
 	int lw = crt_put(y + rows, x, w, crt_attr(CRT_LABEL), "runs: ");
-	crt_put(y + rows, x + lw, w - lw, crt_attr(CRT_VALUE), desc);
-	rows++;
+	struct tw_lines t = {0};
+	textwrap_wrap(desc, w - lw, &t);
+	for (size_t i = 0; i < t.n && i < 2; i++)
+		crt_put(y + rows++, x + lw, w - lw, crt_attr(CRT_VALUE), t.v[i].text);
+	textwrap_free(&t);
 	if (lab->next_changed)
 		crt_put(y + rows++, x, w, crt_attr(CRT_MESSAGE),
 		        " changed for the next run (n then p restores) ");
@@ -157,9 +161,20 @@ void lesson_draw(struct lab *lab, struct rect r)
 	int h = r.y + r.h - y;
 	if (h < 1)
 		return;
-	lab->text_page = h;
-	lab->text_top = textwrap_clamp_top(lab->text_top, wrapped.lines.n, (size_t)h);
-	for (int i = 0; i < h && lab->text_top + (size_t)i < wrapped.lines.n; i++) {
+	/* a row at the top and the bottom says when there is more that way */
+	size_t n = wrapped.lines.n;
+	int more_above = lab->text_top > 0 && n > (size_t)h;
+	int body = h - more_above;
+	lab->text_top = textwrap_clamp_top(lab->text_top, n, (size_t)body);
+	int more_below = lab->text_top + (size_t)body < n;
+	body -= more_below;
+	if (body < 1)
+		return;
+	lab->text_page = body;
+	if (more_above)
+		crt_putf(y++, x, w, crt_attr(CRT_DIM), "%s PgUp: %zu lines above", crt_glyph(GLYPH_UP),
+		         lab->text_top);
+	for (int i = 0; i < body && lab->text_top + (size_t)i < n; i++) {
 		size_t k = lab->text_top + (size_t)i;
 		enum line_kind kind = k < wrapped.nkinds ? wrapped.kinds[k] : LINE_TEXT;
 		const char *s = wrapped.lines.v[k].text;
@@ -170,12 +185,9 @@ void lesson_draw(struct lab *lab, struct rect r)
 			crt_put(y + i, x, w, kind == LINE_CODE_HEAD ? crt_attr(CRT_SECTION)
 			                                            : crt_attr(CRT_NORMAL), s);
 	}
-	/* there is more above or below: say so, and how to get there */
-	if (lab->text_top > 0)
-		crt_putf(y, r.x + r.w - 8, 8, crt_attr(CRT_MESSAGE), "%s PgUp", crt_glyph(GLYPH_UP));
-	if (lab->text_top + (size_t)h < wrapped.lines.n)
-		crt_putf(y + h - 1, r.x + r.w - 8, 8, crt_attr(CRT_MESSAGE), "%s PgDn",
-		         crt_glyph(GLYPH_DOWN));
+	if (more_below)
+		crt_putf(y + body, x, w, crt_attr(CRT_MESSAGE), " %s PgDn: %zu more lines ",
+		         crt_glyph(GLYPH_DOWN), n - lab->text_top - (size_t)body);
 }
 
 void lesson_scroll(struct lab *lab, int pages)

@@ -238,16 +238,22 @@ static const char *ref_label(const struct lab *lab, const char *key)
 
 #define MAX_MARKS 12
 
+/* The compared lessons' keys on the gauge and in their list: 1 .. 9, a .. */
+static char compare_key(size_t i)
+{
+	return i < 9 ? (char)('1' + i) : (char)('a' + (i - 9) % 26);
+}
+
 static size_t collect_marks(const struct lab *lab, const struct lesson *l, struct gauge_mark *m)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < l->nrefs && n < MAX_MARKS; i++)
-		m[n++] = (struct gauge_mark){l->refs[i].rate, (char)('A' + i), CRT_REF,
+		m[n++] = (struct gauge_mark){l->refs[i].rate, (char)('A' + i % 26), CRT_REF,
 		                             ref_label(lab, l->refs[i].source)};
 	for (size_t i = 0; i < l->ncompare && n < MAX_MARKS; i++) {
 		double rate;
 		if (compare_rate(lab, l->compare[i], &rate))
-			m[n++] = (struct gauge_mark){rate, (char)('1' + i), CRT_COMPARE, l->compare[i]};
+			m[n++] = (struct gauge_mark){rate, compare_key(i), CRT_COMPARE, l->compare[i]};
 	}
 	return n;
 }
@@ -445,9 +451,8 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 	crt_put(p->y++, p->x, p->w, crt_attr(CRT_SECTION), "Compare with");
 	for (size_t i = 0; i < l->ncompare && pen_room(p, 1); i++) {
 		double rate;
-		char r[32], label[16];
-		snprintf(label, sizeof label, "%zu", i + 1);
-		crt_put(p->y, p->x, 2, crt_attr(CRT_COMPARE), label);
+		char r[32], label[2] = {compare_key(i), 0};
+		crt_put(p->y, p->x, 2, crt_attr(CRT_COMPARE) | A_BOLD, label);
 		int idw = crt_putf(p->y, p->x + 2, p->w - 2, crt_attr(CRT_LABEL), "%s ", l->compare[i]);
 		if (compare_rate(lab, l->compare[i], &rate)) {
 			units_format_rate(rate, r, sizeof r);
@@ -478,7 +483,8 @@ void panel_draw(const struct lab *lab, struct rect r)
 	if ((v.live || v.result) && pen_room(&p, 1) && gauge_draw_sparkline(p.y, p.x, p.w, v.hist))
 		p.y++;
 	pen_gap(&p);
-	if (v.live || (v.result && (v.result->ok || v.result->bytes))) {
+	/* an error before any I/O has no numbers worth a row */
+	if (v.live || (v.result && ((v.result->ok && !v.result->err) || v.result->bytes))) {
 		draw_syscalls(&p, &v, spec);
 		pen_gap(&p);
 		draw_progress(&p, &v, spec);

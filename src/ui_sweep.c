@@ -185,12 +185,16 @@ static int draw_fits(const struct lesson *l, const struct run_view *v, int y, in
 			format_cost(r, rs, sizeof rs);
 			format_cost(u, us, sizeof us);
 			units_format_rate(u > 0 ? 1 / u : 0, peak, sizeof peak);
-			crt_putf(y + used, x + gx + 1, w - gx - 1, crt_attr(CRT_VALUE),
-			         "%s: R = %s per call, U = %s per byte (1/U = %s)",
-			         wl_cache_name(cache), rs, us, u > 0 ? peak : "-");
+			if (w >= 70)
+				crt_putf(y + used, x + gx + 1, w - gx - 1, crt_attr(CRT_VALUE),
+				         "%s: R = %s per call, U = %s per byte (1/U = %s)",
+				         wl_cache_name(cache), rs, us, u > 0 ? peak : "-");
+			else
+				crt_putf(y + used, x + gx + 1, w - gx - 1, crt_attr(CRT_VALUE),
+				         "%s: R %s/call, U %s/B", wl_cache_name(cache), rs, us);
 		} else
 			crt_putf(y + used, x + gx + 1, w - gx - 1, crt_attr(CRT_LABEL),
-			         "%s: R and U once two block sizes are measured", wl_cache_name(cache));
+			         "%s: R, U after two block sizes", wl_cache_name(cache));
 		used++;
 	}
 	return used;
@@ -203,7 +207,7 @@ int sweep_draw(const struct lab *lab, const struct run_view *v, struct rect rr)
 	y += draw_status(v, y, x, w);
 	y += draw_live_point(v, y, x, w);
 	y++;
-	crt_putf(y++, x, w, crt_attr(CRT_LABEL), "log rate (ln B/s) by block size   %s warm  %s cold",
+	crt_putf(y++, x, w, crt_attr(CRT_LABEL), "log rate by block size   %s warm  %s cold",
 	         crt_glyph(GLYPH_WARM), crt_glyph(GLYPH_COLD));
 	int fit_rows = (int)l->sweep.ncaches;
 	struct axes a;
@@ -219,7 +223,6 @@ int sweep_draw(const struct lab *lab, const struct run_view *v, struct rect rr)
 	draw_axes(&a, y, x);
 	draw_points(v, &a, y, x);
 	y += a.ph + 2;
-	crt_put(y - 1, x + w - 6, 6, crt_attr(CRT_DIM), "block");
 	y++;
 	draw_fits(l, v, y, x, w, bottom - y);
 	return 1;

@@ -107,7 +107,7 @@ progress_shown() { grep -q '^\[1/1\] b09-slow \.\.\.' "$T/err"; }
 # processes whose command line names this test's scratch directory
 leftovers() {
 	for f in /proc/[0-9]*/cmdline; do
-		tr '\0' ' ' <"$f" 2>/dev/null | grep -qF -- "$SCRATCH" && echo "${f%/cmdline}"
+		{ tr '\0' ' ' <"$f"; } 2>/dev/null | grep -qF -- "$SCRATCH" && echo "${f%/cmdline}"
 	done
 	return 0
 }

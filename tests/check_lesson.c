@@ -122,6 +122,7 @@ static void assert_r01_sweep(const struct lesson *l)
 	ck_assert_uint_eq(l->workload.size, 1u << 20);
 	ck_assert_uint_eq(l->workload.open_flags, WL_OPEN_DIRECT);
 	ck_assert_double_eq(l->workload.min_time, 1.5);
+	ck_assert_int_eq(l->workload.stdio_buffer, 0);   /* unbuffered */
 	ck_assert_uint_eq(l->sweep.nblocks, 3);
 	ck_assert_uint_eq(l->sweep.blocks[0], 1);
 	ck_assert_uint_eq(l->sweep.blocks[1], 4096);

@@ -126,7 +126,7 @@ grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 check_terminal_restored "q"
 check_no_data_files "q"
 [ -f "$T/state/iolab/progress" ] || fail "no progress saved in \$XDG_STATE_HOME/iolab/progress"
-pass "q exits 0, the terminal is restored, no data file is left, progress saved"
+pass "q exits 0, the terminal is restored ($modes), no data file is left, progress saved"
 
 # --- Ctrl-C during a run ------------------------------------------------------------
 tm send-keys -t "$PANE" "clear" Enter "$(lab_cmd)" Enter
@@ -140,3 +140,19 @@ grep -q 'iolab-exit=130' "$T/screen" || fail "Ctrl-C: $(grep iolab-exit "$T/scre
 check_terminal_restored "Ctrl-C"
 check_no_data_files "Ctrl-C"
 pass "Ctrl-C during a run exits 130, terminal restored, no data file left"
+
+# --- problems found before the screen is taken --------------------------------------
+mkdir -p "$T/bad"
+printf 'course: Broken\nsections:\n  - title: Writing\n    lessons: [no-such-lesson]\n' >"$T/bad/course.yaml"
+tm send-keys -t "$PANE" "clear; '$IOLAB' --lessons '$T/bad' --dir '$T/scratch'; echo bad-lessons-exit=\$?" Enter
+wait_for 'bad-lessons-exit=[0-9]+' 20 "invalid lessons"
+grep -q 'bad-lessons-exit=3' "$T/screen" || fail "invalid lessons: $(grep bad-lessons-exit "$T/screen")"
+grep -Eq 'course\.yaml:[0-9]+:[0-9]+:' "$T/screen" || fail "invalid lessons: no FILE:LINE:COLUMN diagnostic on the screen"
+pass "invalid lessons: diagnostics printed, exit 3, no screen taken"
+
+: >"$T/not-a-dir"
+tm send-keys -t "$PANE" "clear; '$IOLAB' --lessons '$LESSONS' --dir '$T/not-a-dir'; echo bad-scratch-exit=\$?" Enter
+wait_for 'bad-scratch-exit=[0-9]+' 20 "an unusable scratch directory"
+grep -q 'bad-scratch-exit=4' "$T/screen" || fail "unusable scratch: $(grep bad-scratch-exit "$T/screen")"
+grep -q 'iolab: ' "$T/screen" || fail "unusable scratch: no message"
+pass "unusable scratch directory: a message, exit 4"
