@@ -1,2 +1,811 @@
-/* engine.c - not written yet. */
+/* engine.c - one trial: prepare the file, fork, watch, collect, clean up.
+ *
+ * The order of the end of a trial matters for exact counts: a forked child
+ * starts with zeroed I/O accounting and does nothing but the loop, so once
+ * it has exited, /proc/CHILD/io holds the loop's syscalls exactly.  That
+ * file vanishes when the child is reaped, so the parent first waits with
+ * WNOWAIT, reads it, and only then reaps the child with wait4 for rusage.
+ */
 #include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "measure.h"
+#include "stats.h"
+#include "units.h"
+#include "workload_run.h"
+
+/* Our loops stop themselves at the time limit; the parent kills one only
+ * when it is still there this long after (a final fsync may be slow). */
+#define OWN_GRACE 30.0
+/* A command past its time limit gets SIGTERM, then SIGKILL this later. */
+#define TERM_GRACE 1.0
+
+/* The running child, for signal handlers: pid, and whether it leads its
+ * own process group (commands do, so their children die with them). */
+static volatile sig_atomic_t g_child;
+static volatile sig_atomic_t g_child_group;
+static volatile sig_atomic_t g_interrupts;
+static int g_perf;
+
+struct trial {
+	struct wl_spec spec;
+	struct scratch *scratch;
+	struct wl_shared *sh;
+	pid_t pid;
+	int command;
+	char **argv;
+	int errfd;
+	char path[4096];          /* the data file, or the written file */
+	int path_is_output;       /* written: removed after the trial */
+	char errpath[4096];       /* a command's stderr */
+	int pidfd;
+	double fork_time, exit_time, term_time;
+	int exited, reaped_elsewhere, term_sent, killed_by_us;
+	siginfo_t info;
+	sig_atomic_t interrupts_at_start;
+	double resident_before;
+	double prev_elapsed;
+	uint64_t prev_bytes;
+};
+
+/* --- names ---------------------------------------------------------------- */
+
+const char *call_kind_name(enum call_kind k)
+{
+	static const char *const names[CALL_KINDS] = {
+		"write", "read", "lseek", "fwrite", "fread", "fseek", "memread",
+		"fsync", "fdatasync", "fflush",
+	};
+	return (unsigned)k < CALL_KINDS ? names[k] : "?";
+}
+
+const char *syscall_source_name(enum syscall_source s)
+{
+	static const char *const names[] = {"none", "procfs", "perf"};
+	return (unsigned)s < 3 ? names[s] : "?";
+}
+
+const char *sys_kind_name(enum sys_kind k)
+{
+	static const char *const names[SYS_KINDS] = {
+		"read", "write", "lseek", "fsync", "fdatasync", "total",
+	};
+	return (unsigned)k < SYS_KINDS ? names[k] : "?";
+}
+
+/* --- perf ----------------------------------------------------------------- */
+
+int engine_perf_available(char *why, size_t len)
+{
+	static int known = -1;
+	static char reason[256];
+	if (known < 0)
+		known = measure_perf_probe(reason, sizeof reason);
+	if (why && len)
+		snprintf(why, len, "%s", reason);
+	return known;
+}
+
+void engine_set_perf(int on)
+{
+	g_perf = on != 0;
+}
+
+/* --- signals -------------------------------------------------------------- */
+
+static void kill_child(int sig)
+{
+	pid_t pid = (pid_t)g_child;
+	if (pid <= 0)
+		return;
+	if (g_child_group)
+		kill(-pid, sig);
+	kill(pid, sig);
+}
+
+void engine_interrupt(void)
+{
+	int saved = errno;
+	g_interrupts = g_interrupts + 1;
+	kill_child(SIGKILL);
+	errno = saved;
+}
+
+void engine_kill_all(void)
+{
+	int saved = errno;
+	pid_t pid = (pid_t)g_child;
+	g_interrupts = g_interrupts + 1;
+	if (pid > 0) {
+		kill_child(SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		g_child = 0;
+	}
+	errno = saved;
+}
+
+/* --- the child ------------------------------------------------------------ */
+
+/* Default dispositions everywhere (the lab's handlers are not the child's
+ * business); a file-size limit shows up as EFBIG, not a killed child. */
+static void child_signals(int command)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &sa, NULL);
+	if (!command)
+		signal(SIGXFSZ, SIG_IGN);
+}
+
+static void __attribute__((noreturn))
+child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
+{
+	sigset_t none;
+	child_signals(t->command);
+	if (t->command)
+		setpgid(0, 0);
+	/* Never outlive the lab; and if it already died, stop here. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(126);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (t->command) {
+		wl_exec_command(t->argv, perf ? -1 : t->errfd, sh, perf);
+		_exit(127);
+	}
+	_exit(wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1);
+}
+
+static int open_pidfd(pid_t pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* Fork with every signal blocked, so no handler of ours runs in the child
+ * and the child pid is published before a handler could need it. */
+static int spawn(struct trial *t, struct wl_shared *sh, int perf)
+{
+	sigset_t all, old;
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	pid_t parent = getpid();
+	t->fork_time = measure_now();
+	pid_t pid = fork();
+	if (pid == 0)
+		child_main(t, sh, parent, perf);
+	int err = errno;
+	if (pid > 0) {
+		if (t->command)
+			setpgid(pid, pid);
+		g_child_group = t->command;
+		g_child = pid;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0) {
+		errno = err;
+		return -1;
+	}
+	t->pid = pid;
+	t->exited = t->reaped_elsewhere = t->term_sent = t->killed_by_us = 0;
+	memset(&t->info, 0, sizeof t->info);
+	t->pidfd = open_pidfd(pid);
+	return 0;
+}
+
+static void forget_child(struct trial *t)
+{
+	if ((pid_t)g_child == t->pid)
+		g_child = 0;
+	if (t->pidfd >= 0)
+		close(t->pidfd);
+	t->pidfd = -1;
+}
+
+/* --- starting ------------------------------------------------------------- */
+
+static int fail(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *msg, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int create_empty(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	return fd;
+}
+
+/* The written file's name (and for a command the empty file itself). */
+static int prepare_output(struct trial *t, char *msg, size_t len)
+{
+	if (scratch_check_space(t->scratch, t->spec.size, msg, len) != 0)
+		return -1;
+	if (scratch_new_name(t->scratch, "out", t->path, sizeof t->path) != 0)
+		return fail(msg, len, "no name for a file in %s: %s", t->scratch->dir, strerror(errno));
+	t->path_is_output = 1;
+	t->resident_before = 0.0;     /* a new file has nothing in the cache */
+	if (t->command) {
+		int fd = create_empty(t->path);
+		if (fd < 0)
+			return fail(msg, len, "cannot create %s: %s", t->path, strerror(errno));
+		close(fd);
+	}
+	return 0;
+}
+
+static int prepare_input(struct trial *t, char *msg, size_t len)
+{
+	if (scratch_data_file(t->scratch, t->spec.size, t->path, sizeof t->path, msg, len) != 0)
+		return -1;
+	if (t->spec.cache == WL_CACHE_COLD && measure_evict_path(t->path) != 0)
+		return fail(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
+	measure_residency_path(t->path, &t->resident_before, NULL);
+	return 0;
+}
+
+static int prepare_command(struct trial *t, char *msg, size_t len)
+{
+	t->argv = wl_command_argv(&t->spec, t->path);
+	if (!t->argv)
+		return fail(msg, len, "out of memory");
+	if (scratch_new_name(t->scratch, "err", t->errpath, sizeof t->errpath) != 0)
+		return fail(msg, len, "no name for a file in %s: %s", t->scratch->dir, strerror(errno));
+	t->errfd = create_empty(t->errpath);
+	if (t->errfd < 0)
+		return fail(msg, len, "cannot create %s: %s", t->errpath, strerror(errno));
+	return 0;
+}
+
+static struct wl_shared *map_shared(void)
+{
+	void *p = mmap(NULL, sizeof(struct wl_shared), PROT_READ | PROT_WRITE,
+	               MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;      /* zero-filled */
+}
+
+static void trial_free(struct trial *t)
+{
+	if (t->errfd >= 0)
+		close(t->errfd);
+	if (t->path_is_output && t->path[0])
+		scratch_remove(t->scratch, t->path);
+	if (t->errpath[0])
+		scratch_remove(t->scratch, t->errpath);
+	if (t->sh)
+		munmap(t->sh, sizeof *t->sh);
+	wl_command_free(t->argv);
+	wl_spec_free(&t->spec);
+	free(t);
+}
+
+struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
+                          char *msg, size_t msglen)
+{
+	if (wl_spec_check(spec, msg, msglen) != 0)
+		return NULL;
+	struct trial *t = calloc(1, sizeof *t);
+	if (!t || wl_spec_copy(&t->spec, spec) != 0) {
+		free(t);
+		fail(msg, msglen, "out of memory");
+		return NULL;
+	}
+	t->scratch = s;
+	t->errfd = t->pidfd = -1;
+	t->command = spec->api == WL_API_COMMAND;
+	t->interrupts_at_start = g_interrupts;
+	int rc = spec->op == WL_OP_WRITE ? prepare_output(t, msg, msglen)
+	                                 : prepare_input(t, msg, msglen);
+	if (rc == 0 && t->command)
+		rc = prepare_command(t, msg, msglen);
+	if (rc == 0 && !(t->sh = map_shared()))
+		rc = fail(msg, msglen, "cannot map shared memory: %s", strerror(errno));
+	if (rc == 0 && spawn(t, t->sh, 0) != 0)
+		rc = fail(msg, msglen, "cannot start the workload process: fork: %s", strerror(errno));
+	if (rc != 0) {
+		trial_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* --- watching ------------------------------------------------------------- */
+
+pid_t trial_pid(const struct trial *t)
+{
+	return t->pid;
+}
+
+int trial_done(struct trial *t)
+{
+	if (t->exited)
+		return 1;
+	siginfo_t info;
+	memset(&info, 0, sizeof info);
+	if (waitid(P_PID, (id_t)t->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+		if (errno != ECHILD)
+			return 0;
+		t->reaped_elsewhere = 1;    /* engine_kill_all reaped it */
+	} else if (info.si_pid != t->pid) {
+		return 0;
+	}
+	t->info = info;
+	t->exited = 1;
+	t->exit_time = measure_now();
+	return 1;
+}
+
+void trial_stop(struct trial *t)
+{
+	if (t->exited)
+		return;
+	if (t->command) {
+		t->killed_by_us = t->term_sent = 1;
+		t->term_time = measure_now();
+		kill(-t->pid, SIGTERM);
+	} else {
+		atomic_store_explicit(&t->sh->stop, 1, memory_order_relaxed);
+	}
+}
+
+/* Bytes a command moved so far: the written file's size, or what it read
+ * (clamped to the file: rchar also counts libraries the loader read). */
+static uint64_t command_bytes(const struct trial *t, const struct measure_io *io)
+{
+	if (t->spec.op == WL_OP_WRITE) {
+		struct stat st;
+		return stat(t->path, &st) == 0 ? (uint64_t)st.st_size : 0;
+	}
+	if (io->rchar < 0)
+		return 0;
+	return (uint64_t)io->rchar < t->spec.size ? (uint64_t)io->rchar : t->spec.size;
+}
+
+static enum trial_state sample_state(struct trial *t, int phase)
+{
+	int exited = trial_done(t);
+	if (t->command) {
+		if (!exited)
+			return TRIAL_RUNNING;
+		if (t->killed_by_us || (t->info.si_code == CLD_EXITED && t->info.si_status == 0))
+			return TRIAL_DONE;
+		return TRIAL_FAILED;
+	}
+	if (phase == WL_PHASE_DONE)
+		return t->sh->failed ? TRIAL_FAILED : TRIAL_DONE;
+	if (exited)
+		return TRIAL_FAILED;    /* gone without reporting: killed */
+	return phase == WL_PHASE_RUNNING ? TRIAL_RUNNING : TRIAL_SETUP;
+}
+
+void trial_sample(struct trial *t, struct trial_sample *out)
+{
+	struct measure_io io;
+	int phase = atomic_load_explicit(&t->sh->phase, memory_order_acquire);
+	memset(out, 0, sizeof *out);
+	out->state = sample_state(t, phase);
+	measure_io_read(t->pid, &io);
+	out->syscr = io.syscr;
+	out->syscw = io.syscw;
+	out->read_bytes = io.read_bytes;
+	out->write_bytes = io.write_bytes;
+	if (t->command) {
+		out->bytes = command_bytes(t, &io);
+		out->elapsed = (t->exited ? t->exit_time : measure_now()) - t->fork_time;
+	} else {
+		int64_t start = atomic_load_explicit(&t->sh->start_ns, memory_order_relaxed);
+		out->bytes = atomic_load_explicit(&t->sh->bytes, memory_order_relaxed);
+		out->calls = atomic_load_explicit(&t->sh->calls, memory_order_relaxed);
+		if (phase == WL_PHASE_DONE)
+			out->elapsed = t->sh->seconds;
+		else if (phase == WL_PHASE_RUNNING && start)
+			out->elapsed = measure_now() - (double)start * 1e-9;
+	}
+	if (out->elapsed > 0)
+		out->rate_avg = (double)out->bytes / out->elapsed;
+	double dt = out->elapsed - t->prev_elapsed;
+	out->rate_now = dt > 0 && t->prev_elapsed > 0
+	                ? (double)(out->bytes - t->prev_bytes) / dt : out->rate_avg;
+	t->prev_elapsed = out->elapsed;
+	t->prev_bytes = out->bytes;
+}
+
+/* Sleep until the child exits or `until` (pidfd poll when available). */
+static void wait_a_little(struct trial *t, double until)
+{
+	double left = until - measure_now();
+	int ms = left <= 0 ? 0 : left > 0.1 ? 100 : (int)(left * 1000) + 1;
+	if (t->pidfd >= 0) {
+		struct pollfd p = {.fd = t->pidfd, .events = POLLIN};
+		poll(&p, 1, ms);
+	} else {
+		struct timespec ts = {0, (ms < 2 ? ms : 2) * 1000000L};
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* Until the child exits: a command gets SIGTERM at its time limit and
+ * SIGKILL a moment later; our own loop is killed only when it overran its
+ * limit by OWN_GRACE. */
+static void wait_exit(struct trial *t)
+{
+	const double limit = t->fork_time + t->spec.time_limit;
+	while (!trial_done(t)) {
+		double now = measure_now(), until;
+		if (t->command) {
+			if (!t->term_sent && now >= limit) {
+				t->term_sent = t->killed_by_us = 1;
+				t->term_time = now;
+				kill(-t->pid, SIGTERM);
+			}
+			if (t->term_sent && now >= t->term_time + TERM_GRACE)
+				kill(-t->pid, SIGKILL);
+			until = t->term_sent ? t->term_time + TERM_GRACE : limit;
+		} else {
+			if (now >= limit + OWN_GRACE) {
+				t->killed_by_us = 1;
+				kill(t->pid, SIGKILL);
+			}
+			until = limit + OWN_GRACE;
+		}
+		wait_a_little(t, until);
+	}
+}
+
+/* --- collecting ----------------------------------------------------------- */
+
+static void result_clear(struct trial_result *r)
+{
+	memset(r, 0, sizeof *r);
+	for (int k = 0; k < SYS_KINDS; k++)
+		r->sys[k] = -1;
+	r->syscr = r->syscw = r->read_bytes = r->write_bytes = r->rchar = r->wchar = -1;
+	r->utime = r->stime = -1;
+	r->minflt = r->majflt = r->nvcsw = r->nivcsw = -1;
+	r->resident_before = r->resident_after = -1;
+	r->dirty_pages_after = -1;
+}
+
+static void set_io(struct trial_result *r, const struct measure_io *io)
+{
+	r->syscr = io->syscr;
+	r->syscw = io->syscw;
+	r->read_bytes = io->read_bytes;
+	r->write_bytes = io->write_bytes;
+	r->rchar = io->rchar;
+	r->wchar = io->wchar;
+	r->syscall_source = io->syscr >= 0 ? SYSCALL_SOURCE_PROCFS : SYSCALL_SOURCE_NONE;
+}
+
+static void set_rusage(struct trial_result *r, const struct rusage *ru)
+{
+	struct measure_rusage m;
+	measure_rusage_convert(ru, &m);
+	r->utime = m.utime;
+	r->stime = m.stime;
+	r->minflt = m.minflt;
+	r->majflt = m.majflt;
+	r->nvcsw = m.nvcsw;
+	r->nivcsw = m.nivcsw;
+}
+
+static void signal_text(char *buf, size_t len, int sig)
+{
+	const char *abbrev = sigabbrev_np(sig);
+	if (abbrev)
+		snprintf(buf, len, "SIG%s (%s)", abbrev, strsignal(sig));
+	else
+		snprintf(buf, len, "%d", sig);
+}
+
+/* The last non-empty line a command wrote to stderr, or "". */
+static void stderr_tail(const struct trial *t, char *buf, size_t len)
+{
+	char text[1024];
+	buf[0] = '\0';
+	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	off_t size = lseek(fd, 0, SEEK_END);
+	off_t from = size > (off_t)sizeof text - 1 ? size - (off_t)sizeof text + 1 : 0;
+	ssize_t n = pread(fd, text, sizeof text - 1, from);
+	close(fd);
+	if (n <= 0)
+		return;
+	while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r' || text[n - 1] == ' '))
+		n--;
+	text[n] = '\0';
+	char *line = strrchr(text, '\n');
+	snprintf(buf, len, "%.160s", line ? line + 1 : text);
+}
+
+static void collect_command(struct trial *t, struct trial_result *r, const struct measure_io *io)
+{
+	const char *name = t->spec.command[0];
+	const siginfo_t *in = &t->info;
+	char sig[96], tail[192];
+	r->seconds = t->exit_time - t->fork_time;
+	r->bytes = command_bytes(t, io);
+	if (t->sh->failed) {                         /* exec failed */
+		r->err = t->sh->err;
+		snprintf(r->error, sizeof r->error, "%s", t->sh->error);
+	} else if (t->reaped_elsewhere ||
+	           (in->si_code != CLD_EXITED && g_interrupts != t->interrupts_at_start)) {
+		snprintf(r->error, sizeof r->error, "interrupted");
+	} else if (in->si_code == CLD_EXITED && in->si_status == 0) {
+		r->passes = 1;
+		if (t->spec.op == WL_OP_READ)
+			r->bytes = t->spec.size;
+	} else if (in->si_code == CLD_EXITED) {
+		stderr_tail(t, tail, sizeof tail);
+		snprintf(r->error, sizeof r->error, "'%s' exited with status %d%s%s",
+		         name, in->si_status, tail[0] ? ": " : "", tail);
+	} else if (t->killed_by_us) {
+		r->stopped = 1;
+		r->time_limited = t->term_sent && t->exit_time >= t->fork_time + t->spec.time_limit;
+	} else {
+		signal_text(sig, sizeof sig, in->si_status);
+		snprintf(r->error, sizeof r->error, "'%s' was killed by signal %s", name, sig);
+	}
+}
+
+static void collect_own(struct trial *t, struct trial_result *r)
+{
+	struct wl_shared *sh = t->sh;
+	char sig[96];
+	r->bytes = atomic_load_explicit(&sh->bytes, memory_order_relaxed);
+	if (atomic_load_explicit(&sh->phase, memory_order_acquire) == WL_PHASE_DONE) {
+		memcpy(r->calls, sh->calls_by_kind, sizeof r->calls);
+		r->checksum = sh->checksum;
+		r->passes = sh->passes;
+		r->seconds = sh->seconds;
+		r->stopped = sh->stopped;
+		r->time_limited = sh->time_limited;
+		if (sh->failed) {
+			r->err = sh->err;
+			snprintf(r->error, sizeof r->error, "%s", sh->error);
+		}
+		return;
+	}
+	/* Gone without reporting. */
+	int64_t start = atomic_load_explicit(&sh->start_ns, memory_order_relaxed);
+	r->seconds = start ? t->exit_time - (double)start * 1e-9 : 0;
+	r->stopped = 1;
+	if (t->killed_by_us) {
+		r->time_limited = 1;
+		snprintf(r->error, sizeof r->error,
+		         "the workload did not stop within %.0f s of its time limit and was killed", OWN_GRACE);
+	} else if (t->reaped_elsewhere || g_interrupts != t->interrupts_at_start) {
+		snprintf(r->error, sizeof r->error, "interrupted");
+	} else if (t->info.si_code == CLD_EXITED) {
+		snprintf(r->error, sizeof r->error,
+		         "the workload process exited with status %d before reporting", t->info.si_status);
+	} else {
+		signal_text(sig, sizeof sig, t->info.si_status);
+		snprintf(r->error, sizeof r->error, "the workload process was killed by signal %s", sig);
+	}
+}
+
+/* ok means the run went as the lesson meant: no error, or the error it
+ * exists to show. */
+static void judge(const struct trial *t, struct trial_result *r)
+{
+	int failed = r->error[0] != '\0';
+	int expect = t->spec.expect_error;
+	if (failed) {
+		r->expected = r->err != 0 && r->err == expect;
+	} else {
+		r->expected = expect == 0;
+		if (!r->expected) {
+			const char *name = wl_errno_name(expect);
+			snprintf(r->error, sizeof r->error, "expected %s, but the workload ran without error",
+			         name ? name : strerror(expect));
+		}
+	}
+	r->ok = r->expected;
+	r->rate = r->seconds > 0 ? (double)r->bytes / r->seconds : 0.0;
+	r->log_rate = units_log_rate(r->rate);
+}
+
+/* Wait for the exit, read /proc/PID/io before reaping, then reap. */
+static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int *have_ru)
+{
+	wait_exit(t);
+	measure_io_clear(io);
+	*have_ru = 0;
+	if (!t->reaped_elsewhere) {
+		measure_io_read(t->pid, io);
+		int status;
+		while (wait4(t->pid, &status, 0, ru) < 0 && errno == EINTR)
+			;
+		*have_ru = 1;
+	}
+	forget_child(t);
+}
+
+/* --- the perf counting pass ----------------------------------------------- */
+
+/* Blocking wait for the child to stop (1) or exit (0). */
+static int wait_stop(pid_t pid)
+{
+	siginfo_t info;
+	memset(&info, 0, sizeof info);
+	while (waitid(P_PID, (id_t)pid, &info, WSTOPPED | WEXITED | WNOWAIT) != 0)
+		if (errno != EINTR)
+			return 0;
+	if (info.si_code != CLD_STOPPED)
+		return 0;
+	/* Consume the stop (WNOWAIT left it), so the next wait sees the next
+	 * one; WSTOPPED alone cannot reap. */
+	while (waitid(P_PID, (id_t)pid, &info, WSTOPPED) != 0 && errno == EINTR)
+		;
+	return 1;
+}
+
+/* The same workload again, counted by syscall tracepoints.  The child
+ * stops itself right before its loop (and, ours, right after it), so the
+ * counters see the loop and no setup: only the final kill(SIGSTOP) is
+ * counted in the total, and taken off. */
+static void perf_pass(struct trial *t, struct trial_result *r)
+{
+	struct measure_perf perf;
+	char why[256];
+	int64_t counts[SYS_KINDS];
+	if (!engine_perf_available(NULL, 0))
+		return;
+	if (t->path_is_output) {
+		scratch_remove(t->scratch, t->path);
+		if (scratch_new_name(t->scratch, "out", t->path, sizeof t->path) != 0)
+			return;
+		if (t->command) {
+			int fd = create_empty(t->path);
+			if (fd < 0)
+				return;
+			close(fd);
+		}
+	} else if (t->spec.cache == WL_CACHE_COLD) {
+		measure_evict_path(t->path);
+	}
+	memset(t->sh, 0, sizeof *t->sh);
+	if (spawn(t, t->sh, 1) != 0)
+		return;
+	int opened = -1;
+	if (wait_stop(t->pid)) {
+		opened = measure_perf_open(t->pid, &perf, why, sizeof why);
+		kill(t->pid, SIGCONT);
+		if (!t->command && opened == 0 && wait_stop(t->pid)) {
+			measure_perf_read(&perf, counts);
+			if (counts[SYS_TOTAL] > 0)
+				counts[SYS_TOTAL]--;        /* the kill() that stopped it */
+			kill(t->pid, SIGCONT);
+		}
+	}
+	struct measure_io io;
+	struct rusage ru;
+	int have_ru;
+	t->exited = 0;
+	reap(t, &io, &ru, &have_ru);
+	if (opened != 0)
+		return;
+	if (t->command)
+		measure_perf_read(&perf, counts);
+	measure_perf_close(&perf);
+	int ok = t->command ? t->info.si_code == CLD_EXITED && t->info.si_status == 0
+	                    : atomic_load(&t->sh->phase) == WL_PHASE_DONE && !t->sh->failed;
+	if (!ok)
+		return;
+	memcpy(r->sys, counts, sizeof counts);
+	r->perf_bytes = t->command ? command_bytes(t, &io) : t->sh->bytes;
+	if (t->command && t->spec.op == WL_OP_READ)
+		r->perf_bytes = t->spec.size;
+	r->syscall_source = SYSCALL_SOURCE_PERF;
+}
+
+void trial_finish(struct trial *t, struct trial_result *out)
+{
+	struct measure_io io;
+	struct rusage ru;
+	int have_ru;
+	result_clear(out);
+	reap(t, &io, &ru, &have_ru);
+	set_io(out, &io);
+	if (have_ru)
+		set_rusage(out, &ru);
+	if (t->command)
+		collect_command(t, out, &io);
+	else
+		collect_own(t, out);
+	judge(t, out);
+	out->resident_before = t->resident_before;
+	measure_residency_path(t->path, &out->resident_after, &out->dirty_pages_after);
+	if (g_perf && out->ok && out->error[0] == '\0' && g_interrupts == t->interrupts_at_start)
+		perf_pass(t, out);
+	trial_free(t);
+}
+
+/* --- several trials ------------------------------------------------------- */
+
+int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
+               void (*on_trial)(unsigned i, const struct trial_result *r, void *arg),
+               void *arg, struct trial_summary *out, char *msg, size_t msglen)
+{
+	sig_atomic_t interrupts = g_interrupts;
+	double *rates = calloc(n ? n : 1, sizeof *rates);
+	double *secs = calloc(n ? n : 1, sizeof *secs);
+	struct trial_result *res = calloc(n ? n : 1, sizeof *res);
+	int rc = 0;
+	memset(out, 0, sizeof *out);
+	if (!rates || !secs || !res) {
+		rc = fail(msg, msglen, "out of memory");
+		goto done;
+	}
+	out->ok = 1;
+	for (unsigned i = 0; i < n && g_interrupts == interrupts; i++) {
+		struct trial *t = trial_start(spec, s, msg, msglen);
+		if (!t) {
+			rc = -1;
+			break;
+		}
+		trial_finish(t, &res[i]);
+		rates[i] = res[i].rate;
+		secs[i] = res[i].seconds;
+		out->trials = i + 1;
+		if (on_trial)
+			on_trial(i, &res[i], arg);
+		if (!res[i].ok) {
+			out->ok = 0;
+			break;          /* a broken workload fails the same way again */
+		}
+	}
+	if (out->trials == 0) {
+		out->ok = 0;
+		if (rc == 0 && g_interrupts != interrupts)
+			rc = fail(msg, msglen, "interrupted");
+		goto done;
+	}
+	out->median_index = (unsigned)stats_median_index(rates, out->trials);
+	out->median = res[out->median_index];
+	out->rate_min = stats_min(rates, out->trials);
+	out->rate_max = stats_max(rates, out->trials);
+	out->rate_median = rates[out->median_index];
+	out->seconds_min = stats_min(secs, out->trials);
+	out->seconds_max = stats_max(secs, out->trials);
+	out->seconds_median = secs[out->median_index];
+done:
+	free(rates);
+	free(secs);
+	free(res);
+	return rc;
+}

@@ -125,7 +125,7 @@ const char *ref_data_default_path(void);
 #define LESSON_NODES_MAX  100000      /* YAML values per file */
 #define COURSE_LESSONS_MAX 1000       /* lessons per course */
 #define SWEEP_BLOCKS_MAX  64          /* sizes in sweep.block */
-#define WL_STREAMS_MAX    1024        /* workload.streams */
+#define LESSON_STREAMS_MAX 1024       /* workload.streams */
 
 /* Load one lesson file on its own, with every rule that needs no course
  * (the id must still equal the file name).  refs, when not NULL, is what

@@ -904,8 +904,8 @@ static void f_streams(struct yctx *c, const struct ynode *v, void *dst, const st
 	}
 	errno = 0;
 	unsigned long long n = strtoull(s, NULL, 10);
-	if (errno == ERANGE || n < 1 || n > WL_STREAMS_MAX)
-		yerr(c, v, "streams must be from 1 to %d", WL_STREAMS_MAX);
+	if (errno == ERANGE || n < 1 || n > LESSON_STREAMS_MAX)
+		yerr(c, v, "streams must be from 1 to %d", LESSON_STREAMS_MAX);
 	else
 		*(unsigned *)dst = (unsigned)n;
 }

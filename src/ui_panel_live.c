@@ -380,7 +380,9 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 			if (t < remaining)
 				remaining = t;
 		}
-		kv(p, "time", "%.1f s, ~%.0f s left", s->elapsed, remaining > 0 ? remaining : 0);
+		if (remaining < 0)
+			remaining = 0;
+		kv(p, "time", "%.1f s, ~%.*f s left", s->elapsed, remaining < 10 ? 1 : 0, remaining);
 		return;
 	}
 	const struct trial_result *r = v->result;

@@ -1,0 +1,805 @@
+/* check_engine.c - trials run for real on small files; exact counts.
+ *
+ * Every test runs its workload in a private scratch directory under
+ * $TMPDIR (or /tmp) with min_time 0, so a trial is one pass over 1 KiB to
+ * 1 MiB and the kernel's counts can be asserted exactly: the workload child
+ * does nothing but its loop.  Nothing here depends on timing or on root.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "guard.h"
+#include "scratch.h"
+#include "suites.h"
+#include "workload.h"
+#include "workload_run.h"
+
+static struct scratch S;
+static char top[256], sub[300];
+
+static void scratch_setup(void)
+{
+	char msg[256];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(top, sizeof top, "%s/iolab-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(sub, sizeof sub, "%s/scratch", top);
+	ck_assert_msg(scratch_open(&S, sub, msg, sizeof msg) == 0, "scratch_open: %s", msg);
+}
+
+static void scratch_teardown(void)
+{
+	scratch_close(&S);
+	rmdir(sub);
+	rmdir(top);
+}
+
+static struct wl_spec spec(enum wl_op op, enum wl_api api, uint64_t size, uint64_t block)
+{
+	struct wl_spec s;
+	wl_spec_init(&s);
+	s.op = op;
+	s.api = api;
+	s.size = size;
+	s.block = block;
+	s.min_time = 0;
+	s.time_limit = 60;
+	return s;
+}
+
+static void run(const struct wl_spec *s, struct trial_result *r)
+{
+	char msg[256];
+	struct trial *t = trial_start(s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "trial_start: %s", msg);
+	trial_finish(t, r);
+}
+
+static void run_ok(const struct wl_spec *s, struct trial_result *r)
+{
+	run(s, r);
+	ck_assert_msg(r->ok, "workload failed: %s", r->error);
+	ck_assert_str_eq(r->error, "");
+	ck_assert_int_eq(r->syscall_source, SYSCALL_SOURCE_PROCFS);
+}
+
+/* stdio's default buffer is st_blksize of the file's filesystem. */
+static int64_t blksize(void)
+{
+	struct stat st;
+	ck_assert_int_eq(fstat(S.dirfd, &st), 0);
+	return st.st_blksize;
+}
+
+static char **argv_of(char **words, size_t *n)
+{
+	for (*n = 0; words[*n]; (*n)++)
+		;
+	return words;
+}
+
+static struct wl_spec command(enum wl_op op, char **words)
+{
+	struct wl_spec s = spec(op, WL_API_COMMAND, 4096, 1);
+	s.command = argv_of(words, &s.command_len);
+	return s;
+}
+
+/* --- writes -------------------------------------------------------------- */
+
+START_TEST(write_bytes_exact)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 65536, 1);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 65536);
+	ck_assert_int_eq(r.syscw, 65536);
+	ck_assert_int_eq(r.wchar, 65536);
+	ck_assert_int_eq(r.syscr, 0);
+	ck_assert_int_eq(r.rchar, 0);
+	ck_assert_uint_eq(r.passes, 1);
+	ck_assert_int_eq(r.stopped, 0);
+	ck_assert(r.seconds > 0 && r.rate > 0);
+	ck_assert(r.utime >= 0 && r.stime >= 0 && r.minflt >= 0);
+	ck_assert_double_eq(r.resident_before, 0.0);
+}
+END_TEST
+
+START_TEST(write_blocks_with_tail)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 10000, 4096);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 10000);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 3);
+	ck_assert_int_eq(r.syscw, 3);
+	ck_assert_int_eq(r.wchar, 10000);
+}
+END_TEST
+
+START_TEST(fwrite_default_buffer)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 262144, 1);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 262144);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+	ck_assert_int_eq(r.syscw, 262144 / blksize());
+	ck_assert_int_eq(r.wchar, 262144);
+}
+END_TEST
+
+START_TEST(fwrite_setvbuf_65536)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 262144, 1);
+	s.stdio_buffer = 65536;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 262144 / 65536);
+	ck_assert_uint_eq(r.bytes, 262144);
+}
+END_TEST
+
+START_TEST(fwrite_unbuffered)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 16384, 1);
+	s.stdio_buffer = 0;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 16384);
+	s.stdio_buffer = WL_STDIO_BUFFER_DEFAULT;
+	s.stdio_mode = WL_STDIO_NONE;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 16384);
+}
+END_TEST
+
+START_TEST(fwrite_line_buffered)
+{
+	/* '\n' every 64 bytes of what is written: one write per line. */
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 65536, 1);
+	s.stdio_mode = WL_STDIO_LINE;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 65536 / 64);
+	ck_assert_int_eq(r.wchar, 65536);
+}
+END_TEST
+
+START_TEST(write_fsync_leaves_nothing_dirty)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 65536, 4096);
+	s.sync = WL_SYNC_FSYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FSYNC], 1);
+	ck_assert_int_eq(r.syscw, 16);
+	ck_assert_double_eq(r.resident_after, 1.0);
+	if (r.dirty_pages_after == -1)
+		fprintf(stderr, "write_fsync: cachestat(2) unavailable, dirty pages not checked\n");
+	else
+		ck_assert_int_eq(r.dirty_pages_after, 0);
+	s.sync = WL_SYNC_FDATASYNC;
+	s.api = WL_API_STDIO;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+}
+END_TEST
+
+START_TEST(o_direct_unaligned_is_einval)
+{
+	if (S.on_tmpfs) {
+		fprintf(stderr, "o_direct: skipped, %s is tmpfs (no block device alignment)\n", S.dir);
+		return;
+	}
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 65536, 100);
+	s.open_flags = WL_OPEN_DIRECT;
+	run(&s, &r);
+	ck_assert_int_eq(r.err, EINVAL);
+	ck_assert_str_eq(r.error, "write: Invalid argument (O_DIRECT needs block sizes and offsets "
+	                 "aligned to the device's logical block size, 512 or 4096 bytes)");
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_int_eq(r.expected, 0);
+	ck_assert_uint_eq(r.bytes, 0);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 1);
+	s.expect_error = EINVAL;
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 1);
+	ck_assert_int_eq(r.expected, 1);
+	/* aligned blocks go through */
+	s.expect_error = 0;
+	s.block = 4096;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 16);
+}
+END_TEST
+
+START_TEST(expected_error_missing)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 4096, 4096);
+	s.expect_error = EINVAL;
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_int_eq(r.expected, 0);
+	ck_assert_str_eq(r.error, "expected EINVAL, but the workload ran without error");
+	ck_assert_uint_eq(r.bytes, 4096);
+}
+END_TEST
+
+START_TEST(file_size_limit_is_efbig)
+{
+	struct rlimit old, lim = {65536, 65536};
+	getrlimit(RLIMIT_FSIZE, &old);
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 131072, 4096);
+	run(&s, &r);
+	setrlimit(RLIMIT_FSIZE, &old);
+	ck_assert_int_eq(r.err, EFBIG);
+	ck_assert_str_eq(r.error, "write: File too large (the file size limit of the process, see ulimit -f)");
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_int_eq(r.wchar, 65536);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 17);
+	/* a block that crosses the limit: a short write, then the error */
+	s.block = 1000;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	run(&s, &r);
+	setrlimit(RLIMIT_FSIZE, &old);
+	ck_assert_int_eq(r.err, EFBIG);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 65 + 1 + 1);
+}
+END_TEST
+
+/* --- reads --------------------------------------------------------------- */
+
+START_TEST(read_bytes_exact)
+{
+	struct trial_result r, m, f;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 1);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_READ], 65536);
+	ck_assert_int_eq(r.syscr, 65536);
+	ck_assert_int_eq(r.rchar, 65536);
+	ck_assert_int_eq(r.syscw, 0);
+	ck_assert_double_eq(r.resident_before, 1.0);
+	ck_assert(r.checksum > 0);
+	s.api = WL_API_MMAP;
+	run_ok(&s, &m);
+	ck_assert_int_eq(m.syscr, 0);
+	ck_assert_uint_eq(m.calls[CALL_MEMREAD], 65536);
+	ck_assert_uint_eq(m.checksum, r.checksum);
+	s.api = WL_API_STDIO;
+	run_ok(&s, &f);
+	ck_assert_int_eq(f.syscr, 65536 / blksize());
+	ck_assert_uint_eq(f.calls[CALL_FREAD], 65536);
+	ck_assert_uint_eq(f.checksum, r.checksum);
+}
+END_TEST
+
+START_TEST(read_blocks_checksums_agree)
+{
+	struct trial_result r, m, f;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 512);
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscr, 128);
+	s.api = WL_API_MMAP;
+	run_ok(&s, &m);
+	ck_assert_int_eq(m.syscr, 0);
+	ck_assert_uint_eq(m.calls[CALL_MEMREAD], 128);
+	ck_assert_uint_eq(m.checksum, r.checksum);
+	s.api = WL_API_STDIO;
+	run_ok(&s, &f);
+	ck_assert_uint_eq(f.checksum, r.checksum);
+}
+END_TEST
+
+START_TEST(strided_visits_every_block_once)
+{
+	struct trial_result seq, r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 512);
+	run_ok(&s, &seq);
+	s.stride = 8192;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_READ], 128);
+	ck_assert_uint_eq(r.calls[CALL_LSEEK], 128);
+	ck_assert_int_eq(r.syscr, 128);
+	ck_assert_uint_eq(r.checksum, seq.checksum);
+	s.api = WL_API_STDIO;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FSEEK], 128);
+	ck_assert_uint_eq(r.checksum, seq.checksum);
+	s.api = WL_API_MMAP;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_MEMREAD], 128);
+	ck_assert_uint_eq(r.checksum, seq.checksum);
+}
+END_TEST
+
+START_TEST(strided_bytes_uneven_stride)
+{
+	/* stride 7 does not divide 1000: every byte still read exactly once */
+	struct trial_result seq, r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1000, 1);
+	run_ok(&s, &seq);
+	s.stride = 7;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 1000);
+	ck_assert_uint_eq(r.calls[CALL_READ], 1000);
+	ck_assert_int_eq(r.syscr, 1000);
+	ck_assert_uint_eq(r.checksum, seq.checksum);
+	s.api = WL_API_MMAP;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.checksum, seq.checksum);
+	/* block 3, stride 10 over 100 bytes: columns of 3, 3, 3 and 1 byte */
+	s = spec(WL_OP_READ, WL_API_SYSCALL, 100, 3);
+	s.stride = 10;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 100);
+	ck_assert_uint_eq(r.calls[CALL_READ], 40);
+	ck_assert_int_eq(r.rchar, 100);
+}
+END_TEST
+
+START_TEST(streams_one_per_region)
+{
+	struct trial_result seq, r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 1);
+	run_ok(&s, &seq);
+	s.api = WL_API_STDIO;
+	s.stride = 16384;
+	s.streams = 4;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.checksum, seq.checksum);
+	ck_assert_uint_eq(r.calls[CALL_FREAD], 65536);
+	ck_assert_uint_eq(r.calls[CALL_FSEEK], 4);     /* each stream to its region, once */
+	ck_assert_int_eq(r.syscr, 65536 / blksize());
+	/* fewer streams than regions: each access seeks its stream there */
+	s.streams = 2;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.checksum, seq.checksum);
+	ck_assert_uint_eq(r.calls[CALL_FSEEK], 65536);
+}
+END_TEST
+
+START_TEST(passes_repeat_until_min_time)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 4096);
+	s.min_time = 0.05;
+	run_ok(&s, &r);
+	ck_assert_uint_ge(r.passes, 1);
+	ck_assert_uint_eq(r.bytes, (uint64_t)r.passes * 65536);
+	ck_assert_uint_eq(r.calls[CALL_READ], (uint64_t)r.passes * 16);
+	ck_assert_uint_eq(r.calls[CALL_LSEEK], r.passes - 1);     /* rewinds */
+	ck_assert_int_eq(r.syscr, (int64_t)r.calls[CALL_READ]);
+	ck_assert(r.seconds >= 0.05);
+}
+END_TEST
+
+START_TEST(seek_loop_counts_block_per_lseek)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_SEEK, WL_API_SYSCALL, 4096, 1);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_LSEEK], 4096);
+	ck_assert_uint_eq(r.bytes, 4096);
+	ck_assert_int_eq(r.syscr, 0);
+	ck_assert_int_eq(r.syscw, 0);
+	s.block = 512;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_LSEEK], 8);
+	ck_assert_uint_eq(r.bytes, 4096);
+}
+END_TEST
+
+START_TEST(cold_cache_evicts)
+{
+	if (S.on_tmpfs) {
+		fprintf(stderr, "cold_cache: skipped, %s is tmpfs (its pages are the file: nothing to evict)\n", S.dir);
+		return;
+	}
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 65536);
+	run_ok(&s, &r);                    /* creates the data file, warm */
+	ck_assert_double_eq(r.resident_before, 1.0);
+	s.cache = WL_CACHE_COLD;
+	run_ok(&s, &r);
+	ck_assert_msg(r.resident_before < 0.05, "resident_before %g", r.resident_before);
+	ck_assert_double_eq(r.resident_after, 1.0);
+	ck_assert_int_gt(r.read_bytes, 0);
+}
+END_TEST
+
+/* --- time limits, stopping, sampling -------------------------------------- */
+
+START_TEST(time_limit_stops_slow_write)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 10 << 20, 1);
+	s.open_flags = WL_OPEN_SYNC;
+	s.time_limit = 0.3;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.time_limited, 1);
+	ck_assert_int_eq(r.stopped, 1);
+	ck_assert_uint_lt(r.bytes, 10 << 20);
+	ck_assert_uint_gt(r.bytes, 0);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], r.bytes);
+	ck_assert_int_eq(r.syscw, (int64_t)r.bytes);   /* it reports exactly what it did */
+	ck_assert_uint_eq(r.passes, 0);
+	ck_assert(r.seconds >= 0.3 && r.seconds < 10);
+}
+END_TEST
+
+START_TEST(trial_stop_and_samples)
+{
+	char msg[256];
+	struct trial_sample smp;
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 1);
+	s.min_time = 100;
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	ck_assert_int_gt(trial_pid(t), 0);
+	do {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+		trial_sample(t, &smp);
+	} while (smp.bytes == 0 && !trial_done(t));
+	ck_assert_int_eq(smp.state, TRIAL_RUNNING);
+	ck_assert_int_ge(smp.syscr, 0);
+	trial_stop(t);
+	while (!trial_done(t)) {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+	}
+	trial_sample(t, &smp);
+	ck_assert_int_eq(smp.state, TRIAL_DONE);
+	trial_finish(t, &r);
+	ck_assert_int_eq(r.ok, 1);
+	ck_assert_int_eq(r.stopped, 1);
+	ck_assert_int_eq(r.time_limited, 0);
+	ck_assert_uint_eq(smp.bytes, r.bytes);
+	ck_assert_int_eq(r.syscr, (int64_t)r.calls[CALL_READ]);
+	ck_assert_uint_eq(r.calls[CALL_READ], r.bytes);
+}
+END_TEST
+
+START_TEST(sample_after_done)
+{
+	char msg[256];
+	struct trial_sample smp;
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_STDIO, 65536, 16);
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	while (!trial_done(t)) {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+	}
+	trial_sample(t, &smp);
+	ck_assert_int_eq(smp.state, TRIAL_DONE);
+	ck_assert_uint_eq(smp.bytes, 65536);
+	ck_assert_uint_eq(smp.calls, 4096);
+	ck_assert_int_eq(smp.syscr, 65536 / blksize());
+	trial_finish(t, &r);
+	ck_assert_double_eq(smp.elapsed, r.seconds);
+}
+END_TEST
+
+START_TEST(interrupt_reports_interrupted)
+{
+	char msg[256];
+	struct trial_sample smp;
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 1);
+	s.min_time = 100;
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	do {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+		trial_sample(t, &smp);
+	} while (smp.state == TRIAL_SETUP);
+	engine_interrupt();
+	trial_finish(t, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_str_eq(r.error, "interrupted");
+	ck_assert_int_ge(r.syscr, 0);
+}
+END_TEST
+
+/* --- commands ------------------------------------------------------------ */
+
+START_TEST(command_argv_substitution)
+{
+	char *words[] = {"dd", "if={file}", "x{file}{file}y", "{fil}", NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	char **argv = wl_command_argv(&s, "/d/f");
+	ck_assert_str_eq(argv[0], "dd");
+	ck_assert_str_eq(argv[1], "if=/d/f");
+	ck_assert_str_eq(argv[2], "x/d/f/d/fy");
+	ck_assert_str_eq(argv[3], "{fil}");
+	ck_assert_ptr_null(argv[4]);
+	wl_command_free(argv);
+}
+END_TEST
+
+START_TEST(command_outcomes)
+{
+	struct trial_result r;
+	char *t_words[] = {"true", NULL};
+	struct wl_spec s = command(WL_OP_READ, t_words);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 4096);
+	ck_assert_uint_eq(r.passes, 1);
+
+	char *f_words[] = {"false", NULL};
+	s = command(WL_OP_READ, f_words);
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_int_eq(r.err, 0);
+	ck_assert_str_eq(r.error, "'false' exited with status 1");
+
+	char *n_words[] = {"iolab-no-such-command", "{file}", NULL};
+	s = command(WL_OP_READ, n_words);
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_int_eq(r.err, ENOENT);
+	ck_assert_str_eq(r.error, "cannot run 'iolab-no-such-command': No such file or directory");
+
+	char *k_words[] = {"sh", "-c", "kill -SEGV $$", NULL};
+	s = command(WL_OP_READ, k_words);
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_str_eq(r.error, "'sh' was killed by signal SIGSEGV (Segmentation fault)");
+
+	char *e_words[] = {"sh", "-c", "echo first >&2; echo 'it went wrong' >&2; exit 3", NULL};
+	s = command(WL_OP_READ, e_words);
+	run(&s, &r);
+	ck_assert_str_eq(r.error, "'sh' exited with status 3: it went wrong");
+}
+END_TEST
+
+START_TEST(command_reads_and_writes_the_file)
+{
+	struct trial_result r;
+	char *c_words[] = {"cat", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_READ, c_words);
+	s.size = 65536;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_int_ge(r.rchar, 65536);
+	ck_assert_int_ge(r.syscr, 1);
+
+	char *w_words[] = {"sh", "-c", "printf abc > \"$0\"", "{file}", NULL};
+	s = command(WL_OP_WRITE, w_words);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 3);
+	ck_assert_int_ge(r.wchar, 3);
+}
+END_TEST
+
+START_TEST(command_time_limit)
+{
+	struct trial_result r;
+	char *words[] = {"sleep", "10", NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	s.time_limit = 0.3;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.stopped, 1);
+	ck_assert_int_eq(r.time_limited, 1);
+	ck_assert(r.seconds >= 0.3 && r.seconds < 5);
+}
+END_TEST
+
+/* --- perf, names, several trials ----------------------------------------- */
+
+START_TEST(perf_counting_pass)
+{
+	char why[256];
+	if (!engine_perf_available(why, sizeof why)) {
+		fprintf(stderr, "perf_counting_pass: skipped: %s\n", why);
+		return;
+	}
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 4096, 1);
+	engine_set_perf(1);
+	run(&s, &r);
+	engine_set_perf(0);
+	ck_assert_msg(r.ok, "%s", r.error);
+	ck_assert_int_eq(r.syscall_source, SYSCALL_SOURCE_PERF);
+	ck_assert_int_eq(r.sys[SYS_READ], 4096);
+	ck_assert_int_eq(r.sys[SYS_WRITE], 0);
+	ck_assert_int_eq(r.sys[SYS_LSEEK], 0);
+	ck_assert_int_ge(r.sys[SYS_TOTAL], 4096);
+	ck_assert_uint_eq(r.perf_bytes, 4096);
+	ck_assert_int_eq(r.syscr, 4096);     /* the timed pass's own count */
+}
+END_TEST
+
+START_TEST(names)
+{
+	ck_assert_str_eq(call_kind_name(CALL_WRITE), "write");
+	ck_assert_str_eq(call_kind_name(CALL_MEMREAD), "memread");
+	ck_assert_str_eq(call_kind_name(CALL_FFLUSH), "fflush");
+	ck_assert_str_eq(syscall_source_name(SYSCALL_SOURCE_PROCFS), "procfs");
+	ck_assert_str_eq(syscall_source_name(SYSCALL_SOURCE_NONE), "none");
+	ck_assert_str_eq(sys_kind_name(SYS_TOTAL), "total");
+	ck_assert_str_eq(sys_kind_name(SYS_FDATASYNC), "fdatasync");
+	char buf[256];
+	wl_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT);
+	ck_assert_str_eq(buf, "open: Invalid argument (this filesystem does not support O_DIRECT)");
+	wl_error_text(buf, sizeof buf, "write", ENOSPC, 0);
+	ck_assert_str_eq(buf, "write: No space left on device");
+}
+END_TEST
+
+static void count_trial(unsigned i, const struct trial_result *r, void *arg)
+{
+	(void)r;
+	*(unsigned *)arg = i + 1;
+}
+
+START_TEST(trials_median)
+{
+	char msg[256];
+	unsigned seen = 0;
+	struct trial_summary sum;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 4096);
+	ck_assert_int_eq(trials_run(&s, &S, 3, count_trial, &seen, &sum, msg, sizeof msg), 0);
+	ck_assert_uint_eq(seen, 3);
+	ck_assert_uint_eq(sum.trials, 3);
+	ck_assert_int_eq(sum.ok, 1);
+	ck_assert_uint_lt(sum.median_index, 3);
+	ck_assert(sum.rate_min <= sum.rate_median && sum.rate_median <= sum.rate_max);
+	ck_assert_double_eq(sum.median.rate, sum.rate_median);
+	ck_assert_uint_eq(sum.median.bytes, 65536);
+	/* a failing workload is not repeated */
+	s = spec(WL_OP_WRITE, WL_API_SYSCALL, 4096, 4096);
+	s.expect_error = ENOSPC;
+	ck_assert_int_eq(trials_run(&s, &S, 5, NULL, NULL, &sum, msg, sizeof msg), 0);
+	ck_assert_uint_eq(sum.trials, 1);
+	ck_assert_int_eq(sum.ok, 0);
+	/* a bad spec never starts */
+	s.block = 0;
+	ck_assert_int_eq(trials_run(&s, &S, 5, NULL, NULL, &sum, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "block must be from 1 to the file size");
+}
+END_TEST
+
+START_TEST(written_files_removed)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 4096, 4096);
+	run_ok(&s, &r);
+	for (int i = 0; i < SCRATCH_MAX_FILES; i++)
+		ck_assert_str_eq(S.files[i], "");
+}
+END_TEST
+
+/* --- guard ----------------------------------------------------------------- */
+
+START_TEST(guard_records_stop_signals)
+{
+	guard_init(&S);
+	ck_assert_int_eq(guard_install(), 0);
+	ck_assert_int_eq(guard_pending(), 0);
+	raise(SIGTERM);
+	ck_assert_int_eq(guard_pending(), SIGTERM);
+	raise(SIGINT);
+	ck_assert_int_eq(guard_pending(), SIGTERM);    /* the first one counts */
+	ck_assert_int_eq(guard_exit_status(SIGINT), 130);
+	ck_assert_int_eq(guard_exit_status(SIGTERM), 143);
+	ck_assert_int_eq(guard_exit_status(SIGHUP), 129);
+	ck_assert(signal(SIGPIPE, SIG_DFL) == SIG_IGN);
+}
+END_TEST
+
+static int restored;
+static void restore_hook(void)
+{
+	restored = 1;
+}
+
+START_TEST(guard_fatal_signal_cleans_up)
+{
+	char path[4096], msg[256];
+	ck_assert_int_eq(scratch_data_file(&S, 4096, path, sizeof path, msg, sizeof msg), 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		guard_init(&S);
+		guard_set_terminal_restore(restore_hook);
+		guard_install();
+		raise(SIGSEGV);
+		_exit(0);
+	}
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status));
+	ck_assert_int_eq(WTERMSIG(status), SIGSEGV);
+	ck_assert_int_eq(access(path, F_OK), -1);      /* removed by the dying process */
+}
+END_TEST
+
+START_TEST(guard_cleanup_restores_and_removes)
+{
+	char path[4096], msg[256];
+	ck_assert_int_eq(scratch_data_file(&S, 4096, path, sizeof path, msg, sizeof msg), 0);
+	guard_init(&S);
+	restored = 0;
+	guard_set_terminal_restore(restore_hook);
+	guard_cleanup();
+	ck_assert_int_eq(restored, 1);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	restored = 0;
+	guard_cleanup();                               /* idempotent */
+	ck_assert_int_eq(restored, 0);
+}
+END_TEST
+
+Suite *make_suite_engine(void)
+{
+	Suite *s = suite_create("engine");
+	TCase *tc = tcase_create("trials");
+	tcase_add_checked_fixture(tc, scratch_setup, scratch_teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, write_bytes_exact);
+	tcase_add_test(tc, write_blocks_with_tail);
+	tcase_add_test(tc, fwrite_default_buffer);
+	tcase_add_test(tc, fwrite_setvbuf_65536);
+	tcase_add_test(tc, fwrite_unbuffered);
+	tcase_add_test(tc, fwrite_line_buffered);
+	tcase_add_test(tc, write_fsync_leaves_nothing_dirty);
+	tcase_add_test(tc, o_direct_unaligned_is_einval);
+	tcase_add_test(tc, expected_error_missing);
+	tcase_add_test(tc, file_size_limit_is_efbig);
+	tcase_add_test(tc, read_bytes_exact);
+	tcase_add_test(tc, read_blocks_checksums_agree);
+	tcase_add_test(tc, strided_visits_every_block_once);
+	tcase_add_test(tc, strided_bytes_uneven_stride);
+	tcase_add_test(tc, streams_one_per_region);
+	tcase_add_test(tc, passes_repeat_until_min_time);
+	tcase_add_test(tc, seek_loop_counts_block_per_lseek);
+	tcase_add_test(tc, cold_cache_evicts);
+	tcase_add_test(tc, time_limit_stops_slow_write);
+	tcase_add_test(tc, trial_stop_and_samples);
+	tcase_add_test(tc, sample_after_done);
+	tcase_add_test(tc, interrupt_reports_interrupted);
+	tcase_add_test(tc, command_argv_substitution);
+	tcase_add_test(tc, command_outcomes);
+	tcase_add_test(tc, command_reads_and_writes_the_file);
+	tcase_add_test(tc, command_time_limit);
+	tcase_add_test(tc, perf_counting_pass);
+	tcase_add_test(tc, names);
+	tcase_add_test(tc, trials_median);
+	tcase_add_test(tc, written_files_removed);
+	suite_add_tcase(s, tc);
+	TCase *g = tcase_create("guard");
+	tcase_add_checked_fixture(g, scratch_setup, scratch_teardown);
+	tcase_add_test(g, guard_records_stop_signals);
+	tcase_add_test(g, guard_fatal_signal_cleans_up);
+	tcase_add_test(g, guard_cleanup_restores_and_removes);
+	suite_add_tcase(s, g);
+	return s;
+}
