@@ -311,6 +311,19 @@ static void trial_free(struct trial *t)
 	free(t);
 }
 
+/* With SIGCHLD ignored the kernel reaps children at once, and the final
+ * /proc/CHILD/io and rusage would be lost: the engine needs the default. */
+static void keep_zombies(void)
+{
+	struct sigaction sa;
+	if (sigaction(SIGCHLD, NULL, &sa) == 0 &&
+	    (sa.sa_handler == SIG_IGN || (sa.sa_flags & SA_NOCLDWAIT))) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = SIG_DFL;
+		sigaction(SIGCHLD, &sa, NULL);
+	}
+}
+
 struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
                           char *msg, size_t msglen)
 {
@@ -324,6 +337,7 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 	}
 	t->scratch = s;
 	t->errfd = t->pidfd = -1;
+	keep_zombies();
 	t->command = spec->api == WL_API_COMMAND;
 	t->interrupts_at_start = g_interrupts;
 	int rc = spec->op == WL_OP_WRITE ? prepare_output(t, msg, msglen)
@@ -705,17 +719,19 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 	if (wait_stop(t->pid)) {
 		opened = measure_perf_open(t->pid, &perf, why, sizeof why);
 		kill(t->pid, SIGCONT);
-		if (!t->command && opened == 0 && wait_stop(t->pid)) {
-			measure_perf_read(&perf, counts);
-			if (counts[SYS_TOTAL] > 0)
-				counts[SYS_TOTAL]--;        /* the kill() that stopped it */
+		/* Ours stops again after its loop, counters or not. */
+		if (!t->command && wait_stop(t->pid)) {
+			if (opened == 0) {
+				measure_perf_read(&perf, counts);
+				if (counts[SYS_TOTAL] > 0)
+					counts[SYS_TOTAL]--;        /* the kill() that stopped it */
+			}
 			kill(t->pid, SIGCONT);
 		}
 	}
 	struct measure_io io;
 	struct rusage ru;
 	int have_ru;
-	t->exited = 0;
 	reap(t, &io, &ru, &have_ru);
 	if (opened != 0)
 		return;

@@ -272,13 +272,20 @@ static void write_notes(FILE *out, const struct report *r)
 		        first ? "\n" : "");
 }
 
+/* "230 ns", "217 us", "1.5 ms": three significant digits in a unit that
+ * keeps the number readable (an O_SYNC call costs 10^5 ns) */
 static void fmt_cost(double seconds, const char *per, char *buf, size_t len)
 {
-	double ns = seconds * 1e9;
-	if (!isfinite(ns))
+	static const struct { double scale; const char *unit; } units[] = {
+		{1e9, "ns"}, {1e6, "us"}, {1e3, "ms"}, {1, "s"}};
+	size_t u = 0;
+	if (!isfinite(seconds)) {
 		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, "%.3g ns per %s", ns, per);
+		return;
+	}
+	while (u + 1 < sizeof units / sizeof *units && fabs(seconds) * units[u].scale >= 1000)
+		u++;
+	snprintf(buf, len, "%.3g %s per %s", seconds * units[u].scale, units[u].unit, per);
 }
 
 static void write_fit(FILE *out, const struct report_result *res, enum wl_cache c)

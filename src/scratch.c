@@ -338,7 +338,10 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 		s->files[i][0] = '\0';      /* not ours: never unlink it */
 		return -1;
 	}
+	/* Written back now, once, so no writeback of it runs during a trial. */
 	int rc = fill_file(fd, size);
+	if (rc == 0)
+		rc = fdatasync(fd);
 	int err = errno;
 	if (close(fd) != 0 && rc == 0) {
 		rc = -1;

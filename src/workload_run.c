@@ -418,14 +418,30 @@ static uint64_t run_fread_streams_seek(struct ctx *x, uint64_t k)
 }
 
 /* One load per byte: volatile, so it is neither dropped nor vectorised
- * into something the lecture did not measure. */
+ * into something the lecture did not measure.  A pointer running to an
+ * end pointer, no separate counter: at ~1 cycle a byte, one more add in
+ * the loop would cost a quarter of the rate. */
 static uint64_t run_mmap_byte(struct ctx *x, uint64_t k)
 {
-	const volatile unsigned char *map = x->map;
 	const uint64_t step = x->step;
-	uint64_t p = x->pos, sum = x->sum;
-	for (uint64_t i = 0; i < k; i++, p += step)
-		sum += map[p];
+	const volatile unsigned char *q = x->map + x->pos, *end = q + k * step;
+	uint64_t sum = x->sum;
+	for (; q != end; q += step)
+		sum += *q;
+	x->sum = sum;
+	x->calls[CALL_MEMREAD] += k;
+	x->bytes += k;
+	return k;
+}
+
+/* Sequential bytes: a constant step, which the CPU adds for free (a
+ * variable step measured 20% slower here). */
+static uint64_t run_mmap_byte_seq(struct ctx *x, uint64_t k)
+{
+	const volatile unsigned char *q = x->map + x->pos, *end = q + k;
+	uint64_t sum = x->sum;
+	for (; q != end; q++)
+		sum += *q;
 	x->sum = sum;
 	x->calls[CALL_MEMREAD] += k;
 	x->bytes += k;
@@ -629,7 +645,10 @@ static int setup_mmap(struct ctx *x, const char *path)
 	}
 	madvise(map, (size_t)x->size, madvice[x->spec->fadvise]);
 	x->map = map;
-	x->run = x->block == 1 ? run_mmap_byte : run_mmap_block;
+	if (x->block > 1)
+		x->run = run_mmap_block;
+	else
+		x->run = x->step == 1 ? run_mmap_byte_seq : run_mmap_byte;
 	return 0;
 }
 

@@ -6,10 +6,13 @@
 
 #define IOLAB_SUITES(X) \
 	X(cli) \
+	X(engine) \
 	X(gauge) \
 	X(lesson) \
+	X(measure) \
 	X(progress) \
 	X(report) \
+	X(scratch) \
 	X(stats) \
 	X(textwrap) \
 	X(units) \

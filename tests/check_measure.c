@@ -1,0 +1,226 @@
+/* check_measure.c - /proc/PID/io parsing from fixtures, rusage conversion,
+ * page-cache residency and eviction. */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "suites.h"
+
+#ifndef TOP_SRCDIR
+#define TOP_SRCDIR "."
+#endif
+
+static void read_fixture(const char *name, char *buf, size_t len)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/fixtures/proc/%s", TOP_SRCDIR, name);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "fixture %s: %s", path, strerror(errno));
+	size_t n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+START_TEST(io_parse_full)
+{
+	char text[1024];
+	struct measure_io io;
+	read_fixture("io-linux-6.18.txt", text, sizeof text);
+	ck_assert_int_eq(measure_io_parse(text, &io), 7);
+	ck_assert_int_eq(io.rchar, 10485809);
+	ck_assert_int_eq(io.wchar, 10485760);
+	ck_assert_int_eq(io.syscr, 12);
+	ck_assert_int_eq(io.syscw, 10485760);
+	ck_assert_int_eq(io.read_bytes, 24576);
+	ck_assert_int_eq(io.write_bytes, 10485760);
+	ck_assert_int_eq(io.cancelled_write_bytes, 4096);
+}
+END_TEST
+
+START_TEST(io_parse_missing_field)
+{
+	char text[1024];
+	struct measure_io io;
+	read_fixture("io-missing-syscw.txt", text, sizeof text);
+	ck_assert_int_eq(measure_io_parse(text, &io), 6);
+	ck_assert_int_eq(io.syscw, -1);        /* unavailable, never 0 */
+	ck_assert_int_eq(io.syscr, 4);
+	ck_assert_int_eq(io.rchar, 323);
+	ck_assert_int_eq(io.wchar, 17);
+	ck_assert_int_eq(io.read_bytes, 0);
+	ck_assert_int_eq(io.write_bytes, 8192);
+}
+END_TEST
+
+START_TEST(io_parse_garbage)
+{
+	char text[1024];
+	struct measure_io io;
+	read_fixture("io-garbage.txt", text, sizeof text);
+	ck_assert_int_eq(measure_io_parse(text, &io), 0);
+	ck_assert_int_eq(io.rchar, -1);
+	ck_assert_int_eq(io.wchar, -1);
+	ck_assert_int_eq(io.syscr, -1);
+	ck_assert_int_eq(io.syscw, -1);
+	ck_assert_int_eq(io.read_bytes, -1);
+	ck_assert_int_eq(io.write_bytes, -1);
+	ck_assert_int_eq(measure_io_parse("", &io), 0);
+}
+END_TEST
+
+START_TEST(io_parse_any_order)
+{
+	char text[1024];
+	struct measure_io io;
+	read_fixture("io-reordered-no-newline.txt", text, sizeof text);
+	ck_assert_int_eq(measure_io_parse(text, &io), 2);
+	ck_assert_int_eq(io.syscw, 42);
+	ck_assert_int_eq(io.rchar, 1);
+	ck_assert_int_eq(io.syscr, -1);
+}
+END_TEST
+
+START_TEST(io_read_live_and_gone)
+{
+	struct measure_io io;
+	ck_assert_int_eq(measure_io_read(getpid(), &io), 0);
+	ck_assert_int_ge(io.syscr, 0);
+	ck_assert_int_ge(io.rchar, 0);
+	/* a reaped child has no /proc entry: every field unavailable */
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	ck_assert_int_eq(measure_io_read(pid, &io), -1);
+	ck_assert_int_eq(io.syscr, -1);
+	ck_assert_int_eq(io.write_bytes, -1);
+}
+END_TEST
+
+START_TEST(rusage_convert)
+{
+	struct rusage ru;
+	struct measure_rusage m;
+	memset(&ru, 0, sizeof ru);
+	ru.ru_utime.tv_sec = 2;
+	ru.ru_utime.tv_usec = 500000;
+	ru.ru_stime.tv_usec = 250;
+	ru.ru_minflt = 15;
+	ru.ru_majflt = 1;
+	ru.ru_nvcsw = 7;
+	ru.ru_nivcsw = 31;
+	measure_rusage_convert(&ru, &m);
+	ck_assert_double_eq(m.utime, 2.5);
+	ck_assert_double_eq_tol(m.stime, 0.00025, 1e-12);
+	ck_assert_int_eq(m.minflt, 15);
+	ck_assert_int_eq(m.majflt, 1);
+	ck_assert_int_eq(m.nvcsw, 7);
+	ck_assert_int_eq(m.nivcsw, 31);
+}
+END_TEST
+
+/* A 1 MiB file of our own in $TMPDIR, written through the page cache. */
+static int make_file(char *path, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(path, len, "%s/iolab-measure-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	static char block[65536];
+	memset(block, 'x', sizeof block);
+	for (int i = 0; i < 16; i++)
+		ck_assert_int_eq(write(fd, block, sizeof block), (ssize_t)sizeof block);
+	return fd;
+}
+
+START_TEST(residency_and_eviction)
+{
+	char path[256];
+	double frac, frac2;
+	int64_t dirty;
+	int fd = make_file(path, sizeof path);
+	ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_MINCORE, &frac, NULL), 0);
+	ck_assert_double_eq(frac, 1.0);
+	if (measure_residency_fd(fd, MEASURE_RES_CACHESTAT, &frac2, &dirty) == 0) {
+		ck_assert_double_eq(frac2, 1.0);
+		ck_assert_int_ge(dirty, 0);
+		ck_assert_int_le(dirty, 256);
+	} else {
+		fprintf(stderr, "residency: cachestat(2) unavailable (%s), mincore only\n", strerror(errno));
+	}
+	struct statfs sf;
+	ck_assert_int_eq(fstatfs(fd, &sf), 0);
+	if (sf.f_type == 0x01021994) {
+		fprintf(stderr, "residency: eviction skipped, %s is on tmpfs\n", path);
+	} else {
+		ck_assert_int_eq(measure_evict_path(path), 0);
+		ck_assert_int_eq(measure_residency_path(path, &frac, &dirty), 0);
+		ck_assert_msg(frac < 0.05, "resident after eviction: %g", frac);
+		ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_MINCORE, &frac2, NULL), 0);
+		ck_assert(frac2 < 0.05);
+		if (dirty >= 0)
+			ck_assert_int_eq(dirty, 0);
+	}
+	close(fd);
+	unlink(path);
+	ck_assert_int_eq(measure_residency_path(path, &frac, &dirty), -1);
+	ck_assert_double_eq(frac, -1);
+	ck_assert_int_eq(dirty, -1);
+	ck_assert_int_eq(measure_evict_path(path), -1);
+}
+END_TEST
+
+START_TEST(residency_empty_file)
+{
+	char path[256];
+	double frac;
+	const char *tmp = getenv("TMPDIR");
+	snprintf(path, sizeof path, "%s/iolab-measure-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_AUTO, &frac, NULL), 0);
+	ck_assert_double_eq(frac, 0.0);
+	ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_MINCORE, &frac, NULL), 0);
+	ck_assert_double_eq(frac, 0.0);
+	close(fd);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(perf_probe_explains)
+{
+	char why[256] = "";
+	int ok = measure_perf_probe(why, sizeof why);
+	ck_assert(ok == 0 || ok == 1);
+	ck_assert_str_ne(why, "");
+	fprintf(stderr, "perf: %s: %s\n", ok ? "available" : "unavailable", why);
+}
+END_TEST
+
+Suite *make_suite_measure(void)
+{
+	Suite *s = suite_create("measure");
+	TCase *tc = tcase_create("procfs");
+	tcase_add_test(tc, io_parse_full);
+	tcase_add_test(tc, io_parse_missing_field);
+	tcase_add_test(tc, io_parse_garbage);
+	tcase_add_test(tc, io_parse_any_order);
+	tcase_add_test(tc, io_read_live_and_gone);
+	tcase_add_test(tc, rusage_convert);
+	suite_add_tcase(s, tc);
+	TCase *cache = tcase_create("cache");
+	tcase_add_test(cache, residency_and_eviction);
+	tcase_add_test(cache, residency_empty_file);
+	tcase_add_test(cache, perf_probe_explains);
+	suite_add_tcase(s, cache);
+	return s;
+}
