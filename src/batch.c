@@ -542,8 +542,9 @@ static int output_check(const char *path)
 {
 	char tmp[PATH_MAX];
 	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "iolab: --output %s: is a directory\n", path);
+	size_t len = strlen(path);
+	if (len == 0 || path[len - 1] == '/' || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "iolab: --output %s: names a directory, not a file\n", path);
 		return EXIT_ENVIRONMENT;
 	}
 	int fd = temp_create(path, tmp, sizeof tmp);

@@ -783,12 +783,13 @@ static void publish(struct ctx *x)
 }
 
 /* Passes until min_time (reads and seeks; a write is one pass), the time
- * limit, or a stop request, whichever first. */
+ * limit, or a stop request, whichever first.  A cold-cache trial is one
+ * pass: a second one would read the pages the first just brought in. */
 static void loop(struct ctx *x)
 {
 	const struct wl_spec *s = x->spec;
 	struct wl_shared *sh = x->sh;
-	const int repeat = s->op != WL_OP_WRITE;
+	const int repeat = s->op != WL_OP_WRITE && s->cache != WL_CACHE_COLD;
 	const int64_t min_ns = repeat ? (int64_t)(s->min_time * 1e9) : 0;
 	uint64_t chunk = 1;
 
