@@ -5,11 +5,16 @@
  * it has exited, /proc/CHILD/io holds the loop's syscalls exactly.  That
  * file vanishes when the child is reaped, so the parent first waits with
  * WNOWAIT, reads it, and only then reaps the child with wait4 for rusage.
+ * Once the child has exited, only root may open that file (the kernel gives
+ * a dead task's /proc files to root), so the parent opens it while the
+ * child lives: the child waits on a futex (no read or write, so not in the
+ * counts) until the parent holds it open.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -57,6 +62,7 @@ struct trial {
 	int path_is_output;       /* written: removed after the trial */
 	char errpath[4096];       /* a command's stderr */
 	int pidfd;
+	int iofd;                 /* /proc/CHILD/io, opened while it lived */
 	double fork_time, exit_time, term_time;
 	int exited, reaped_elsewhere, term_sent, killed_by_us;
 	siginfo_t info;
@@ -170,6 +176,9 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(126);
+	/* Until the parent holds our /proc/PID/io open (see the top). */
+	while (!atomic_load_explicit(&sh->go, memory_order_acquire))
+		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAIT, 0, NULL, NULL, 0);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (t->command) {
@@ -208,6 +217,9 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 			setpgid(pid, pid);
 		g_child_group = t->command;
 		g_child = pid;
+		t->iofd = measure_io_open(pid);
+		atomic_store_explicit(&sh->go, 1, memory_order_release);
+		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAKE, 1, NULL, NULL, 0);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (pid < 0) {
@@ -228,6 +240,16 @@ static void forget_child(struct trial *t)
 	if (t->pidfd >= 0)
 		close(t->pidfd);
 	t->pidfd = -1;
+	if (t->iofd >= 0)
+		close(t->iofd);
+	t->iofd = -1;
+}
+
+/* The child's /proc/PID/io: through the descriptor opened while it lived. */
+static void read_io(const struct trial *t, struct measure_io *io)
+{
+	if (t->iofd < 0 || measure_io_read_fd(t->iofd, io) != 0)
+		measure_io_read(t->pid, io);
 }
 
 /* --- starting ------------------------------------------------------------- */
@@ -336,7 +358,7 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 		return NULL;
 	}
 	t->scratch = s;
-	t->errfd = t->pidfd = -1;
+	t->errfd = t->pidfd = t->iofd = -1;
 	keep_zombies();
 	t->command = spec->api == WL_API_COMMAND;
 	t->interrupts_at_start = g_interrupts;
@@ -362,6 +384,29 @@ pid_t trial_pid(const struct trial *t)
 	return t->pid;
 }
 
+/* A command past its time limit gets SIGTERM, and SIGKILL TERM_GRACE
+ * later; our own loop stops itself and is killed only when it overran its
+ * limit by OWN_GRACE.  Returns when to look again. */
+static double enforce_limit(struct trial *t, double now)
+{
+	const double limit = t->fork_time + t->spec.time_limit;
+	if (t->command) {
+		if (!t->term_sent && now >= limit) {
+			t->term_sent = t->killed_by_us = 1;
+			t->term_time = now;
+			kill(-t->pid, SIGTERM);
+		}
+		if (t->term_sent && now >= t->term_time + TERM_GRACE)
+			kill(-t->pid, SIGKILL);
+		return t->term_sent ? t->term_time + TERM_GRACE : limit;
+	}
+	if (now >= limit + OWN_GRACE) {
+		t->killed_by_us = 1;
+		kill(t->pid, SIGKILL);
+	}
+	return limit + OWN_GRACE;
+}
+
 int trial_done(struct trial *t)
 {
 	if (t->exited)
@@ -373,6 +418,9 @@ int trial_done(struct trial *t)
 			return 0;
 		t->reaped_elsewhere = 1;    /* engine_kill_all reaped it */
 	} else if (info.si_pid != t->pid) {
+		/* Still running: whoever polls (the TUI, batch) has the limit
+		 * enforced as it goes, not only once trial_finish() waits. */
+		enforce_limit(t, measure_now());
 		return 0;
 	}
 	t->info = info;
@@ -430,7 +478,7 @@ void trial_sample(struct trial *t, struct trial_sample *out)
 	int phase = atomic_load_explicit(&t->sh->phase, memory_order_acquire);
 	memset(out, 0, sizeof *out);
 	out->state = sample_state(t, phase);
-	measure_io_read(t->pid, &io);
+	read_io(t, &io);
 	out->syscr = io.syscr;
 	out->syscw = io.syscw;
 	out->read_bytes = io.read_bytes;
@@ -470,32 +518,11 @@ static void wait_a_little(struct trial *t, double until)
 	}
 }
 
-/* Until the child exits: a command gets SIGTERM at its time limit and
- * SIGKILL a moment later; our own loop is killed only when it overran its
- * limit by OWN_GRACE. */
+/* Until the child exits, the time limit enforced (enforce_limit). */
 static void wait_exit(struct trial *t)
 {
-	const double limit = t->fork_time + t->spec.time_limit;
-	while (!trial_done(t)) {
-		double now = measure_now(), until;
-		if (t->command) {
-			if (!t->term_sent && now >= limit) {
-				t->term_sent = t->killed_by_us = 1;
-				t->term_time = now;
-				kill(-t->pid, SIGTERM);
-			}
-			if (t->term_sent && now >= t->term_time + TERM_GRACE)
-				kill(-t->pid, SIGKILL);
-			until = t->term_sent ? t->term_time + TERM_GRACE : limit;
-		} else {
-			if (now >= limit + OWN_GRACE) {
-				t->killed_by_us = 1;
-				kill(t->pid, SIGKILL);
-			}
-			until = limit + OWN_GRACE;
-		}
-		wait_a_little(t, until);
-	}
+	while (!trial_done(t))
+		wait_a_little(t, enforce_limit(t, measure_now()));
 }
 
 /* --- collecting ----------------------------------------------------------- */
@@ -610,6 +637,10 @@ static void collect_own(struct trial *t, struct trial_result *r)
 		if (sh->failed) {
 			r->err = sh->err;
 			snprintf(r->error, sizeof r->error, "%s", sh->error);
+			/* the child cannot name the filesystem that refused O_DIRECT */
+			if (sh->err == EINVAL && strncmp(sh->error, "open: ", 6) == 0)
+				wl_error_text(r->error, sizeof r->error, "open", EINVAL,
+				              t->spec.open_flags, t->scratch->fstype);
 		}
 		return;
 	}
@@ -660,7 +691,7 @@ static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int 
 	measure_io_clear(io);
 	*have_ru = 0;
 	if (!t->reaped_elsewhere) {
-		measure_io_read(t->pid, io);
+		read_io(t, io);
 		int status;
 		while (wait4(t->pid, &status, 0, ru) < 0 && errno == EINTR)
 			;

@@ -97,7 +97,8 @@ void trial_sample(struct trial *t, struct trial_sample *out);
 void trial_stop(struct trial *t);
 /* The child's pid (for signal handlers that must kill it). */
 pid_t trial_pid(const struct trial *t);
-/* Has the child exited?  Non-blocking. */
+/* Has the child exited?  Non-blocking.  While it runs, a command past its
+ * time limit is stopped here too (SIGTERM, SIGKILL a second later). */
 int trial_done(struct trial *t);
 /* Wait for the child (killing it past time_limit + grace), collect every
  * measurement, remove written data files, free the handle. */

@@ -79,7 +79,10 @@ int guard_install(void)
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
 		if (install(fatal_signals[i], on_fatal, 0) != 0)
 			return -1;
-	/* A closed pipe on stdout is an error return, not a death. */
+	/* A closed pipe on stdout is an error return, not a death; so is a
+	 * data file or report past the file size limit (ulimit -f): EFBIG. */
+	if (install(SIGXFSZ, SIG_IGN, 0) != 0)
+		return -1;
 	return install(SIGPIPE, SIG_IGN, 0);
 }
 

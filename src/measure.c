@@ -94,20 +94,34 @@ int measure_io_parse(const char *text, struct measure_io *io)
 	return found;
 }
 
-int measure_io_read(pid_t pid, struct measure_io *io)
+int measure_io_open(pid_t pid)
 {
-	char path[64], buf[512];
-	measure_io_clear(io);
+	char path[64];
 	snprintf(path, sizeof path, "/proc/%ld/io", (long)pid);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	close(fd);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+int measure_io_read_fd(int fd, struct measure_io *io)
+{
+	char buf[512];
+	measure_io_clear(io);
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
 	return measure_io_parse(buf, io) > 0 ? 0 : -1;
+}
+
+int measure_io_read(pid_t pid, struct measure_io *io)
+{
+	int fd = measure_io_open(pid);
+	if (fd < 0) {
+		measure_io_clear(io);
+		return -1;
+	}
+	int rc = measure_io_read_fd(fd, io);
+	close(fd);
+	return rc;
 }
 
 /* --- rusage -------------------------------------------------------------- */

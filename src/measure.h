@@ -34,6 +34,14 @@ void measure_io_clear(struct measure_io *io);
 int measure_io_parse(const char *text, struct measure_io *io);
 /* Reads /proc/PID/io.  0, or -1 (every field -1) when it cannot be read. */
 int measure_io_read(pid_t pid, struct measure_io *io);
+/* /proc/PID/io held open (O_CLOEXEC), or -1.  Open it while the process
+ * lives: once it has exited the kernel gives its /proc files to root, and
+ * only root can open them; a descriptor opened before still reads its
+ * final counts until it is reaped. */
+int measure_io_open(pid_t pid);
+/* Reads a descriptor from measure_io_open, from the start each time.  0,
+ * or -1 (every field -1). */
+int measure_io_read_fd(int fd, struct measure_io *io);
 
 /* --- rusage -------------------------------------------------------------- */
 

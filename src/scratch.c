@@ -191,6 +191,17 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 		dir = scratch_default_dir();
 	if (!dir || !*dir)
 		return fail(msg, len, "no scratch directory: HOME is not set (set it, or use --dir)");
+	/* Without its trailing slashes: lstat("link/") follows the link that
+	 * check_dir() must refuse. */
+	char trimmed[PATH_MAX];
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (n >= sizeof trimmed)
+		return fail(msg, len, "scratch directory %.64s...: %s", dir, strerror(ENAMETOOLONG));
+	memcpy(trimmed, dir, n);
+	trimmed[n] = '\0';
+	dir = trimmed;
 	if (open_dir(s, dir, msg, len) != 0) {
 		scratch_close(s);
 		return -1;
@@ -218,8 +229,13 @@ int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_
 {
 	int64_t avail = scratch_free_bytes(s);
 	char a[32], b[32];
+	struct statvfs sv;
 	if (avail < 0)
 		return fail(msg, len, "cannot tell the free space in %s: %s", s->dir, strerror(errno));
+	/* ramfs and the like report every figure as 0: not "0 B free" */
+	if (fstatvfs(s->dirfd, &sv) == 0 && sv.f_blocks == 0)
+		return fail(msg, len, "cannot tell the free space in %s: its filesystem (%s) keeps no "
+		            "count of it (choose another directory with --dir)", s->dir, s->fstype);
 	if ((uint64_t)avail >= need && (uint64_t)avail - need >= SPACE_MARGIN)
 		return 0;
 	units_format_bytes((double)need, a, sizeof a);
@@ -349,7 +365,8 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 	}
 	if (rc != 0) {
 		drop_slot(s, i);
-		return fail(msg, msglen, "cannot write data file %s: %s", path, strerror(err));
+		return fail(msg, msglen, "cannot write data file %s: %s%s", path, strerror(err),
+		            err == EFBIG ? " (the file size limit of the process, see ulimit -f)" : "");
 	}
 	s->data_size[i] = size;
 	return 0;

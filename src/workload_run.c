@@ -79,12 +79,18 @@ static int64_t now_ns(void)
 
 /* --- errors --------------------------------------------------------------- */
 
-void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags)
+void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags,
+                   const char *fstype)
 {
 	const char *hint = "";
+	char fs_hint[96];
 	int stdio = call[0] == 'f' && call[1] != 's' && call[1] != 'd';  /* fread, fwrite, fflush, fseek */
 	if (err == EINVAL && (open_flags & WL_OPEN_DIRECT)) {
-		if (strcmp(call, "open") == 0)
+		if (strcmp(call, "open") == 0 && fstype && *fstype && strcmp(fstype, "unknown") != 0) {
+			snprintf(fs_hint, sizeof fs_hint, " (this filesystem (%.40s) does not support O_DIRECT)",
+			         fstype);
+			hint = fs_hint;
+		} else if (strcmp(call, "open") == 0)
 			hint = " (this filesystem does not support O_DIRECT)";
 		else if (stdio)
 			hint = " (O_DIRECT needs the buffer, block sizes and offsets aligned to the "
@@ -104,7 +110,7 @@ static void fail_errno(struct ctx *x, const char *call)
 	int err = errno;
 	x->failed = 1;
 	x->sh->err = err;
-	wl_error_text(x->sh->error, sizeof x->sh->error, call, err, x->spec->open_flags);
+	wl_error_text(x->sh->error, sizeof x->sh->error, call, err, x->spec->open_flags, NULL);
 }
 
 static void fail_text(struct ctx *x, const char *text)

@@ -31,6 +31,7 @@ struct wl_shared {
 	_Atomic uint64_t calls;
 	_Atomic int phase;            /* enum wl_phase */
 	_Atomic int stop;             /* set by the parent: stop at the next chunk */
+	_Atomic int go;               /* set by the parent: the child may start (a futex) */
 	_Atomic int64_t start_ns;     /* CLOCK_MONOTONIC when the loop started */
 	/* final: valid once phase is WL_PHASE_DONE */
 	uint64_t calls_by_kind[CALL_KINDS];
@@ -61,8 +62,11 @@ void wl_command_free(char **argv);
 void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop);
 
 /* The error text of a failed call, with a hint where the lab knows the
- * usual cause (O_DIRECT alignment, file size limit).  Used by the child and
- * by tests. */
-void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags);
+ * usual cause (O_DIRECT alignment, file size limit).  fstype, when not NULL,
+ * names the filesystem that refused O_DIRECT (the child passes NULL; the
+ * engine, which knows the scratch directory's, words it again).  Used by
+ * the child, the engine and tests. */
+void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags,
+                   const char *fstype);
 
 #endif
