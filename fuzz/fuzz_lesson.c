@@ -22,11 +22,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static char dir[64];
 static FILE *sink;
 
+static void remove_dir(void)
+{
+	rmdir(dir);
+}
+
 static void setup(void)
 {
 	snprintf(dir, sizeof dir, "/tmp/iolab-fuzz.XXXXXX");
 	if (!mkdtemp(dir))
 		abort();
+	atexit(remove_dir);
 	sink = fopen("/dev/null", "w");
 }
 
