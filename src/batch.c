@@ -457,11 +457,8 @@ static int effective_spec(const struct lesson *l, const struct options *o, struc
 {
 	if (wl_spec_copy(out, &l->workload) != 0)
 		return -1;
-	if (o->size) {
-		out->size = o->size;
-		if (out->block > out->size)
-			out->block = out->size;
-	}
+	if (o->size)
+		wl_spec_resize(out, o->size);
 	if (o->time_limit > 0)
 		out->time_limit = o->time_limit;
 	return 0;

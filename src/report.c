@@ -197,9 +197,15 @@ double report_bytes_per_syscall(const struct report_result *res)
 	return (double)res->summary.median.bytes / (double)(r + w);
 }
 
+int report_has_rate(const struct report_result *res)
+{
+	const struct trial_result *m = &res->summary.median;
+	return res->measured && (m->err == 0 || m->bytes > 0);
+}
+
 double report_log_rate(const struct report_result *res)
 {
-	if (!res->measured || !(res->summary.rate_median > 0))
+	if (!report_has_rate(res) || !(res->summary.rate_median > 0))
 		return NAN;
 	return log(res->summary.rate_median);
 }

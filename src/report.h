@@ -111,6 +111,10 @@ int64_t report_syscalls_kind(const struct report_result *res, enum sys_kind k);
  * counts are unavailable. */
 double report_bytes_per_syscall(const struct report_result *res);
 /* Natural log of the median rate; NAN when not measured. */
+/* Did the median trial measure a rate?  Not when it failed before moving a
+ * byte (an O_DIRECT EINVAL on the first read): its seconds and rate are
+ * then null, not 0, so a grader's average is not dragged down by them. */
+int report_has_rate(const struct report_result *res);
 double report_log_rate(const struct report_result *res);
 /* The checksum is meaningful for reads by the lab's own loops only. */
 int report_has_checksum(const struct report_result *res);

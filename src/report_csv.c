@@ -205,7 +205,7 @@ static void c_spread(const struct report_result *r, int a, struct cell *c)
 	const struct trial_summary *s = &r->summary;
 	const double v[] = {s->seconds_median, s->seconds_min, s->seconds_max,
 	                    s->rate_median, s->rate_min, s->rate_max, report_log_rate(r)};
-	if (r->measured)
+	if (report_has_rate(r))
 		cell_num(c, v[a]);
 }
 

@@ -364,8 +364,9 @@ static void write_result(struct jw *w, const struct report_result *res)
 		jw_null(w, "passes");
 		jw_null(w, "bytes");
 	}
-	write_spread(w, "seconds", ok, s->seconds_median, s->seconds_min, s->seconds_max);
-	write_spread(w, "rate", ok, s->rate_median, s->rate_min, s->rate_max);
+	int timed = report_has_rate(res);
+	write_spread(w, "seconds", timed, s->seconds_median, s->seconds_min, s->seconds_max);
+	write_spread(w, "rate", timed, s->rate_median, s->rate_min, s->rate_max);
 	jw_num(w, "log_rate", report_log_rate(res));
 	if (ok)
 		jw_bool(w, "time_limited", m->time_limited);

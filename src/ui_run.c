@@ -16,13 +16,8 @@ int run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec 
 {
 	if (wl_spec_copy(out, &l->workload) != 0)
 		return -1;
-	if (lab->opt->size) {
-		out->size = lab->opt->size;
-		if (out->block > out->size)
-			out->block = out->size;
-		if (out->stride >= out->size)
-			out->stride = 0;
-	}
+	if (lab->opt->size)
+		wl_spec_resize(out, lab->opt->size);
 	if (lab->opt->time_limit > 0)
 		out->time_limit = lab->opt->time_limit;
 	return 0;

@@ -53,6 +53,19 @@ void wl_spec_free(struct wl_spec *spec)
 	spec->command_len = 0;
 }
 
+void wl_spec_resize(struct wl_spec *s, uint64_t size)
+{
+	uint64_t regions = s->stride ? s->size / s->stride : 0;
+	s->size = size;
+	if (s->block > size)
+		s->block = size;
+	if (!s->stride)
+		return;
+	uint64_t stride = regions ? size / regions : size;
+	stride -= stride % s->block;
+	s->stride = stride < s->block ? s->block : stride;
+}
+
 /* --- names ---------------------------------------------------------------- */
 
 static const char *const op_names[] = {"write", "read", "seek"};
@@ -174,6 +187,8 @@ int wl_spec_check(const struct wl_spec *s, char *msg, size_t len)
 		return fail(msg, len, "api: command needs a command");
 	if (s->api == WL_API_MMAP && s->op != WL_OP_READ)
 		return fail(msg, len, "api: mmap is for reads only");
+	if (s->api == WL_API_MMAP && (uint64_t)(size_t)s->size != s->size)
+		return fail(msg, len, "size is too large to map into this process's address space");
 	if (s->op == WL_OP_SEEK && s->api != WL_API_SYSCALL)
 		return fail(msg, len, "op: seek is an lseek loop: api must be syscall");
 	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)

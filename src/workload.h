@@ -82,6 +82,13 @@ size_t wl_open_flag_names(unsigned flags, const char *names[3]);
 int wl_errno_from_name(const char *s, int *out);
 const char *wl_errno_name(int err);  /* "EINVAL", or NULL if not in table */
 
+/* --size: the workload on a file of `size` bytes instead, meaning kept:
+ * the block is clamped to the file, and a stride keeps the lesson's number
+ * of regions (10 MiB with a 1 MiB stride on a 1 MiB file: a 104,857-byte
+ * stride, rounded down to whole blocks), so strided lessons stay strided
+ * and several streams still have one region each. */
+void wl_spec_resize(struct wl_spec *spec, uint64_t size);
+
 /* A spec the engine can run?  Checks the cross-key rules of the lesson
  * format (block <= size, streams > 1 needs stride, command only with api
  * command ...).  Returns 0, or -1 with a one-line reason in msg. */

@@ -142,6 +142,9 @@ eq("b04 open", d["workload"]["open"], ["O_DIRECT"])
 eq("b04 expect_error", d["workload"]["expect_error"], "EINVAL")
 if fstype != "tmpfs" and "Invalid argument" not in (d["error"] or ""):
     sys.exit("b04 error: %r" % d["error"])
+eq("b04 rate (nothing moved: null, not 0)", d["rate"], {"median": None, "min": None, "max": None})
+eq("b04 seconds", d["seconds"], {"median": None, "min": None, "max": None})
+eq("b04 log_rate", d["log_rate"], None)
 ' "$T/four.json" "$("$IOLAB" --version | cut -d' ' -f2)" "$(uname -r)" "$SCRATCH" "$FSTYPE"
 pass "json: every contract field, exact syscall counts (65536 writes, 16 for stdio, 0 for mmap)"
 

@@ -95,6 +95,39 @@ START_TEST(copy_is_deep)
 }
 END_TEST
 
+START_TEST(resize_keeps_regions)
+{
+	struct wl_spec s;
+	wl_spec_init(&s);
+	s.op = WL_OP_READ;
+	s.api = WL_API_STDIO;
+	s.stride = 1 << 20;
+	s.streams = 10;
+	wl_spec_resize(&s, 1 << 20);
+	ck_assert_uint_eq(s.size, 1048576);
+	ck_assert_uint_eq(s.stride, 104857);      /* still 10 regions */
+	ck_assert_str_eq(check_msg(&s), "ok");
+	s.block = 4096;
+	s.stride = 1 << 20;
+	s.size = 10 << 20;
+	wl_spec_resize(&s, 1 << 20);
+	ck_assert_uint_eq(s.stride, 102400);      /* whole blocks: 25 * 4096 */
+	s.stride = 0;
+	s.block = 65536;
+	wl_spec_resize(&s, 1000);
+	ck_assert_uint_eq(s.block, 1000);
+	ck_assert_uint_eq(s.stride, 0);
+	/* a stride that no longer fits a block becomes one block */
+	wl_spec_init(&s);
+	s.op = WL_OP_READ;
+	s.block = 512;
+	s.stride = 1 << 20;
+	wl_spec_resize(&s, 1024);
+	ck_assert_uint_eq(s.block, 512);
+	ck_assert_uint_eq(s.stride, 512);
+}
+END_TEST
+
 Suite *make_suite_workload(void)
 {
 	Suite *s = suite_create("workload");
@@ -103,6 +136,7 @@ Suite *make_suite_workload(void)
 	tcase_add_test(tc, rules);
 	tcase_add_test(tc, describe);
 	tcase_add_test(tc, copy_is_deep);
+	tcase_add_test(tc, resize_keeps_regions);
 	suite_add_tcase(s, tc);
 	return s;
 }
