@@ -42,6 +42,14 @@
 #define OWN_GRACE 30.0
 /* A command past its time limit gets SIGTERM, then SIGKILL this later. */
 #define TERM_GRACE 1.0
+/* A cold trial runs only when eviction left at most this much cached. */
+#define COLD_MAX_RESIDENT 0.05
+/* A warm trial's file is read in first when less than this is cached (the
+ * fraction is a ratio of page counts: 1.0 exactly when all are). */
+#define WARM_MIN_RESIDENT (1.0 - 1e-9)
+/* The perf pass may run this many times the trial's time limit: it repeats
+ * the trial's passes exactly, and only a safety limit stops it early. */
+#define PERF_SAFETY 10.0
 
 /* The running child, for signal handlers: pid, and whether it leads its
  * own process group (commands do, so their children die with them). */
@@ -142,9 +150,11 @@ void engine_kill_all(void)
 	g_interrupts = g_interrupts + 1;
 	if (pid > 0) {
 		kill_child(SIGKILL);
+		/* Cleared before the reap: once reaped, the pid may be another
+		 * process's, and no later signal may be sent to it. */
+		g_child = 0;
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
-		g_child = 0;
 	}
 	errno = saved;
 }
@@ -170,8 +180,9 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
 {
 	sigset_t none;
 	child_signals(t->command);
-	if (t->command)
-		setpgid(0, 0);
+	/* Out of the terminal's process group: Ctrl-C, Ctrl-Z, Ctrl-\ reach
+	 * only the lab, which stops or kills the child itself (guard). */
+	setpgid(0, 0);
 	/* Never outlive the lab; and if it already died, stop here. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
@@ -213,8 +224,7 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 		child_main(t, sh, parent, perf);
 	int err = errno;
 	if (pid > 0) {
-		if (t->command)
-			setpgid(pid, pid);
+		setpgid(pid, pid);      /* as the child does: whichever runs first */
 		g_child_group = t->command;
 		g_child = pid;
 		t->iofd = measure_io_open(pid);
@@ -264,37 +274,70 @@ static int fail(char *msg, size_t len, const char *fmt, ...)
 	return -1;
 }
 
-static int create_empty(const char *path)
+/* The written file, created empty (O_EXCL) for the child to open. */
+static int create_output(struct trial *t)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	return fd;
+	int fd = scratch_create(t->scratch, "out", t->path, sizeof t->path);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	t->path_is_output = 1;        /* ours now: removed after the trial */
+	return 0;
 }
 
-/* The written file's name (and for a command the empty file itself). */
 static int prepare_output(struct trial *t, char *msg, size_t len)
 {
 	if (scratch_check_space(t->scratch, t->spec.size, msg, len) != 0)
 		return -1;
-	if (scratch_new_name(t->scratch, "out", t->path, sizeof t->path) != 0)
-		return fail(msg, len, "no name for a file in %s: %s", t->scratch->dir, strerror(errno));
-	t->path_is_output = 1;
+	if (create_output(t) != 0)
+		return fail(msg, len, "cannot create a file in %s: %s", t->scratch->dir, strerror(errno));
 	t->resident_before = 0.0;     /* a new file has nothing in the cache */
-	if (t->command) {
-		int fd = create_empty(t->path);
-		if (fd < 0)
-			return fail(msg, len, "cannot create %s: %s", t->path, strerror(errno));
-		close(fd);
-	}
 	return 0;
+}
+
+/* A cold trial that would start warm is no cold trial: evicted, the file
+ * must be (nearly) out of the page cache, or the trial does not run. */
+static int make_cold(struct trial *t, char *msg, size_t len)
+{
+	const struct scratch *s = t->scratch;
+	char why[128];
+	if (measure_evict_path(t->path) != 0)
+		return fail(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
+	measure_residency_path(t->path, &t->resident_before, NULL);
+	if (t->resident_before <= COLD_MAX_RESIDENT)
+		return 0;
+	if (s->on_tmpfs)
+		snprintf(why, sizeof why, "this filesystem (%.32s) cannot drop its page cache; "
+		         "use --dir on a disk filesystem", s->fstype);
+	else
+		snprintf(why, sizeof why, "the kernel kept its pages on this filesystem (%.32s); "
+		         "is another process using the file?", s->fstype);
+	return fail(msg, len, "cold cache: %.0f%% of the file is still in the page cache after "
+	            "eviction (%s)", t->resident_before * 100, why);
+}
+
+/* A warm trial starts with the whole file cached (a cold trial or memory
+ * pressure before may have left part of it out): read once, untimed. */
+static void make_warm(struct trial *t)
+{
+	measure_residency_path(t->path, &t->resident_before, NULL);
+	if (t->resident_before >= WARM_MIN_RESIDENT)
+		return;
+	measure_warm_path(t->path);
+	measure_residency_path(t->path, &t->resident_before, NULL);
 }
 
 static int prepare_input(struct trial *t, char *msg, size_t len)
 {
 	if (scratch_data_file(t->scratch, t->spec.size, t->path, sizeof t->path, msg, len) != 0)
 		return -1;
-	if (t->spec.cache == WL_CACHE_COLD && measure_evict_path(t->path) != 0)
-		return fail(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
-	measure_residency_path(t->path, &t->resident_before, NULL);
+	if (t->spec.cache == WL_CACHE_COLD)
+		return make_cold(t, msg, len);
+	/* a command given another op may not read the file at all */
+	if (!t->command || t->spec.op == WL_OP_READ)
+		make_warm(t);
+	else
+		measure_residency_path(t->path, &t->resident_before, NULL);
 	return 0;
 }
 
@@ -303,11 +346,11 @@ static int prepare_command(struct trial *t, char *msg, size_t len)
 	t->argv = wl_command_argv(&t->spec, t->path);
 	if (!t->argv)
 		return fail(msg, len, "out of memory");
-	if (scratch_new_name(t->scratch, "err", t->errpath, sizeof t->errpath) != 0)
-		return fail(msg, len, "no name for a file in %s: %s", t->scratch->dir, strerror(errno));
-	t->errfd = create_empty(t->errpath);
-	if (t->errfd < 0)
-		return fail(msg, len, "cannot create %s: %s", t->errpath, strerror(errno));
+	t->errfd = scratch_create(t->scratch, "err", t->errpath, sizeof t->errpath);
+	if (t->errfd < 0) {
+		t->errpath[0] = '\0';     /* not ours: never removed */
+		return fail(msg, len, "cannot create a file in %s: %s", t->scratch->dir, strerror(errno));
+	}
 	return 0;
 }
 
@@ -692,6 +735,10 @@ static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int 
 	*have_ru = 0;
 	if (!t->reaped_elsewhere) {
 		read_io(t, io);
+		/* Forgotten by the signal handlers before the reap, which may
+		 * recycle the pid (killing the zombie meanwhile was harmless). */
+		if ((pid_t)g_child == t->pid)
+			g_child = 0;
 		int status;
 		while (wait4(t->pid, &status, 0, ru) < 0 && errno == EINTR)
 			;
@@ -722,28 +769,30 @@ static int wait_stop(pid_t pid)
 /* The same workload again, counted by syscall tracepoints.  The child
  * stops itself right before its loop (and, ours, right after it), so the
  * counters see the loop and no setup: only the final kill(SIGSTOP) is
- * counted in the total, and taken off. */
+ * counted in the total, and taken off.  It repeats exactly the timed
+ * trial's passes (min_time aside, a generous time limit); counts of a pass
+ * that moved other bytes than the trial are not kept: sys[] stays -1. */
 static void perf_pass(struct trial *t, struct trial_result *r)
 {
 	struct measure_perf perf;
 	char why[256];
 	int64_t counts[SYS_KINDS];
-	if (!engine_perf_available(NULL, 0))
+	for (int k = 0; k < SYS_KINDS; k++)
+		counts[k] = -1;
+	/* a trial cut short is no whole pass to repeat */
+	if (!engine_perf_available(NULL, 0) || r->stopped)
 		return;
 	if (t->path_is_output) {
 		scratch_remove(t->scratch, t->path);
-		if (scratch_new_name(t->scratch, "out", t->path, sizeof t->path) != 0)
+		t->path_is_output = 0;
+		if (create_output(t) != 0)
 			return;
-		if (t->command) {
-			int fd = create_empty(t->path);
-			if (fd < 0)
-				return;
-			close(fd);
-		}
 	} else if (t->spec.cache == WL_CACHE_COLD) {
 		measure_evict_path(t->path);
 	}
 	memset(t->sh, 0, sizeof *t->sh);
+	t->sh->exact_passes = r->passes;
+	t->spec.time_limit *= PERF_SAFETY;
 	if (spawn(t, t->sh, 1) != 0)
 		return;
 	int opened = -1;
@@ -770,13 +819,17 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 		measure_perf_read(&perf, counts);
 	measure_perf_close(&perf);
 	int ok = t->command ? t->info.si_code == CLD_EXITED && t->info.si_status == 0
-	                    : atomic_load(&t->sh->phase) == WL_PHASE_DONE && !t->sh->failed;
+	                    : atomic_load(&t->sh->phase) == WL_PHASE_DONE && !t->sh->failed &&
+	                      !t->sh->stopped && t->sh->passes == r->passes;
 	if (!ok)
 		return;
-	memcpy(r->sys, counts, sizeof counts);
 	r->perf_bytes = t->command ? command_bytes(t, &io) : t->sh->bytes;
 	if (t->command && t->spec.op == WL_OP_READ)
 		r->perf_bytes = t->spec.size;
+	if (r->perf_bytes != r->bytes)
+		return;                 /* another run's counts: not these bytes' */
+	/* a tracepoint that could not be opened stays -1, not procfs's count */
+	memcpy(r->sys, counts, sizeof counts);
 	r->syscall_source = SYSCALL_SOURCE_PERF;
 }
 
@@ -811,10 +864,11 @@ int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
 	sig_atomic_t interrupts = g_interrupts;
 	double *rates = calloc(n ? n : 1, sizeof *rates);
 	double *secs = calloc(n ? n : 1, sizeof *secs);
+	unsigned *index = calloc(n ? n : 1, sizeof *index);
 	struct trial_result *res = calloc(n ? n : 1, sizeof *res);
 	int rc = 0;
 	memset(out, 0, sizeof *out);
-	if (!rates || !secs || !res) {
+	if (!rates || !secs || !index || !res) {
 		rc = fail(msg, msglen, "out of memory");
 		goto done;
 	}
@@ -826,8 +880,6 @@ int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
 			break;
 		}
 		trial_finish(t, &res[i]);
-		rates[i] = res[i].rate;
-		secs[i] = res[i].seconds;
 		out->trials = i + 1;
 		if (on_trial)
 			on_trial(i, &res[i], arg);
@@ -842,17 +894,36 @@ int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
 			rc = fail(msg, msglen, "interrupted");
 		goto done;
 	}
-	out->median_index = (unsigned)stats_median_index(rates, out->trials);
+	/* The median of the trials that ran as meant (a failed one's rate says
+	 * nothing); only when none did, the failure itself. */
+	unsigned used = 0;
+	for (unsigned i = 0; i < out->trials; i++)
+		if (res[i].ok) {
+			rates[used] = res[i].rate;
+			secs[used] = res[i].seconds;
+			index[used++] = i;
+		}
+	if (used == 0) {
+		for (unsigned i = 0; i < out->trials; i++) {
+			rates[i] = res[i].rate;
+			secs[i] = res[i].seconds;
+			index[i] = i;
+		}
+		used = out->trials;
+	}
+	unsigned m = (unsigned)stats_median_index(rates, used);
+	out->median_index = index[m];
 	out->median = res[out->median_index];
-	out->rate_min = stats_min(rates, out->trials);
-	out->rate_max = stats_max(rates, out->trials);
-	out->rate_median = rates[out->median_index];
-	out->seconds_min = stats_min(secs, out->trials);
-	out->seconds_max = stats_max(secs, out->trials);
-	out->seconds_median = secs[out->median_index];
+	out->rate_min = stats_min(rates, used);
+	out->rate_max = stats_max(rates, used);
+	out->rate_median = rates[m];
+	out->seconds_min = stats_min(secs, used);
+	out->seconds_max = stats_max(secs, used);
+	out->seconds_median = secs[m];
 done:
 	free(rates);
 	free(secs);
+	free(index);
 	free(res);
 	return rc;
 }

@@ -104,8 +104,10 @@ int trial_done(struct trial *t);
  * measurement, remove written data files, free the handle. */
 void trial_finish(struct trial *t, struct trial_result *out);
 
-/* Several trials of one spec, median picked by rate.  Used by batch and the
- * sweep.  on_trial (may be NULL) is called after each trial. */
+/* Several trials of one spec, median picked by rate among the trials that
+ * were ok (all of them when none was); min and max over the same trials.
+ * Used by batch and the sweep.  on_trial (may be NULL) is called after
+ * each trial. */
 struct trial_summary {
 	unsigned trials;
 	unsigned median_index;
@@ -122,7 +124,8 @@ int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
 void engine_kill_all(void);
 /* Kill the running child (and a command's process group) without reaping
  * it, so trial_finish() still reports what it did; later trials_run()
- * iterations are skipped.  Async-signal-safe: for SIGINT/SIGTERM/SIGHUP. */
+ * iterations are skipped.  Async-signal-safe: for SIGINT, SIGTERM, SIGHUP
+ * and SIGQUIT. */
 void engine_interrupt(void);
 
 /* Is perf syscall counting permitted here?  Cached.  Tells why not. */

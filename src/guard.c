@@ -21,7 +21,7 @@ static void (*volatile g_restore)(void);
 static volatile sig_atomic_t g_pending;
 static volatile sig_atomic_t g_in_fatal;
 
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
 void guard_init(struct scratch *s)
@@ -34,8 +34,8 @@ void guard_set_terminal_restore(void (*restore)(void))
 	g_restore = restore;
 }
 
-/* SIGINT, SIGTERM, SIGHUP: the main loop decides when to exit; the child
- * must not keep running meanwhile. */
+/* SIGINT, SIGTERM, SIGHUP, SIGQUIT: the main loop decides when to exit;
+ * the child must not keep running meanwhile. */
 static void on_stop(int sig)
 {
 	int saved = errno;

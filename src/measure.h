@@ -69,6 +69,9 @@ int measure_residency_path(const char *path, double *fraction, int64_t *dirty);
  * POSIX_FADV_DONTNEED.  (No effect on tmpfs, whose pages are the file.)
  * 0, or -1 with errno. */
 int measure_evict_path(const char *path);
+/* Bring one file into the page cache: POSIX_FADV_WILLNEED, then read it
+ * through once.  0, or -1 with errno. */
+int measure_warm_path(const char *path);
 
 /* --- perf tracepoint counting ------------------------------------------- */
 

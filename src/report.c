@@ -166,7 +166,8 @@ int64_t report_syscalls_read(const struct report_result *res)
 	const struct trial_result *m = median(res);
 	if (!m || m->syscall_source == SYSCALL_SOURCE_NONE)
 		return REPORT_UNAVAILABLE;
-	return known(perf_has(m, SYS_READ) ? m->sys[SYS_READ] : m->syscr);
+	/* source perf: the tracepoint's count or null, never procfs's in its place */
+	return known(m->syscall_source == SYSCALL_SOURCE_PERF ? m->sys[SYS_READ] : m->syscr);
 }
 
 int64_t report_syscalls_write(const struct report_result *res)
@@ -174,7 +175,8 @@ int64_t report_syscalls_write(const struct report_result *res)
 	const struct trial_result *m = median(res);
 	if (!m || m->syscall_source == SYSCALL_SOURCE_NONE)
 		return REPORT_UNAVAILABLE;
-	return known(perf_has(m, SYS_WRITE) ? m->sys[SYS_WRITE] : m->syscw);
+	/* source perf: the tracepoint's count or null, never procfs's in its place */
+	return known(m->syscall_source == SYSCALL_SOURCE_PERF ? m->sys[SYS_WRITE] : m->syscw);
 }
 
 int64_t report_syscalls_total(const struct report_result *res)

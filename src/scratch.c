@@ -302,6 +302,39 @@ int scratch_new_name(struct scratch *s, const char *kind, char *path, size_t len
 	return new_name(s, kind, 0, path, len) < 0 ? -1 : 0;
 }
 
+/* Creates a new file in a free slot and registers it only once the O_EXCL
+ * create succeeded: until then the signal path cannot see the name.  The
+ * slot index and the descriptor, or -1 with errno. */
+static int create_file(struct scratch *s, const char *kind, uint64_t keep, char *path, size_t len,
+                       int *fdp)
+{
+	char name[sizeof s->files[0]];
+	int i = free_slot(s, keep);
+	if (i < 0 || strlen(kind) > 16) {
+		errno = ENFILE;
+		return -1;
+	}
+	snprintf(name, sizeof name, "iolab-%ld-%u.%s", (long)getpid(), s->seq++, kind);
+	if ((size_t)snprintf(path, len, "%s/%s", s->dir, name) >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	int fd = openat(s->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	s->data_size[i] = 0;
+	memcpy(s->files[i] + 1, name + 1, sizeof name - 1);
+	s->files[i][0] = name[0];   /* last: a handler sees no name or all of it */
+	*fdp = fd;
+	return i;
+}
+
+int scratch_create(struct scratch *s, const char *kind, char *path, size_t len)
+{
+	int fd = -1;
+	return create_file(s, kind, 0, path, len, &fd) < 0 ? -1 : fd;
+}
+
 /* Is the registered data file still there, ours and of its size? */
 static int data_file_intact(const struct scratch *s, int i)
 {
@@ -345,15 +378,12 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 	}
 	if (scratch_check_space(s, size, msg, msglen) != 0)
 		return -1;
-	int i = new_name(s, "data", size, path, len);
-	if (i < 0)
+	int fd = -1;
+	int i = create_file(s, "data", size, path, len, &fd);
+	if (i < 0 && (errno == ENFILE || errno == ENAMETOOLONG))
 		return fail(msg, msglen, "no name for a data file in %s: %s", s->dir, strerror(errno));
-	int fd = openat(s->dirfd, s->files[i], O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		fail(msg, msglen, "cannot create data file %s: %s", path, strerror(errno));
-		s->files[i][0] = '\0';      /* not ours: never unlink it */
-		return -1;
-	}
+	if (i < 0)
+		return fail(msg, msglen, "cannot create data file %s: %s", path, strerror(errno));
 	/* Written back now, once, so no writeback of it runs during a trial. */
 	int rc = fill_file(fd, size);
 	if (rc == 0)

@@ -38,6 +38,11 @@ int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_
 /* A new empty file name registered for removal; fills path (absolute).
  * The file is not created. */
 int scratch_new_name(struct scratch *s, const char *kind, char *path, size_t len);
+/* A new empty file, created O_EXCL|O_NOFOLLOW and registered for removal
+ * only once that succeeded (a name someone else took is never unlinked).
+ * Fills path (absolute); returns the descriptor (O_WRONLY, O_CLOEXEC), or
+ * -1 with errno. */
+int scratch_create(struct scratch *s, const char *kind, char *path, size_t len);
 /* A data file of `size` bytes of non-trivial content for reads: created
  * once (O_EXCL|O_NOFOLLOW), reused for later trials of the same size. */
 int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,

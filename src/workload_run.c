@@ -538,7 +538,7 @@ static int open_flags(const struct wl_spec *spec)
 	if (spec->open_flags & WL_OPEN_DIRECT)
 		flags |= O_DIRECT;
 	if (spec->op == WL_OP_WRITE)
-		flags |= O_WRONLY | O_CREAT | O_EXCL;
+		flags |= O_WRONLY;          /* created empty by the parent */
 	else
 		flags |= O_RDONLY;
 	return flags;
@@ -789,14 +789,16 @@ static void publish(struct ctx *x)
 }
 
 /* Passes until min_time (reads and seeks; a write is one pass), the time
- * limit, or a stop request, whichever first.  A cold-cache trial is one
- * pass: a second one would read the pages the first just brought in. */
+ * limit, or a stop request, whichever first; or, when the parent asked for
+ * exact_passes, that many passes.  A cold-cache trial is one pass: a second
+ * one would read the pages the first just brought in. */
 static void loop(struct ctx *x)
 {
 	const struct wl_spec *s = x->spec;
 	struct wl_shared *sh = x->sh;
 	const int repeat = s->op != WL_OP_WRITE && s->cache != WL_CACHE_COLD;
 	const int64_t min_ns = repeat ? (int64_t)(s->min_time * 1e9) : 0;
+	const unsigned exact = sh->exact_passes;
 	uint64_t chunk = 1;
 
 	pass_start(x);
@@ -815,7 +817,7 @@ static void loop(struct ctx *x)
 			return;
 		if (x->pass_done) {
 			x->passes++;
-			if (!repeat || t - x->t0 >= min_ns)
+			if (!repeat || (exact ? x->passes >= exact : t - x->t0 >= min_ns))
 				return;
 			pass_start(x);
 			if (x->rewind && x->rewind(x) != 0)
@@ -953,11 +955,19 @@ void wl_command_free(char **argv)
 
 void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop)
 {
+	/* Never the lab's terminal: without /dev/null the command does not run. */
 	int null = open("/dev/null", O_RDWR);
-	if (null >= 0) {
-		dup2(null, STDIN_FILENO);
-		dup2(null, STDOUT_FILENO);
+	if (null < 0) {
+		int err = errno;
+		sh->err = err;
+		sh->failed = 1;
+		snprintf(sh->error, sizeof sh->error, "cannot run '%s': open /dev/null: %s",
+		         argv[0], strerror(err));
+		atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
+		return;
 	}
+	dup2(null, STDIN_FILENO);
+	dup2(null, STDOUT_FILENO);
 	dup2(errfd >= 0 ? errfd : null, STDERR_FILENO);
 	/* The lab's own descriptors (terminal, report file) are not the
 	 * command's business. */

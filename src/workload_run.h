@@ -32,6 +32,9 @@ struct wl_shared {
 	_Atomic int phase;            /* enum wl_phase */
 	_Atomic int stop;             /* set by the parent: stop at the next chunk */
 	_Atomic int go;               /* set by the parent: the child may start (a futex) */
+	unsigned exact_passes;        /* set by the parent before the fork: repeat
+	                                 exactly this many passes, min_time aside
+	                                 (the perf pass); 0: until min_time */
 	_Atomic int64_t start_ns;     /* CLOCK_MONOTONIC when the loop started */
 	/* final: valid once phase is WL_PHASE_DONE */
 	uint64_t calls_by_kind[CALL_KINDS];
@@ -45,7 +48,8 @@ struct wl_shared {
 };
 
 /* Runs spec's loop on the file at path, in the calling process (the child),
- * and fills sh.  perf_stops: stop the process (SIGSTOP) just before and just
+ * and fills sh.  A write opens path, which the parent created empty
+ * (O_EXCL, so a file that was not ours is never written or removed).  perf_stops: stop the process (SIGSTOP) just before and just
  * after the loop so the parent can attach and read perf counters around
  * exactly the loop.  Returns 0, or -1 when the workload failed (sh says
  * why). */
@@ -58,7 +62,8 @@ void wl_command_free(char **argv);
 
 /* In the child: stdin and stdout on /dev/null, stderr on errfd (or
  * /dev/null if errfd < 0), other fds closed, then execvp (never a shell).
- * Returns only when exec failed, with the reason in sh. */
+ * Returns only when /dev/null could not be opened or exec failed, with the
+ * reason in sh. */
 void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop);
 
 /* The error text of a failed call, with a hint where the lab knows the

@@ -16,12 +16,14 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine.h"
 #include "guard.h"
+#include "measure.h"
 #include "scratch.h"
 #include "suites.h"
 #include "workload.h"
@@ -455,6 +457,78 @@ START_TEST(cold_cache_evicts)
 }
 END_TEST
 
+/* The registered data file of that size. */
+static void data_path(uint64_t size, char *path, size_t len)
+{
+	for (int i = 0; i < SCRATCH_MAX_FILES; i++)
+		if (S.files[i][0] && S.data_size[i] == size) {
+			snprintf(path, len, "%s/%s", S.dir, S.files[i]);
+			return;
+		}
+	ck_abort_msg("no data file of %llu bytes", (unsigned long long)size);
+}
+
+START_TEST(cold_cache_on_tmpfs_fails)
+{
+	/* tmpfs's pages are the file: a "cold" read there would be warm */
+	struct statfs sf;
+	if (statfs("/dev/shm", &sf) != 0 || sf.f_type != 0x01021994) {
+		fprintf(stderr, "cold_cache_on_tmpfs_fails: skipped, /dev/shm is not tmpfs\n");
+		return;
+	}
+	char dir[64], sdir[80], msg[512];
+	struct scratch T;
+	snprintf(dir, sizeof dir, "/dev/shm/iolab-check-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(sdir, sizeof sdir, "%s/scratch", dir);
+	ck_assert_msg(scratch_open(&T, sdir, msg, sizeof msg) == 0, "scratch_open: %s", msg);
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 4096);
+	s.cache = WL_CACHE_COLD;
+	struct trial *t = trial_start(&s, &T, msg, sizeof msg);
+	if (t) {
+		struct trial_result r;
+		trial_finish(t, &r);
+	}
+	scratch_close(&T);
+	rmdir(sdir);
+	rmdir(dir);
+	ck_assert_msg(t == NULL, "a cold trial ran on tmpfs");
+	ck_assert_str_eq(msg, "cold cache: 100% of the file is still in the page cache after "
+	                 "eviction (this filesystem (tmpfs) cannot drop its page cache; "
+	                 "use --dir on a disk filesystem)");
+}
+END_TEST
+
+START_TEST(warm_cache_is_made_warm)
+{
+	if (S.on_tmpfs) {
+		fprintf(stderr, "warm_cache_is_made_warm: skipped, %s is tmpfs (nothing to evict)\n", S.dir);
+		return;
+	}
+	char path[4096];
+	double frac;
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 65536);
+	run_ok(&s, &r);                    /* creates the data file */
+	data_path(s.size, path, sizeof path);
+	char *words[] = {"cat", "{file}", NULL};
+	struct wl_spec c = command(WL_OP_READ, words);
+	c.size = s.size;
+	const struct wl_spec *specs[] = {&s, &c};
+	for (size_t i = 0; i < 2; i++) {
+		/* what a cold trial before (or memory pressure) leaves */
+		ck_assert_int_eq(measure_evict_path(path), 0);
+		ck_assert_int_eq(measure_residency_path(path, &frac, NULL), 0);
+		if (frac > 0.05) {
+			fprintf(stderr, "warm_cache_is_made_warm: skipped, eviction left %g cached\n", frac);
+			return;
+		}
+		run_ok(specs[i], &r);
+		ck_assert_msg(r.resident_before == 1.0, "resident_before %g", r.resident_before);
+	}
+}
+END_TEST
+
 /* --- time limits, stopping, sampling -------------------------------------- */
 
 START_TEST(time_limit_stops_slow_write)
@@ -688,6 +762,29 @@ START_TEST(perf_counting_pass)
 }
 END_TEST
 
+START_TEST(perf_pass_repeats_the_trial)
+{
+	char why[256];
+	if (!engine_perf_available(why, sizeof why)) {
+		fprintf(stderr, "perf_pass_repeats_the_trial: skipped: %s\n", why);
+		return;
+	}
+	/* several passes: the perf pass does as many, not its own min_time */
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 4096);
+	s.min_time = 0.05;
+	engine_set_perf(1);
+	run(&s, &r);
+	engine_set_perf(0);
+	ck_assert_msg(r.ok, "%s", r.error);
+	ck_assert_uint_ge(r.passes, 1);
+	ck_assert_uint_eq(r.perf_bytes, r.bytes);
+	ck_assert_int_eq(r.syscall_source, SYSCALL_SOURCE_PERF);
+	ck_assert_int_eq(r.sys[SYS_READ], r.syscr);
+	ck_assert_int_eq(r.sys[SYS_LSEEK], (int64_t)r.passes - 1);
+}
+END_TEST
+
 START_TEST(names)
 {
 	ck_assert_str_eq(call_kind_name(CALL_WRITE), "write");
@@ -746,6 +843,87 @@ START_TEST(trials_median)
 }
 END_TEST
 
+/* After the first trial every file write fails with EFBIG (rate 0). */
+static void limit_after_first(unsigned i, const struct trial_result *r, void *arg)
+{
+	(void)r;
+	(void)arg;
+	struct rlimit lim;
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &lim), 0);
+	lim.rlim_cur = 0;
+	if (i == 0)
+		ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+}
+
+START_TEST(trials_median_of_ok_trials)
+{
+	char msg[256];
+	struct rlimit old;
+	struct trial_summary sum;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 4096, 4096);
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+	void (*old_xfsz)(int) = signal(SIGXFSZ, SIG_IGN);
+	int rc = trials_run(&s, &S, 2, limit_after_first, NULL, &sum, msg, sizeof msg);
+	setrlimit(RLIMIT_FSIZE, &old);
+	signal(SIGXFSZ, old_xfsz);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_uint_eq(sum.trials, 2);
+	ck_assert_int_eq(sum.ok, 0);
+	ck_assert_uint_eq(sum.median_index, 0);       /* not the failed one */
+	ck_assert_int_eq(sum.median.ok, 1);
+	ck_assert_uint_eq(sum.median.bytes, 4096);
+	ck_assert(sum.rate_min > 0);
+	ck_assert_double_eq(sum.rate_median, sum.median.rate);
+}
+END_TEST
+
+START_TEST(taken_names_are_not_removed)
+{
+	/* files of those names that are not ours: never written, never removed */
+	char out[4096], err[4096], msg[256];
+	struct trial_result r;
+	snprintf(out, sizeof out, "%s/iolab-%ld-%u.out", S.dir, (long)getpid(), S.seq);
+	int fd = open(out, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 4096, 4096);
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	if (t)
+		trial_finish(t, &r);
+	ck_assert_int_eq(access(out, F_OK), 0);
+	ck_assert_int_eq(unlink(out), 0);
+	/* a command's stderr file, created after its output file */
+	snprintf(err, sizeof err, "%s/iolab-%ld-%u.err", S.dir, (long)getpid(), S.seq + 1);
+	fd = open(err, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	char *words[] = {"true", NULL};
+	s = command(WL_OP_WRITE, words);
+	t = trial_start(&s, &S, msg, sizeof msg);
+	if (t)
+		trial_finish(t, &r);
+	ck_assert_int_eq(access(err, F_OK), 0);
+	ck_assert_int_eq(unlink(err), 0);
+	for (int i = 0; i < SCRATCH_MAX_FILES; i++)
+		ck_assert_str_eq(S.files[i], "");
+}
+END_TEST
+
+START_TEST(child_leads_its_own_group)
+{
+	/* out of the terminal's group: Ctrl-C, Ctrl-Z reach the lab alone */
+	char msg[256];
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 4096, 4096);
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	pid_t pid = trial_pid(t);
+	ck_assert_int_eq(getpgid(pid), pid);
+	trial_finish(t, &r);
+	ck_assert_msg(r.ok, "%s", r.error);
+}
+END_TEST
+
 START_TEST(written_files_removed)
 {
 	struct trial_result r;
@@ -771,6 +949,16 @@ START_TEST(guard_records_stop_signals)
 	ck_assert_int_eq(guard_exit_status(SIGTERM), 143);
 	ck_assert_int_eq(guard_exit_status(SIGHUP), 129);
 	ck_assert(signal(SIGPIPE, SIG_DFL) == SIG_IGN);
+}
+END_TEST
+
+START_TEST(guard_records_sigquit)
+{
+	guard_init(&S);
+	ck_assert_int_eq(guard_install(), 0);
+	raise(SIGQUIT);
+	ck_assert_int_eq(guard_pending(), SIGQUIT);
+	ck_assert_int_eq(guard_exit_status(SIGQUIT), 131);
 }
 END_TEST
 
@@ -840,6 +1028,8 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, passes_repeat_until_min_time);
 	tcase_add_test(tc, seek_loop_counts_block_per_lseek);
 	tcase_add_test(tc, cold_cache_evicts);
+	tcase_add_test(tc, cold_cache_on_tmpfs_fails);
+	tcase_add_test(tc, warm_cache_is_made_warm);
 	tcase_add_test(tc, time_limit_stops_slow_write);
 	tcase_add_test(tc, trial_stop_and_samples);
 	tcase_add_test(tc, sample_after_done);
@@ -850,13 +1040,18 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, command_time_limit);
 	tcase_add_test(tc, command_time_limit_while_polled);
 	tcase_add_test(tc, perf_counting_pass);
+	tcase_add_test(tc, perf_pass_repeats_the_trial);
 	tcase_add_test(tc, names);
 	tcase_add_test(tc, trials_median);
+	tcase_add_test(tc, trials_median_of_ok_trials);
 	tcase_add_test(tc, written_files_removed);
+	tcase_add_test(tc, taken_names_are_not_removed);
+	tcase_add_test(tc, child_leads_its_own_group);
 	suite_add_tcase(s, tc);
 	TCase *g = tcase_create("guard");
 	tcase_add_checked_fixture(g, scratch_setup, scratch_teardown);
 	tcase_add_test(g, guard_records_stop_signals);
+	tcase_add_test(g, guard_records_sigquit);
 	tcase_add_test(g, guard_fatal_signal_cleans_up);
 	tcase_add_test(g, guard_cleanup_restores_and_removes);
 	suite_add_tcase(s, g);

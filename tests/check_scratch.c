@@ -203,6 +203,37 @@ START_TEST(names_and_data_files)
 }
 END_TEST
 
+START_TEST(create_registers_only_its_own)
+{
+	char dir[300], msg[256], path[4096], taken[4096];
+	struct scratch s;
+	path_in(dir, sizeof dir, "create");
+	ck_assert_int_eq(scratch_open(&s, dir, msg, sizeof msg), 0);
+	int fd = scratch_create(&s, "out", path, sizeof path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(access(path, F_OK), 0);
+	/* the next name is someone else's: not created, not registered */
+	snprintf(taken, sizeof taken, "%s/iolab-%ld-%u.out", s.dir, (long)getpid(), s.seq);
+	write_file(taken, "not ours");
+	errno = 0;
+	ck_assert_int_eq(scratch_create(&s, "out", path, sizeof path), -1);
+	ck_assert_int_eq(errno, EEXIST);
+	scratch_remove(&s, taken);
+	ck_assert_int_eq(access(taken, F_OK), 0);
+	scratch_remove_all(&s);
+	ck_assert_int_eq(access(taken, F_OK), 0);
+	/* the same for a data file */
+	snprintf(taken, sizeof taken, "%s/iolab-%ld-%u.data", s.dir, (long)getpid(), s.seq);
+	write_file(taken, "not ours");
+	ck_assert_int_eq(scratch_data_file(&s, 100, path, sizeof path, msg, sizeof msg), -1);
+	ck_assert_ptr_nonnull(strstr(msg, "File exists"));
+	scratch_remove_all(&s);
+	ck_assert_int_eq(access(taken, F_OK), 0);
+	scratch_close(&s);
+}
+END_TEST
+
 START_TEST(never_follows_planted_link)
 {
 	char dir[300], msg[512], victim[300], planted[4096], path[4096];
@@ -279,6 +310,7 @@ Suite *make_suite_scratch(void)
 	tcase_add_test(tc, refuses_foreign_owner);
 	tcase_add_test(tc, removes_stale_files);
 	tcase_add_test(tc, names_and_data_files);
+	tcase_add_test(tc, create_registers_only_its_own);
 	tcase_add_test(tc, never_follows_planted_link);
 	tcase_add_test(tc, space_check);
 	suite_add_tcase(s, tc);
