@@ -24,9 +24,12 @@ static volatile sig_atomic_t g_in_fatal;
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 
+/* A new guarded session: nothing is pending yet (the tests run several
+ * sessions in one process). */
 void guard_init(struct scratch *s)
 {
 	g_scratch = s;
+	g_pending = 0;
 }
 
 void guard_set_terminal_restore(void (*restore)(void))
