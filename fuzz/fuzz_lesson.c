@@ -55,46 +55,42 @@ static int contains(const uint8_t *data, size_t size, const char *word)
 	return 0;
 }
 
-static void fuzz_course(const uint8_t *data, size_t size)
+/* Each loader, called as a real run calls it; frees what it loaded. */
+static int load_course(const char *path, struct diags *ds)
 {
-	char path[128];
-	snprintf(path, sizeof path, "%s/course.yaml", dir);
-	if (write_file(path, data, size) != 0)
-		return;
+	(void)path;
 	struct course c;
-	struct diags ds = {0};
-	if (course_load(dir, &c, &ds) == 0)
+	if (course_load(dir, &c, ds) == 0)
 		course_free(&c);
-	diags_print(sink, &ds);
-	diags_free(&ds);
-	unlink(path);
+	return 0;
 }
 
-static void fuzz_reference(const uint8_t *data, size_t size)
+static int load_reference(const char *path, struct diags *ds)
 {
-	char path[128];
-	snprintf(path, sizeof path, "%s/reference.yaml", dir);
-	if (write_file(path, data, size) != 0)
-		return;
 	struct ref_data rd;
-	struct diags ds = {0};
-	if (ref_data_load(path, &rd, &ds) == 0)
+	if (ref_data_load(path, &rd, ds) == 0)
 		ref_data_free(&rd);
-	diags_print(sink, &ds);
-	diags_free(&ds);
-	unlink(path);
+	return 0;
 }
 
-static void fuzz_one_lesson(const uint8_t *data, size_t size)
+static int load_lesson(const char *path, struct diags *ds)
+{
+	struct lesson l;
+	if (lesson_load(path, NULL, &l, ds) == 0)
+		lesson_free(&l);
+	return 0;
+}
+
+/* Write the input as dir/name, load it, print the diagnostics, clean up. */
+static void fuzz_file(const char *name, int (*load)(const char *, struct diags *),
+                      const uint8_t *data, size_t size)
 {
 	char path[128];
-	snprintf(path, sizeof path, "%s/w03-byte.yaml", dir);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
 	if (write_file(path, data, size) != 0)
 		return;
-	struct lesson l;
 	struct diags ds = {0};
-	if (lesson_load(path, NULL, &l, &ds) == 0)
-		lesson_free(&l);
+	load(path, &ds);
 	diags_print(sink, &ds);
 	diags_free(&ds);
 	unlink(path);
@@ -105,10 +101,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!sink)
 		setup();
 	if (contains(data, size, "sections"))
-		fuzz_course(data, size);
+		fuzz_file("course.yaml", load_course, data, size);
 	else if (contains(data, size, "sources"))
-		fuzz_reference(data, size);
+		fuzz_file("reference.yaml", load_reference, data, size);
 	else
-		fuzz_one_lesson(data, size);
+		fuzz_file("w03-byte.yaml", load_lesson, data, size);
 	return 0;
 }
