@@ -18,7 +18,6 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +31,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "errmsg.h"
 #include "measure.h"
 #include "stats.h"
 #include "units.h"
@@ -264,15 +264,6 @@ static void read_io(const struct trial *t, struct measure_io *io)
 
 /* --- starting ------------------------------------------------------------- */
 
-static int fail(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *msg, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* The written file, created empty (O_EXCL) for the child to open. */
 static int create_output(struct trial *t)
@@ -290,7 +281,7 @@ static int prepare_output(struct trial *t, char *msg, size_t len)
 	if (scratch_check_space(t->scratch, t->spec.size, msg, len) != 0)
 		return -1;
 	if (create_output(t) != 0)
-		return fail(msg, len, "cannot create a file in %s: %s", t->scratch->dir, strerror(errno));
+		return errmsg(msg, len, "cannot create a file in %s: %s", t->scratch->dir, strerror(errno));
 	t->resident_before = 0.0;     /* a new file has nothing in the cache */
 	return 0;
 }
@@ -302,7 +293,7 @@ static int make_cold(struct trial *t, char *msg, size_t len)
 	const struct scratch *s = t->scratch;
 	char why[128];
 	if (measure_evict_path(t->path) != 0)
-		return fail(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
+		return errmsg(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
 	measure_residency_path(t->path, &t->resident_before, NULL);
 	if (t->resident_before <= COLD_MAX_RESIDENT)
 		return 0;
@@ -312,7 +303,7 @@ static int make_cold(struct trial *t, char *msg, size_t len)
 	else
 		snprintf(why, sizeof why, "the kernel kept its pages on this filesystem (%.32s); "
 		         "is another process using the file?", s->fstype);
-	return fail(msg, len, "cold cache: %.0f%% of the file is still in the page cache after "
+	return errmsg(msg, len, "cold cache: %.0f%% of the file is still in the page cache after "
 	            "eviction (%s)", t->resident_before * 100, why);
 }
 
@@ -345,11 +336,11 @@ static int prepare_command(struct trial *t, char *msg, size_t len)
 {
 	t->argv = wl_command_argv(&t->spec, t->path);
 	if (!t->argv)
-		return fail(msg, len, "out of memory");
+		return errmsg(msg, len, "out of memory");
 	t->errfd = scratch_create(t->scratch, "err", t->errpath, sizeof t->errpath);
 	if (t->errfd < 0) {
 		t->errpath[0] = '\0';     /* not ours: never removed */
-		return fail(msg, len, "cannot create a file in %s: %s", t->scratch->dir, strerror(errno));
+		return errmsg(msg, len, "cannot create a file in %s: %s", t->scratch->dir, strerror(errno));
 	}
 	return 0;
 }
@@ -397,7 +388,7 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 	struct trial *t = calloc(1, sizeof *t);
 	if (!t || wl_spec_copy(&t->spec, spec) != 0) {
 		free(t);
-		fail(msg, msglen, "out of memory");
+		errmsg(msg, msglen, "out of memory");
 		return NULL;
 	}
 	t->scratch = s;
@@ -410,9 +401,9 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 	if (rc == 0 && t->command)
 		rc = prepare_command(t, msg, msglen);
 	if (rc == 0 && !(t->sh = map_shared()))
-		rc = fail(msg, msglen, "cannot map shared memory: %s", strerror(errno));
+		rc = errmsg(msg, msglen, "cannot map shared memory: %s", strerror(errno));
 	if (rc == 0 && spawn(t, t->sh, 0) != 0)
-		rc = fail(msg, msglen, "cannot start the workload process: fork: %s", strerror(errno));
+		rc = errmsg(msg, msglen, "cannot start the workload process: fork: %s", strerror(errno));
 	if (rc != 0) {
 		trial_free(t);
 		return NULL;
@@ -869,7 +860,7 @@ int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
 	int rc = 0;
 	memset(out, 0, sizeof *out);
 	if (!rates || !secs || !index || !res) {
-		rc = fail(msg, msglen, "out of memory");
+		rc = errmsg(msg, msglen, "out of memory");
 		goto done;
 	}
 	out->ok = 1;
@@ -891,7 +882,7 @@ int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
 	if (out->trials == 0) {
 		out->ok = 0;
 		if (rc == 0 && g_interrupts != interrupts)
-			rc = fail(msg, msglen, "interrupted");
+			rc = errmsg(msg, msglen, "interrupted");
 		goto done;
 	}
 	/* The median of the trials that ran as meant (a failed one's rate says

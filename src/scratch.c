@@ -14,7 +14,6 @@
 #include <limits.h>
 #include <pwd.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +23,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "errmsg.h"
 #include "scratch.h"
 #include "units.h"
 
@@ -32,15 +32,6 @@
 /* Room left free beyond what a trial needs: the filesystem is shared. */
 #define SPACE_MARGIN ((uint64_t)32 << 20)
 
-static int fail(char *msg, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *msg, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 const char *scratch_default_dir(void)
 {
@@ -144,13 +135,13 @@ static void remove_stale(struct scratch *s)
 static int check_dir(const char *dir, const struct stat *st, char *msg, size_t len)
 {
 	if (S_ISLNK(st->st_mode))
-		return fail(msg, len, "scratch directory %s is a symbolic link; refusing to follow it "
+		return errmsg(msg, len, "scratch directory %s is a symbolic link; refusing to follow it "
 		            "(remove the link, or choose another directory with --dir)", dir);
 	if (!S_ISDIR(st->st_mode))
-		return fail(msg, len, "scratch directory %s exists but is not a directory "
+		return errmsg(msg, len, "scratch directory %s exists but is not a directory "
 		            "(remove it, or choose another directory with --dir)", dir);
 	if (st->st_uid != geteuid())
-		return fail(msg, len, "scratch directory %s is owned by uid %u, not by you (uid %u); "
+		return errmsg(msg, len, "scratch directory %s is owned by uid %u, not by you (uid %u); "
 		            "refusing to use it (choose another directory with --dir)",
 		            dir, (unsigned)st->st_uid, (unsigned)geteuid());
 	return 0;
@@ -161,22 +152,22 @@ static int open_dir(struct scratch *s, const char *dir, char *msg, size_t len)
 	struct stat lst, st;
 	make_parents(dir);
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
-		return fail(msg, len, "cannot create scratch directory %s: %s "
+		return errmsg(msg, len, "cannot create scratch directory %s: %s "
 		            "(choose another directory with --dir)", dir, strerror(errno));
 	if (lstat(dir, &lst) != 0)
-		return fail(msg, len, "cannot use scratch directory %s: %s", dir, strerror(errno));
+		return errmsg(msg, len, "cannot use scratch directory %s: %s", dir, strerror(errno));
 	if (check_dir(dir, &lst, msg, len))
 		return -1;
 	s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (s->dirfd < 0)
-		return fail(msg, len, "cannot open scratch directory %s: %s", dir, strerror(errno));
+		return errmsg(msg, len, "cannot open scratch directory %s: %s", dir, strerror(errno));
 	/* The directory we opened must be the one we checked. */
 	if (fstat(s->dirfd, &st) != 0 || st.st_dev != lst.st_dev || st.st_ino != lst.st_ino)
-		return fail(msg, len, "scratch directory %s changed while it was being opened", dir);
+		return errmsg(msg, len, "scratch directory %s changed while it was being opened", dir);
 	if ((st.st_mode & 077) && fchmod(s->dirfd, 0700) != 0)
-		return fail(msg, len, "cannot make scratch directory %s private: %s", dir, strerror(errno));
+		return errmsg(msg, len, "cannot make scratch directory %s private: %s", dir, strerror(errno));
 	if (access(dir, W_OK | X_OK) != 0)
-		return fail(msg, len, "scratch directory %s is not writable: %s "
+		return errmsg(msg, len, "scratch directory %s is not writable: %s "
 		            "(fix its permissions, or choose another directory with --dir)",
 		            dir, strerror(errno));
 	detect_fstype(s, &st);
@@ -190,7 +181,7 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 	if (!dir)
 		dir = scratch_default_dir();
 	if (!dir || !*dir)
-		return fail(msg, len, "no scratch directory: HOME is not set (set it, or use --dir)");
+		return errmsg(msg, len, "no scratch directory: HOME is not set (set it, or use --dir)");
 	/* Without its trailing slashes: lstat("link/") follows the link that
 	 * check_dir() must refuse. */
 	char trimmed[PATH_MAX];
@@ -198,7 +189,7 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 	while (n > 1 && dir[n - 1] == '/')
 		n--;
 	if (n >= sizeof trimmed)
-		return fail(msg, len, "scratch directory %.64s...: %s", dir, strerror(ENAMETOOLONG));
+		return errmsg(msg, len, "scratch directory %.64s...: %s", dir, strerror(ENAMETOOLONG));
 	memcpy(trimmed, dir, n);
 	trimmed[n] = '\0';
 	dir = trimmed;
@@ -209,7 +200,7 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 	/* Absolute, so the path handed to a command means the same file. */
 	s->dir = realpath(dir, NULL);
 	if (!s->dir) {
-		fail(msg, len, "cannot resolve scratch directory %s: %s", dir, strerror(errno));
+		errmsg(msg, len, "cannot resolve scratch directory %s: %s", dir, strerror(errno));
 		scratch_close(s);
 		return -1;
 	}
@@ -231,16 +222,16 @@ int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_
 	char a[32], b[32];
 	struct statvfs sv;
 	if (avail < 0)
-		return fail(msg, len, "cannot tell the free space in %s: %s", s->dir, strerror(errno));
+		return errmsg(msg, len, "cannot tell the free space in %s: %s", s->dir, strerror(errno));
 	/* ramfs and the like report every figure as 0: not "0 B free" */
 	if (fstatvfs(s->dirfd, &sv) == 0 && sv.f_blocks == 0)
-		return fail(msg, len, "cannot tell the free space in %s: its filesystem (%s) keeps no "
+		return errmsg(msg, len, "cannot tell the free space in %s: its filesystem (%s) keeps no "
 		            "count of it (choose another directory with --dir)", s->dir, s->fstype);
 	if ((uint64_t)avail >= need && (uint64_t)avail - need >= SPACE_MARGIN)
 		return 0;
 	units_format_bytes((double)need, a, sizeof a);
 	units_format_bytes((double)avail, b, sizeof b);
-	return fail(msg, len, "not enough free space in %s: the trial needs %s and %s is free "
+	return errmsg(msg, len, "not enough free space in %s: the trial needs %s and %s is free "
 	            "(free some space, use a smaller --size, or choose another directory with --dir)",
 	            s->dir, a, b);
 }
@@ -381,9 +372,9 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 	int fd = -1;
 	int i = create_file(s, "data", size, path, len, &fd);
 	if (i < 0 && (errno == ENFILE || errno == ENAMETOOLONG))
-		return fail(msg, msglen, "no name for a data file in %s: %s", s->dir, strerror(errno));
+		return errmsg(msg, msglen, "no name for a data file in %s: %s", s->dir, strerror(errno));
 	if (i < 0)
-		return fail(msg, msglen, "cannot create data file %s: %s", path, strerror(errno));
+		return errmsg(msg, msglen, "cannot create data file %s: %s", path, strerror(errno));
 	/* Written back now, once, so no writeback of it runs during a trial. */
 	int rc = fill_file(fd, size);
 	if (rc == 0)
@@ -395,7 +386,7 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 	}
 	if (rc != 0) {
 		drop_slot(s, i);
-		return fail(msg, msglen, "cannot write data file %s: %s%s", path, strerror(err),
+		return errmsg(msg, msglen, "cannot write data file %s: %s%s", path, strerror(err),
 		            err == EFBIG ? " (the file size limit of the process, see ulimit -f)" : "");
 	}
 	s->data_size[i] = size;

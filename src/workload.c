@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errmsg.h"
 #include "units.h"
 #include "workload.h"
 
@@ -159,42 +160,36 @@ const char *wl_errno_name(int err)
 
 /* --- rules ---------------------------------------------------------------- */
 
-static int fail(char *msg, size_t len, const char *text)
-{
-	snprintf(msg, len, "%s", text);
-	return -1;
-}
-
 int wl_spec_check(const struct wl_spec *s, char *msg, size_t len)
 {
 	if (s->size == 0 || s->size > WL_SIZE_MAX)
-		return fail(msg, len, "size must be from 1 B to 64 GiB");
+		return errmsg(msg, len, "size must be from 1 B to 64 GiB");
 	if (s->block == 0 || s->block > s->size)
-		return fail(msg, len, "block must be from 1 to the file size");
+		return errmsg(msg, len, "block must be from 1 to the file size");
 	if (s->stride && s->stride < s->block)
-		return fail(msg, len, "stride must be 0 (sequential) or at least the block size");
+		return errmsg(msg, len, "stride must be 0 (sequential) or at least the block size");
 	if (s->stride > s->size)
-		return fail(msg, len, "stride must not be larger than the file size");
+		return errmsg(msg, len, "stride must not be larger than the file size");
 	if (s->streams == 0)
-		return fail(msg, len, "streams must be at least 1");
+		return errmsg(msg, len, "streams must be at least 1");
 	if (s->streams > 1 && !s->stride)
-		return fail(msg, len, "streams > 1 needs a stride (one stream per stride region)");
+		return errmsg(msg, len, "streams > 1 needs a stride (one stream per stride region)");
 	if (s->streams > 1 && (s->api != WL_API_STDIO || s->op != WL_OP_READ))
-		return fail(msg, len, "streams > 1 is for stdio reads only");
+		return errmsg(msg, len, "streams > 1 is for stdio reads only");
 	if (s->command && s->api != WL_API_COMMAND)
-		return fail(msg, len, "command needs api: command");
+		return errmsg(msg, len, "command needs api: command");
 	if (s->api == WL_API_COMMAND && (!s->command || s->command_len == 0))
-		return fail(msg, len, "api: command needs a command");
+		return errmsg(msg, len, "api: command needs a command");
 	if (s->api == WL_API_MMAP && s->op != WL_OP_READ)
-		return fail(msg, len, "api: mmap is for reads only");
+		return errmsg(msg, len, "api: mmap is for reads only");
 	if (s->api == WL_API_MMAP && (uint64_t)(size_t)s->size != s->size)
-		return fail(msg, len, "size is too large to map into this process's address space");
+		return errmsg(msg, len, "size is too large to map into this process's address space");
 	if (s->op == WL_OP_SEEK && s->api != WL_API_SYSCALL)
-		return fail(msg, len, "op: seek is an lseek loop: api must be syscall");
+		return errmsg(msg, len, "op: seek is an lseek loop: api must be syscall");
 	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)
-		return fail(msg, len, "sync is for writes only");
+		return errmsg(msg, len, "sync is for writes only");
 	if (!(s->time_limit > 0) || s->time_limit > 3600)
-		return fail(msg, len, "time_limit must be more than 0 and at most 1 hour");
+		return errmsg(msg, len, "time_limit must be more than 0 and at most 1 hour");
 	return 0;
 }
 
