@@ -36,8 +36,8 @@
 #include "lesson_yaml.h"
 #include "units.h"
 #include "workload.h"
+#include "countof.h"
 
-#define COUNT(a) (sizeof (a) / sizeof *(a))
 #define SOURCE_LINE_MAX 4096   /* bytes of a source line kept for a diag */
 #define ARENA_CHUNK 65536
 
@@ -1100,14 +1100,13 @@ static const struct yfield workload_fields[] = {
 	{"expect_error", Y_SCALAR, f_errno, offsetof(struct wl_spec, expect_error), 0, NULL},
 };
 
-/* wl_spec_check() names the key it objects to first ("block must be ...",
- * "api: mmap is ..."): point the message at that key's value. */
-static const struct ynode *culprit(const char *msg, const struct ynode *map,
+/* The value of the key wl_spec_check_key() objects to (the mapping when
+ * that key was not given: a default broke the rule). */
+static const struct ynode *culprit(const char *key, const struct ynode *map,
                                    const struct ynode *const *seen)
 {
-	size_t n = strcspn(msg, " :");
-	for (size_t i = 0; i < COUNT(workload_fields); i++)
-		if (strlen(workload_fields[i].key) == n && strncmp(workload_fields[i].key, msg, n) == 0)
+	for (size_t i = 0; key && i < COUNT(workload_fields); i++)
+		if (strcmp(workload_fields[i].key, key) == 0)
 			return seen[i] ? seen[i]->next : map;
 	return map;
 }
@@ -1122,8 +1121,9 @@ static void f_workload(struct yctx *c, const struct ynode *v, void *dst, const s
 	if (ywalk_map(c, v, workload_fields, COUNT(workload_fields), s, seen))
 		return;
 	char msg[160];
-	if (wl_spec_check(s, msg, sizeof msg) != 0) {
-		yerr(c, culprit(msg, v, seen), "%s", msg);
+	const char *key;
+	if (wl_spec_check_key(s, msg, sizeof msg, &key) != 0) {
+		yerr(c, culprit(key, v, seen), "%s", msg);
 		return;
 	}
 	lb->workload_ok = 1;

@@ -13,8 +13,8 @@
 
 #include "lesson.h"
 #include "lesson_yaml.h"
+#include "countof.h"
 
-#define COUNT(a) (sizeof (a) / sizeof *(a))
 
 static const struct yfield source_fields[] = {
 	{"label", Y_SCALAR, yf_word, offsetof(struct ref_source, label), YF_REQUIRED, NULL},

@@ -9,6 +9,7 @@
 #include "errmsg.h"
 #include "units.h"
 #include "workload.h"
+#include "countof.h"
 
 void wl_spec_init(struct wl_spec *spec)
 {
@@ -77,7 +78,6 @@ static const char *const cache_names[] = {"warm", "cold"};
 static const char *const sync_names[] = {"none", "fsync", "fdatasync"};
 static const char *const stdio_mode_names[] = {"full", "line", "none"};
 
-#define COUNT(a) (sizeof (a) / sizeof *(a))
 
 static const char *name_of(const char *const *names, size_t n, unsigned v)
 {
@@ -160,37 +160,52 @@ const char *wl_errno_name(int err)
 
 /* --- rules ---------------------------------------------------------------- */
 
+/* A broken rule: its message, and the key a loader points the error at. */
+static int rule(const char *key, const char **key_out, char *msg, size_t len, const char *text)
+{
+	if (key_out)
+		*key_out = key;
+	return errmsg(msg, len, "%s", text);
+}
+
+int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char **key)
+{
+	if (key)
+		*key = NULL;
+	if (s->size == 0 || s->size > WL_SIZE_MAX)
+		return rule("size", key, msg, len, "size must be from 1 B to 64 GiB");
+	if (s->block == 0 || s->block > s->size)
+		return rule("block", key, msg, len, "block must be from 1 to the file size");
+	if (s->stride && s->stride < s->block)
+		return rule("stride", key, msg, len, "stride must be 0 (sequential) or at least the block size");
+	if (s->stride > s->size)
+		return rule("stride", key, msg, len, "stride must not be larger than the file size");
+	if (s->streams == 0)
+		return rule("streams", key, msg, len, "streams must be at least 1");
+	if (s->streams > 1 && !s->stride)
+		return rule("streams", key, msg, len, "streams > 1 needs a stride (one stream per stride region)");
+	if (s->streams > 1 && (s->api != WL_API_STDIO || s->op != WL_OP_READ))
+		return rule("streams", key, msg, len, "streams > 1 is for stdio reads only");
+	if (s->command && s->api != WL_API_COMMAND)
+		return rule("command", key, msg, len, "command needs api: command");
+	if (s->api == WL_API_COMMAND && (!s->command || s->command_len == 0))
+		return rule("api", key, msg, len, "api: command needs a command");
+	if (s->api == WL_API_MMAP && s->op != WL_OP_READ)
+		return rule("api", key, msg, len, "api: mmap is for reads only");
+	if (s->api == WL_API_MMAP && (uint64_t)(size_t)s->size != s->size)
+		return rule("size", key, msg, len, "size is too large to map into this process's address space");
+	if (s->op == WL_OP_SEEK && s->api != WL_API_SYSCALL)
+		return rule("op", key, msg, len, "op: seek is an lseek loop: api must be syscall");
+	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)
+		return rule("sync", key, msg, len, "sync is for writes only");
+	if (!(s->time_limit > 0) || s->time_limit > 3600)
+		return rule("time_limit", key, msg, len, "time_limit must be more than 0 and at most 1 hour");
+	return 0;
+}
+
 int wl_spec_check(const struct wl_spec *s, char *msg, size_t len)
 {
-	if (s->size == 0 || s->size > WL_SIZE_MAX)
-		return errmsg(msg, len, "size must be from 1 B to 64 GiB");
-	if (s->block == 0 || s->block > s->size)
-		return errmsg(msg, len, "block must be from 1 to the file size");
-	if (s->stride && s->stride < s->block)
-		return errmsg(msg, len, "stride must be 0 (sequential) or at least the block size");
-	if (s->stride > s->size)
-		return errmsg(msg, len, "stride must not be larger than the file size");
-	if (s->streams == 0)
-		return errmsg(msg, len, "streams must be at least 1");
-	if (s->streams > 1 && !s->stride)
-		return errmsg(msg, len, "streams > 1 needs a stride (one stream per stride region)");
-	if (s->streams > 1 && (s->api != WL_API_STDIO || s->op != WL_OP_READ))
-		return errmsg(msg, len, "streams > 1 is for stdio reads only");
-	if (s->command && s->api != WL_API_COMMAND)
-		return errmsg(msg, len, "command needs api: command");
-	if (s->api == WL_API_COMMAND && (!s->command || s->command_len == 0))
-		return errmsg(msg, len, "api: command needs a command");
-	if (s->api == WL_API_MMAP && s->op != WL_OP_READ)
-		return errmsg(msg, len, "api: mmap is for reads only");
-	if (s->api == WL_API_MMAP && (uint64_t)(size_t)s->size != s->size)
-		return errmsg(msg, len, "size is too large to map into this process's address space");
-	if (s->op == WL_OP_SEEK && s->api != WL_API_SYSCALL)
-		return errmsg(msg, len, "op: seek is an lseek loop: api must be syscall");
-	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)
-		return errmsg(msg, len, "sync is for writes only");
-	if (!(s->time_limit > 0) || s->time_limit > 3600)
-		return errmsg(msg, len, "time_limit must be more than 0 and at most 1 hour");
-	return 0;
+	return wl_spec_check_key(s, msg, len, NULL);
 }
 
 static const char *api_label(const struct wl_spec *s)

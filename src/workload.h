@@ -93,6 +93,9 @@ void wl_spec_resize(struct wl_spec *spec, uint64_t size);
  * format (block <= size, streams > 1 needs stride, command only with api
  * command ...).  Returns 0, or -1 with a one-line reason in msg. */
 int wl_spec_check(const struct wl_spec *spec, char *msg, size_t msglen);
+/* The same, and *key (may be NULL) names the workload key the broken rule
+ * is about ("block", "api" ...), so a loader can point at its value. */
+int wl_spec_check_key(const struct wl_spec *spec, char *msg, size_t msglen, const char **key);
 
 /* One line for humans: "write() · 1 B blocks · O_SYNC · 10 MiB".
  * ascii != 0 uses " - " instead of the middle dot. */
