@@ -667,8 +667,8 @@ static int setup_mmap(struct ctx *x, const char *path)
 	return 0;
 }
 
-/* Text when line buffering must see lines, or when a strided fwrite walks
- * the file: each write then carries what the file holds there. */
+/* The text loop when line buffering needs its newlines at the file's
+ * positions, or when strided (it is the fwrite loop that seeks). */
 static int setup_fwrite(struct ctx *x, const char *path)
 {
 	const struct wl_spec *s = x->spec;
