@@ -8,11 +8,12 @@
  *   -> run every lesson -> write the report whole (stdout, or a temporary
  *   file fsync'd and renamed over --output).
  *
- * Trials are driven here with trial_start/trial_finish rather than
- * trials_run(), for three reasons: a signal must be seen between trials
- * (and the child killed at once), a terminal gets a line that moves while a
- * trial runs, and a lesson's failure must carry the failing trial's own
- * error text.  The median is picked as trials_run picks it: by rate.
+ * Trials are driven here with trial_start/trial_finish, for three reasons:
+ * a signal must be seen between trials (and the child killed at once), a
+ * terminal gets a line that moves while a trial runs, and a lesson's
+ * failure must carry the failing trial's own error text.  Whether a trial
+ * went as the lesson means is the engine's verdict; the median is
+ * trial_summarize's, by rate.
  *
  * Progress goes to stderr; results only to stdout or --output, and only
  * once every lesson has run, so an interrupted run writes no results at all.
@@ -23,7 +24,6 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -37,7 +37,6 @@
 #include "lesson.h"
 #include "report.h"
 #include "scratch.h"
-#include "stats.h"
 #include "sweep.h"
 #include "units.h"
 
@@ -123,71 +122,36 @@ static void progress_end(const struct progress_line *p, const char *outcome)
 /* What the trials of one spec came to. */
 struct outcome {
 	unsigned trials;          /* run to their end */
-	int measured;             /* summary holds at least one judged trial */
+	int measured;             /* a trial ran as meant: the summary's figures are its */
 	int failed;               /* a trial did not do what the lesson expects */
 	int expected;             /* the expected error happened */
 	char error[512];          /* why it failed, or the expected error's text */
 	struct trial_summary summary;
 };
 
-/* Is this trial what the lesson wants?  0 yes; 1 yes, the expected error
- * (its text in msg); -1 no (why in msg). */
-static int judge(const struct wl_spec *spec, const struct trial_result *r, char *msg, size_t len)
+/* What a trial's verdict means for the lesson: 0 it ran as meant; 1 it
+ * failed as meant (the expected error's text in msg); -1 it failed the
+ * lesson (why in msg). */
+static int outcome_of(const struct wl_spec *spec, const struct trial_result *r, char *msg, size_t len)
 {
 	const char *why = r->error[0] ? r->error : "the workload failed";
 	const char *want = spec->expect_error ? wl_errno_name(spec->expect_error) : NULL;
-	if (spec->expect_error && r->err == spec->expect_error) {
+	switch (r->verdict) {
+	case VERDICT_OK:
+		return 0;
+	case VERDICT_EXPECTED_ERROR:
 		snprintf(msg, len, "%s", why);
 		return 1;
-	}
-	/* the engine marks a run that lacked the expected error as not ok,
-	 * with a note of its own instead of a failure: the same case */
-	int only_unexpected_success = spec->expect_error && !r->err && !r->ok
-	                              && strncmp(r->error, "expected ", 9) == 0;
-	if ((r->err || !r->ok) && !only_unexpected_success) {
+	case VERDICT_MISSED_ERROR:
+		snprintf(msg, len, "%s", why);
+		return -1;
+	default:
 		if (want)
 			snprintf(msg, len, "%s (the lesson expects %s)", why, want);
 		else
 			snprintf(msg, len, "%s", why);
 		return -1;
 	}
-	if (spec->expect_error) {
-		snprintf(msg, len, "expected %s, but the workload succeeded",
-		         want ? want : "an error");
-		return -1;
-	}
-	return 0;
-}
-
-static double finite_or_zero(double v)
-{
-	return isfinite(v) ? v : 0;
-}
-
-/* The summary of n judged trials: the median trial by rate, min and max. */
-static int summarize(const struct trial_result *rs, unsigned n, struct trial_summary *s)
-{
-	double *rate = malloc(2 * n * sizeof *rate);
-	if (!rate)
-		return -1;
-	double *secs = rate + n;
-	for (unsigned i = 0; i < n; i++) {
-		rate[i] = finite_or_zero(rs[i].rate);
-		secs[i] = finite_or_zero(rs[i].seconds);
-	}
-	memset(s, 0, sizeof *s);
-	s->trials = n;
-	s->median_index = (unsigned)stats_median_index(rate, n);
-	s->median = rs[s->median_index];
-	s->rate_median = rate[s->median_index];
-	s->rate_min = stats_min(rate, n);
-	s->rate_max = stats_max(rate, n);
-	s->seconds_median = secs[s->median_index];
-	s->seconds_min = stats_min(secs, n);
-	s->seconds_max = stats_max(secs, n);
-	s->ok = 1;
-	free(rate);
-	return 0;
 }
 
 /* Sleep a little: long enough not to spin, short enough that a trial of a
@@ -235,7 +199,10 @@ static int one_trial(const struct wl_spec *spec, const struct progress_line *p,
 	return 0;
 }
 
-/* Up to n trials of spec; stops at the first that fails, or on a signal. */
+/* Up to n trials of spec; stops at the first that fails, or on a signal.
+ * The summary covers every trial run to its end, the failed one too (its
+ * rate is left out of the figures by trial_summarize, and it makes the
+ * summary not ok); measured when one of them ran as meant. */
 static void run_trials(const struct wl_spec *spec, unsigned n, const struct progress_line *p,
                        const char *label, struct outcome *out)
 {
@@ -251,28 +218,30 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 		char what[96], msg[sizeof out->error];
 		snprintf(what, sizeof what, "%strial %u/%u", label, i + 1, n);
 		progress_trial(p, what, NULL);
-		if (one_trial(spec, p, what, &rs[kept], msg, sizeof msg) != 0) {
+		if (one_trial(spec, p, what, &rs[out->trials], msg, sizeof msg) != 0) {
 			out->failed = 1;
 			snprintf(out->error, sizeof out->error, "%s", msg);
 			break;
 		}
 		if (guard_pending())
 			break;        /* a killed trial measures nothing */
-		out->trials++;
-		int verdict = judge(spec, &rs[kept], msg, sizeof msg);
-		if (verdict < 0) {
+		int outcome = outcome_of(spec, &rs[out->trials++], msg, sizeof msg);
+		if (outcome < 0) {
 			out->failed = 1;
 			snprintf(out->error, sizeof out->error, "%s", msg);
 			break;
 		}
-		if (verdict > 0) {
+		if (outcome > 0) {
 			out->expected = 1;
 			snprintf(out->error, sizeof out->error, "%s", msg);
 		}
 		kept++;
 	}
-	if (kept && summarize(rs, kept, &out->summary) == 0)
+	if (kept && trial_summarize(rs, out->trials, &out->summary) == 0)
 		out->measured = 1;
+	/* a trial that could not start did not run as meant either */
+	if (out->failed)
+		out->summary.ok = 0;
 	free(rs);
 }
 
@@ -288,14 +257,6 @@ static void result_from_outcome(struct report_result *res, const struct outcome 
 		report_fail(res, "%s", o->error);
 	else if (o->expected)
 		report_note(res, o->error);
-}
-
-static uint64_t total_calls(const struct trial_result *r)
-{
-	uint64_t n = 0;
-	for (int k = 0; k < CALL_KINDS; k++)
-		n += r->calls[k];
-	return n;
 }
 
 /* The point whose figures stand for the lesson: the largest block with a
@@ -345,12 +306,7 @@ static void run_sweep(const struct lesson *l, struct report_result *res, unsigne
 		res->npoints = i + 1;
 		if (guard_pending())
 			break;
-		const struct trial_summary *s = &outs[i].summary;
-		pt->ok = outs[i].measured && !outs[i].failed;
-		pt->seconds = s->seconds_median;
-		pt->rate = s->rate_median;
-		pt->bytes = (double)s->median.bytes;
-		pt->calls = (double)total_calls(&s->median);
+		sweep_point_from_summary(pt, pt->block, pt->cache, &outs[i].summary);
 		if (outs[i].failed && res->status == REPORT_OK)
 			report_fail(res, "block %" PRIu64 ", %s cache: %s", pt->block,
 			            wl_cache_name(pt->cache), outs[i].error);
@@ -572,7 +528,7 @@ static void sync_parent_dir(const char *path)
 
 /* The whole report into a temporary file, synced, then renamed over path:
  * a reader sees the old file or the complete new one, never half of one. */
-static int output_commit(const struct report *r, enum report_format f, const char *path)
+static int output_commit(const struct report *r, const struct report_format *f, const char *path)
 {
 	char tmp[PATH_MAX];
 	int fd = temp_create(path, tmp, sizeof tmp);
@@ -597,7 +553,7 @@ static int output_commit(const struct report *r, enum report_format f, const cha
 	return EXIT_ENVIRONMENT;
 }
 
-static int output_stdout(const struct report *r, enum report_format f)
+static int output_stdout(const struct report *r, const struct report_format *f)
 {
 	if (report_write(stdout, r, f) != 0 || fflush(stdout) != 0) {
 		fprintf(stderr, "iolab: writing the results: %s\n", strerror(errno));

@@ -3,12 +3,14 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "batch.h"
 #include "cli.h"
+#include "report.h"
 #include "units.h"
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
@@ -32,6 +34,15 @@ static const struct option long_options[] = {
 	{NULL, 0, NULL, 0}
 };
 
+/* "      --format F        text, json or csv (default text)": from the
+ * format table, so a new format shows up here by itself. */
+static void usage_format(FILE *out)
+{
+	char names[128];
+	report_format_list(names, sizeof names);
+	fprintf(out, "      --format F        %s (default %s)\n", names, report_format_default()->name);
+}
+
 void cli_usage(FILE *out)
 {
 	fputs(
@@ -46,8 +57,9 @@ void cli_usage(FILE *out)
 "  -b, --batch           run without a terminal; results to stdout or --output\n"
 "  -l, --list            print 'id<TAB>title' for every lesson and exit\n"
 "      --lesson ID[,ID]  only these lessons (repeatable); interactive: open here\n"
-"      --trials N        trials per lesson, the median is reported (default 5)\n"
-"      --format F        text, json or csv (default text)\n"
+"      --trials N        trials per lesson, the median is reported (default 5)\n", out);
+	usage_format(out);
+	fputs(
 "      --output FILE     write the results there (whole, then renamed in place)\n"
 "      --lessons DIR     read course.yaml and the lessons from DIR\n"
 "      --dir DIR         scratch directory for data files\n"
@@ -66,12 +78,24 @@ void cli_usage(FILE *out)
 "Report bugs to: " PACKAGE_BUGREPORT "\n", out);
 }
 
-static int usage_error(FILE *err, const char *fmt, const char *arg)
+static int __attribute__((format(printf, 2, 3)))
+usage_error(FILE *err, const char *fmt, ...)
 {
+	va_list ap;
 	fputs("iolab: ", err);
-	fprintf(err, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
 	fputs("\nTry 'iolab --help' for more information.\n", err);
 	return EXIT_USAGE;
+}
+
+/* "invalid format 'xml' (text, json or csv)": the names from the table */
+static int format_error(FILE *err, const char *arg)
+{
+	char names[128];
+	report_format_list(names, sizeof names);
+	return usage_error(err, "invalid format '%s' (%s)", arg, names);
 }
 
 static int add_lessons(struct options *o, const char *arg)
@@ -106,15 +130,13 @@ static int parse_trials(const char *arg, unsigned *out)
 	return 0;
 }
 
-static int parse_format(const char *arg, enum report_format *out)
+static int parse_format(const char *arg, const struct report_format **out)
 {
-	static const char *names[] = {"text", "json", "csv"};
-	for (unsigned i = 0; i < 3; i++)
-		if (strcmp(arg, names[i]) == 0) {
-			*out = (enum report_format)i;
-			return 0;
-		}
-	return -1;
+	const struct report_format *f = report_format_find(arg);
+	if (!f)
+		return -1;
+	*out = f;
+	return 0;
 }
 
 /* One option with its argument; returns 0 or EXIT_USAGE. */
@@ -140,7 +162,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 		return 0;
 	case OPT_FORMAT:
 		if (parse_format(arg, &o->format) != 0)
-			return usage_error(err, "invalid format '%s' (text, json or csv)", arg);
+			return format_error(err, arg);
 		return 0;
 	case OPT_SIZE:
 		if (units_parse_size(arg, &o->size) != 0 || o->size == 0
@@ -161,14 +183,14 @@ int cli_parse(int argc, char **argv, struct options *o, FILE *err)
 {
 	memset(o, 0, sizeof *o);
 	o->trials = 5;
-	o->format = REPORT_TEXT;
+	o->format = report_format_default();
 	optind = 1;
 	opterr = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, ":blhV", long_options, NULL)) != -1) {
 		if (c == '?') {
 			if (optopt)
-				return usage_error(err, "invalid option -- '%c'", (char[]){(char)optopt, 0});
+				return usage_error(err, "invalid option -- '%c'", optopt);
 			return usage_error(err, "unrecognized option '%s'", argv[optind - 1]);
 		}
 		if (c == ':')

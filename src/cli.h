@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV };
+struct report_format;         /* a row of the format table (report.h) */
 
 /* Exit statuses: the contract. */
 enum {
@@ -19,7 +19,7 @@ struct options {
 	char **lessons;            /* --lesson ids, in the order given */
 	size_t nlessons;
 	unsigned trials;           /* default 5 */
-	enum report_format format;
+	const struct report_format *format;   /* default: the table's first row */
 	const char *output;        /* NULL = stdout */
 	const char *lessons_dir;   /* NULL = course_default_dir() */
 	const char *scratch_dir;   /* NULL = scratch_default_dir() */

@@ -82,13 +82,17 @@ struct trial {
 
 /* --- names ---------------------------------------------------------------- */
 
-const char *call_kind_name(enum call_kind k)
+const char *trial_verdict_name(enum trial_verdict v)
 {
-	static const char *const names[CALL_KINDS] = {
-		"write", "read", "lseek", "fwrite", "fread", "fseek", "memread",
-		"fsync", "fdatasync", "fflush",
+	static const char *const names[VERDICTS] = {
+		"ok", "expected_error", "failed", "missed_error",
 	};
-	return (unsigned)k < CALL_KINDS ? names[k] : "?";
+	return (unsigned)v < VERDICTS ? names[v] : "?";
+}
+
+int trial_verdict_ok(enum trial_verdict v)
+{
+	return v == VERDICT_OK || v == VERDICT_EXPECTED_ERROR;
 }
 
 const char *syscall_source_name(enum syscall_source s)
@@ -394,7 +398,7 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 	t->scratch = s;
 	t->errfd = t->pidfd = t->iofd = -1;
 	keep_zombies();
-	t->command = spec->api == WL_API_COMMAND;
+	t->command = wl_kind_of(spec)->command;
 	t->interrupts_at_start = g_interrupts;
 	int rc = spec->op == WL_OP_WRITE ? prepare_output(t, msg, msglen)
 	                                 : prepare_input(t, msg, msglen);
@@ -626,6 +630,14 @@ static void stderr_tail(const struct trial *t, char *buf, size_t len)
 	snprintf(buf, len, "%.160s", line ? line + 1 : text);
 }
 
+/* What the child reported of its failure. */
+static void copy_failure(struct trial_result *r, const struct wl_shared *sh)
+{
+	r->err = sh->err;
+	snprintf(r->error, sizeof r->error, "%s", sh->error);
+	snprintf(r->failed_call, sizeof r->failed_call, "%s", sh->failed_call);
+}
+
 static void collect_command(struct trial *t, struct trial_result *r, const struct measure_io *io)
 {
 	const char *name = t->spec.command[0];
@@ -634,8 +646,7 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 	r->seconds = t->exit_time - t->fork_time;
 	r->bytes = command_bytes(t, io);
 	if (t->sh->failed) {                         /* exec failed */
-		r->err = t->sh->err;
-		snprintf(r->error, sizeof r->error, "%s", t->sh->error);
+		copy_failure(r, t->sh);
 	} else if (t->reaped_elsewhere ||
 	           (in->si_code != CLD_EXITED && g_interrupts != t->interrupts_at_start)) {
 		snprintf(r->error, sizeof r->error, "interrupted");
@@ -669,10 +680,9 @@ static void collect_own(struct trial *t, struct trial_result *r)
 		r->stopped = sh->stopped;
 		r->time_limited = sh->time_limited;
 		if (sh->failed) {
-			r->err = sh->err;
-			snprintf(r->error, sizeof r->error, "%s", sh->error);
+			copy_failure(r, sh);
 			/* the child cannot name the filesystem that refused O_DIRECT */
-			if (sh->err == EINVAL && strncmp(sh->error, "open: ", 6) == 0)
+			if (sh->err == EINVAL && strcmp(sh->failed_call, "open") == 0)
 				wl_error_text(r->error, sizeof r->error, "open", EINVAL,
 				              t->spec.open_flags, t->scratch->fstype);
 		}
@@ -697,23 +707,26 @@ static void collect_own(struct trial *t, struct trial_result *r)
 	}
 }
 
-/* ok means the run went as the lesson meant: no error, or the error it
- * exists to show. */
+/* The verdict, decided here once: did the run go as the lesson means?  No
+ * error and none expected, or the error it exists to show. */
+static enum trial_verdict verdict_of(const struct trial_result *r, int expect)
+{
+	if (r->error[0])
+		return expect && r->err == expect ? VERDICT_EXPECTED_ERROR : VERDICT_FAILED;
+	return expect ? VERDICT_MISSED_ERROR : VERDICT_OK;
+}
+
 static void judge(const struct trial *t, struct trial_result *r)
 {
-	int failed = r->error[0] != '\0';
 	int expect = t->spec.expect_error;
-	if (failed) {
-		r->expected = r->err != 0 && r->err == expect;
-	} else {
-		r->expected = expect == 0;
-		if (!r->expected) {
-			const char *name = wl_errno_name(expect);
-			snprintf(r->error, sizeof r->error, "expected %s, but the workload ran without error",
-			         name ? name : strerror(expect));
-		}
+	r->verdict = verdict_of(r, expect);
+	if (r->verdict == VERDICT_MISSED_ERROR) {
+		/* doc/batch-output.md words it so */
+		const char *name = wl_errno_name(expect);
+		snprintf(r->error, sizeof r->error, "expected %s, but the workload succeeded",
+		         name ? name : "an error");
 	}
-	r->ok = r->expected;
+	r->ok = r->expected = trial_verdict_ok(r->verdict);
 	r->rate = r->seconds > 0 ? (double)r->bytes / r->seconds : 0.0;
 	r->log_rate = units_log_rate(r->rate);
 }
@@ -841,80 +854,73 @@ void trial_finish(struct trial *t, struct trial_result *out)
 	judge(t, out);
 	out->resident_before = t->resident_before;
 	measure_residency_path(t->path, &out->resident_after, &out->dirty_pages_after);
-	if (g_perf && out->ok && out->error[0] == '\0' && g_interrupts == t->interrupts_at_start)
+	if (g_perf && out->verdict == VERDICT_OK && g_interrupts == t->interrupts_at_start)
 		perf_pass(t, out);
 	trial_free(t);
 }
 
 /* --- several trials ------------------------------------------------------- */
 
-int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
-               void (*on_trial)(unsigned i, const struct trial_result *r, void *arg),
-               void *arg, struct trial_summary *out, char *msg, size_t msglen)
+uint64_t trial_total_calls(const struct trial_result *r)
 {
-	sig_atomic_t interrupts = g_interrupts;
-	double *rates = calloc(n ? n : 1, sizeof *rates);
-	double *secs = calloc(n ? n : 1, sizeof *secs);
-	unsigned *index = calloc(n ? n : 1, sizeof *index);
-	struct trial_result *res = calloc(n ? n : 1, sizeof *res);
-	int rc = 0;
-	memset(out, 0, sizeof *out);
-	if (!rates || !secs || !index || !res) {
-		rc = errmsg(msg, msglen, "out of memory");
-		goto done;
-	}
-	out->ok = 1;
-	for (unsigned i = 0; i < n && g_interrupts == interrupts; i++) {
-		struct trial *t = trial_start(spec, s, msg, msglen);
-		if (!t) {
-			rc = -1;
-			break;
-		}
-		trial_finish(t, &res[i]);
-		out->trials = i + 1;
-		if (on_trial)
-			on_trial(i, &res[i], arg);
-		if (!res[i].ok) {
-			out->ok = 0;
-			break;          /* a broken workload fails the same way again */
-		}
-	}
-	if (out->trials == 0) {
-		out->ok = 0;
-		if (rc == 0 && g_interrupts != interrupts)
-			rc = errmsg(msg, msglen, "interrupted");
-		goto done;
-	}
-	/* The median of the trials that ran as meant (a failed one's rate says
-	 * nothing); only when none did, the failure itself. */
+	uint64_t n = 0;
+	for (int k = 0; k < CALL_KINDS; k++)
+		n += r->calls[k];
+	return n;
+}
+
+static double finite_or_zero(double v)
+{
+	return isfinite(v) ? v : 0;
+}
+
+/* The trials the figures come from: those that ran as meant (a failed
+ * one's rate says nothing); only when none did, the failures themselves.
+ * Fills index[] and returns how many. */
+static unsigned pick_trials(const struct trial_result *rs, unsigned n, unsigned *index)
+{
 	unsigned used = 0;
-	for (unsigned i = 0; i < out->trials; i++)
-		if (res[i].ok) {
-			rates[used] = res[i].rate;
-			secs[used] = res[i].seconds;
+	for (unsigned i = 0; i < n; i++)
+		if (trial_verdict_ok(rs[i].verdict))
 			index[used++] = i;
-		}
-	if (used == 0) {
-		for (unsigned i = 0; i < out->trials; i++) {
-			rates[i] = res[i].rate;
-			secs[i] = res[i].seconds;
-			index[i] = i;
-		}
-		used = out->trials;
+	if (used == 0)
+		for (unsigned i = 0; i < n; i++)
+			index[used++] = i;
+	return used;
+}
+
+int trial_summarize(const struct trial_result *rs, unsigned n, struct trial_summary *out)
+{
+	memset(out, 0, sizeof *out);
+	if (n == 0)
+		return 0;
+	unsigned *index = malloc(n * sizeof *index);
+	double *rates = malloc(2 * (size_t)n * sizeof *rates);
+	if (!index || !rates) {
+		free(index);
+		free(rates);
+		return -1;
+	}
+	double *secs = rates + n;
+	unsigned used = pick_trials(rs, n, index);
+	out->trials = n;
+	out->ok = 1;
+	for (unsigned i = 0; i < n; i++)
+		out->ok = out->ok && trial_verdict_ok(rs[i].verdict);
+	for (unsigned i = 0; i < used; i++) {
+		rates[i] = finite_or_zero(rs[index[i]].rate);
+		secs[i] = finite_or_zero(rs[index[i]].seconds);
 	}
 	unsigned m = (unsigned)stats_median_index(rates, used);
 	out->median_index = index[m];
-	out->median = res[out->median_index];
+	out->median = rs[out->median_index];
+	out->rate_median = rates[m];
 	out->rate_min = stats_min(rates, used);
 	out->rate_max = stats_max(rates, used);
-	out->rate_median = rates[m];
+	out->seconds_median = secs[m];
 	out->seconds_min = stats_min(secs, used);
 	out->seconds_max = stats_max(secs, used);
-	out->seconds_median = secs[m];
-done:
-	free(rates);
-	free(secs);
 	free(index);
-	free(res);
-	return rc;
+	free(rates);
+	return 0;
 }

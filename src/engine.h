@@ -14,16 +14,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "workload.h"
+#include "wl_kind.h"              /* enum call_kind, call_kind_name() */
 #include "scratch.h"
-
-/* What the workload's own code called.  Names in call_kind_name(). */
-enum call_kind {
-	CALL_WRITE, CALL_READ, CALL_LSEEK, CALL_FWRITE, CALL_FREAD, CALL_FSEEK,
-	CALL_MEMREAD,             /* block copies (or byte loads) from a mapping */
-	CALL_FSYNC, CALL_FDATASYNC, CALL_FFLUSH,
-	CALL_KINDS
-};
-const char *call_kind_name(enum call_kind k);   /* "write", "fwrite", ... */
 
 /* Which counter produced syscall counts. */
 /* A result's source is PERF when a perf pass filled sys[] (syscr/syscw
@@ -50,11 +42,30 @@ struct trial_sample {
 	int64_t read_bytes, write_bytes;  /* storage I/O so far, -1 unavailable */
 };
 
+/* Did a trial do what its lesson means?  Decided once, by trial_finish();
+ * everything else (batch, the lab, the sweep) reads it. */
+enum trial_verdict {
+	VERDICT_OK,               /* ran without error, and none was expected */
+	VERDICT_EXPECTED_ERROR,   /* failed with the error the lesson exists to show */
+	VERDICT_FAILED,           /* failed otherwise: error says why */
+	VERDICT_MISSED_ERROR,     /* ran without the error the lesson expects; error
+	                             says "expected EINVAL, but the workload succeeded" */
+	VERDICTS
+};
+/* "ok", "expected_error", "failed", "missed_error" */
+const char *trial_verdict_name(enum trial_verdict v);
+/* The workload ran as the lesson means: ok, or the expected error. */
+int trial_verdict_ok(enum trial_verdict v);
+
 struct trial_result {
-	int ok;                   /* 1: the workload ran (or failed as expected) */
+	enum trial_verdict verdict;
+	int ok;                   /* trial_verdict_ok(verdict) */
 	int err;                  /* errno of the failure, 0 if none */
 	char error[256];          /* "open: Invalid argument (O_DIRECT needs ...)" */
-	int expected;             /* err == spec->expect_error */
+	char failed_call[16];     /* the call that failed ("open", "write",
+	                             "execvp" ...), "" when none did */
+	int expected;             /* as ok (err == spec->expect_error, both 0
+	                             when none was expected and none came) */
 	int stopped;              /* stopped early: time limit or trial_stop() */
 	int time_limited;         /* the time limit ended it */
 
@@ -104,28 +115,29 @@ int trial_done(struct trial *t);
  * measurement, remove written data files, free the handle. */
 void trial_finish(struct trial *t, struct trial_result *out);
 
-/* Several trials of one spec, median picked by rate among the trials that
- * were ok (all of them when none was); min and max over the same trials.
- * Used by batch and the sweep.  on_trial (may be NULL) is called after
- * each trial. */
+/* The figures of several trials of one spec: the median trial by rate
+ * among the trials whose verdict is ok (all of them when none is), and
+ * min and max over the same trials. */
 struct trial_summary {
-	unsigned trials;
-	unsigned median_index;
+	unsigned trials;          /* trials summarized */
+	unsigned median_index;    /* into the trials given */
 	struct trial_result median;
 	double seconds_min, seconds_max, seconds_median;
 	double rate_min, rate_max, rate_median;
-	int ok;                   /* every trial ok */
+	int ok;                   /* every trial ok (trial_verdict_ok) */
 };
-int trials_run(const struct wl_spec *spec, struct scratch *s, unsigned n,
-               void (*on_trial)(unsigned i, const struct trial_result *r, void *arg),
-               void *arg, struct trial_summary *out, char *msg, size_t msglen);
+/* Summarize rs[0..n-1].  n = 0 gives a zeroed summary (ok 0).  Returns 0,
+ * or -1 when out of memory (then out is zeroed too).  One trial is a
+ * summary of one. */
+int trial_summarize(const struct trial_result *rs, unsigned n, struct trial_summary *out);
+/* Every call the workload made, all kinds together. */
+uint64_t trial_total_calls(const struct trial_result *r);
 
 /* Stop and reap a running child now (signal paths).  Async-signal-safe. */
 void engine_kill_all(void);
 /* Kill the running child (and a command's process group) without reaping
- * it, so trial_finish() still reports what it did; later trials_run()
- * iterations are skipped.  Async-signal-safe: for SIGINT, SIGTERM, SIGHUP
- * and SIGQUIT. */
+ * it, so trial_finish() still reports what it did ("interrupted").
+ * Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and SIGQUIT. */
 void engine_interrupt(void);
 
 /* Is perf syscall counting permitted here?  Cached.  Tells why not. */

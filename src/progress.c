@@ -132,8 +132,7 @@ void progress_entry_from_result(struct progress_entry *e, const char *id,
 	e->log_rate = r->log_rate;
 	e->seconds = r->seconds;
 	e->bytes = r->bytes;
-	for (int k = 0; k < CALL_KINDS; k++)
-		e->calls += r->calls[k];
+	e->calls = trial_total_calls(r);
 	e->syscr = r->syscr;
 	e->syscw = r->syscw;
 	e->block = spec->block;

@@ -1,4 +1,5 @@
-/* report.c - the result model shared by the text, JSON and CSV writers. */
+/* report.c - the result model shared by the writers, and the table of
+ * formats that names them. */
 #include "config.h"
 
 #include <math.h>
@@ -8,6 +9,7 @@
 #include <sys/utsname.h>
 #include <time.h>
 
+#include "countof.h"
 #include "report.h"
 
 static char *dup_or_null(const char *s)
@@ -133,14 +135,49 @@ void report_free(struct report *r)
 	memset(r, 0, sizeof *r);
 }
 
-int report_write(FILE *out, const struct report *r, enum report_format f)
+/* --- formats ---------------------------------------------------------------- */
+
+static const struct report_format formats[] = {
+	{"text", report_write_text},   /* first: the default */
+	{"json", report_write_json},
+	{"csv", report_write_csv},
+};
+
+const struct report_format *report_format_find(const char *name)
 {
-	switch (f) {
-	case REPORT_JSON: return report_write_json(out, r);
-	case REPORT_CSV: return report_write_csv(out, r);
-	case REPORT_TEXT: break;
+	for (size_t i = 0; i < COUNT(formats); i++)
+		if (name && strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+const struct report_format *report_format_at(size_t i)
+{
+	return i < COUNT(formats) ? &formats[i] : NULL;
+}
+
+const struct report_format *report_format_default(void)
+{
+	return &formats[0];
+}
+
+void report_format_list(char *buf, size_t len)
+{
+	size_t used = 0;
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < COUNT(formats) && used < len; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == COUNT(formats) ? " or " : ", ";
+		int n = snprintf(buf + used, len - used, "%s%s", sep, formats[i].name);
+		if (n < 0)
+			break;
+		used += (size_t)n;
 	}
-	return report_write_text(out, r);
+}
+
+int report_write(FILE *out, const struct report *r, const struct report_format *f)
+{
+	return (f ? f : report_format_default())->write(out, r);
 }
 
 /* --- derived values ------------------------------------------------------ */
@@ -214,7 +251,8 @@ double report_log_rate(const struct report_result *res)
 
 int report_has_checksum(const struct report_result *res)
 {
-	return res->measured && res->spec.op == WL_OP_READ && res->spec.api != WL_API_COMMAND;
+	const struct wl_kind *k = wl_kind_of(&res->spec);
+	return res->measured && k && k->checksum;
 }
 
 /* --- formatting primitives ----------------------------------------------- */

@@ -1,9 +1,10 @@
-/* report.h - the results of a batch run, as the three writers print them.
+/* report.h - the results of a batch run, as the writers print them.
  *
  * batch.c fills a struct report (one result per lesson, in the order run)
- * and hands it to report_write(); report_text.c, report_json.c and
- * report_csv.c each walk the same model, so the formats cannot disagree on
- * what was measured.  Writers take a FILE* and never print anywhere else.
+ * and hands it to report_write() with a row of the format table;
+ * report_text.c, report_json.c and report_csv.c each walk the same model,
+ * so the formats cannot disagree on what was measured.  Writers take a
+ * FILE* and never print anywhere else.
  *
  * The field names of the JSON and CSV output are a contract
  * (doc/batch-output.md): add fields, never rename or remove one.
@@ -14,7 +15,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli.h"
 #include "engine.h"
 #include "lesson.h"
 #include "sweep.h"
@@ -88,8 +88,27 @@ void report_note(struct report_result *res, const char *text);
 int report_any_failed(const struct report *r);
 void report_free(struct report *r);
 
-/* The writers.  0, or -1 when writing failed (ferror). */
-int report_write(FILE *out, const struct report *r, enum report_format f);
+/* --- formats --------------------------------------------------------------
+ *
+ * One row per output format, in report.c: the command line's --format,
+ * its usage text and its error message, and report_write all read it, so
+ * a new format is one row there and one writer file. */
+typedef int (*report_writer_fn)(FILE *out, const struct report *r);
+struct report_format {
+	const char *name;         /* as --format spells it */
+	report_writer_fn write;   /* 0, or -1 when writing failed (ferror) */
+};
+/* The row named so, or NULL. */
+const struct report_format *report_format_find(const char *name);
+/* Row i (NULL past the end); the first row is the default format. */
+const struct report_format *report_format_at(size_t i);
+const struct report_format *report_format_default(void);
+/* Every name, as a person lists them: "text, json or csv". */
+void report_format_list(char *buf, size_t len);
+
+/* The report in format f.  0, or -1 when writing failed (ferror). */
+int report_write(FILE *out, const struct report *r, const struct report_format *f);
+/* The writers of the table's rows. */
 int report_write_text(FILE *out, const struct report *r);
 int report_write_json(FILE *out, const struct report *r);
 int report_write_csv(FILE *out, const struct report *r);
@@ -116,7 +135,8 @@ double report_bytes_per_syscall(const struct report_result *res);
  * then null, not 0, so a grader's average is not dragged down by them. */
 int report_has_rate(const struct report_result *res);
 double report_log_rate(const struct report_result *res);
-/* The checksum is meaningful for reads by the lab's own loops only. */
+/* The checksum is meaningful for reads by the lab's own loops only (the
+ * kind's row says which fold one). */
 int report_has_checksum(const struct report_result *res);
 
 /* --- formatting primitives (exported for the tests) ---------------------- */

@@ -27,6 +27,19 @@ int sweep_point_spec(const struct wl_spec *base, uint64_t block, enum wl_cache c
 	return 0;
 }
 
+void sweep_point_from_summary(struct sweep_point *p, uint64_t block, enum wl_cache cache,
+                              const struct trial_summary *s)
+{
+	const struct trial_result *m = &s->median;
+	p->block = block;
+	p->cache = cache;
+	p->ok = s->trials > 0 && s->ok && m->verdict == VERDICT_OK && s->seconds_median > 0;
+	p->seconds = s->seconds_median;
+	p->rate = s->rate_median;
+	p->bytes = (double)m->bytes;
+	p->calls = (double)trial_total_calls(m);
+}
+
 int sweep_fit(const struct sweep_point *p, size_t n, enum wl_cache cache, double *r, double *u)
 {
 	double *calls = malloc(3 * (n ? n : 1) * sizeof *calls);

@@ -1,11 +1,13 @@
 /* sweep.h - a block-size sweep: one workload run at many block sizes, warm
  * and cold, and the fit of  seconds = calls*R + bytes*U  over its points.
- * Batch and the interactive lab both drive the points (trials_run or
- * trial_start per point) and use these helpers. */
+ * Batch and the interactive lab both drive the points (trial_start per
+ * trial) and use these helpers: a point is made from the summary of its
+ * trials, one rule for both. */
 #ifndef IOLAB_SWEEP_H
 #define IOLAB_SWEEP_H
 
 #include <stddef.h>
+#include "engine.h"
 #include "lesson.h"
 
 struct sweep_point {
@@ -22,6 +24,12 @@ void sweep_point_at(const struct sweep *sw, size_t i, uint64_t *block, enum wl_c
 /* The lesson's workload with that block and cache (a deep copy: free it). */
 int sweep_point_spec(const struct wl_spec *base, uint64_t block, enum wl_cache cache,
                      struct wl_spec *out);
+/* The point of that block and cache from the summary of its trials.  ok
+ * (the point counts in the fit) when every trial ran as meant, the median
+ * trial without error (an expected error measures no cost) and in a
+ * measurable time; its figures are the median trial's. */
+void sweep_point_from_summary(struct sweep_point *p, uint64_t block, enum wl_cache cache,
+                              const struct trial_summary *s);
 /* Fit R (seconds per call) and U (seconds per byte) over the ok points of
  * one cache state.  0, or -1 when they do not determine both. */
 int sweep_fit(const struct sweep_point *p, size_t n, enum wl_cache cache, double *r, double *u);

@@ -277,14 +277,7 @@ static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_vi
 
 static const char *primary_call(const struct wl_spec *s)
 {
-	if (s->op == WL_OP_SEEK)
-		return "lseek";
-	switch (s->api) {
-	case WL_API_STDIO: return s->op == WL_OP_WRITE ? "fwrite" : "fread";
-	case WL_API_MMAP: return "memory copies";
-	case WL_API_COMMAND: return "calls";
-	default: return s->op == WL_OP_WRITE ? "write" : "read";
-	}
+	return wl_kind_calls_shown(wl_kind_of(s));
 }
 
 static void draw_syscalls(struct pen *p, const struct run_view *v, const struct wl_spec *spec)

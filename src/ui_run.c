@@ -246,17 +246,9 @@ static void record_entry(struct lab *lab)
 
 static void record_point(struct run *r)
 {
-	struct sweep_point *p = &r->points[r->point];
-	p->block = r->spec.block;
-	p->cache = r->spec.cache;
-	p->ok = r->result.ok && r->result.err == 0 && r->result.seconds > 0;
-	p->seconds = r->result.seconds;
-	p->bytes = (double)r->result.bytes;
-	p->rate = r->result.rate;
-	double calls = 0;
-	for (int k = 0; k < CALL_KINDS; k++)
-		calls += (double)r->result.calls[k];
-	p->calls = calls;
+	struct trial_summary s;
+	trial_summarize(&r->result, 1, &s);      /* zeroed, so not ok, if it fails */
+	sweep_point_from_summary(&r->points[r->point], r->spec.block, r->spec.cache, &s);
 }
 
 static void keep_points(struct lab *lab)

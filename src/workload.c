@@ -1,4 +1,5 @@
-/* workload.c - the workload spec: defaults, names, cross-key rules. */
+/* workload.c - the workload spec: defaults, names, cross-key rules (what
+ * each kind of workload allows comes from its row in wl_kind.c). */
 #include "config.h"
 
 #include <errno.h>
@@ -9,6 +10,7 @@
 #include "errmsg.h"
 #include "units.h"
 #include "workload.h"
+#include "wl_kind.h"
 #include "countof.h"
 
 void wl_spec_init(struct wl_spec *spec)
@@ -170,8 +172,11 @@ static int rule(const char *key, const char **key_out, char *msg, size_t len, co
 
 int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char **key)
 {
+	const struct wl_kind *k = wl_kind_of(s);
 	if (key)
 		*key = NULL;
+	if (!k)
+		return rule("op", key, msg, len, "op and api name no kind of workload");
 	if (s->size == 0 || s->size > WL_SIZE_MAX)
 		return rule("size", key, msg, len, "size must be from 1 B to 64 GiB");
 	if (s->block == 0 || s->block > s->size)
@@ -184,18 +189,17 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 		return rule("streams", key, msg, len, "streams must be at least 1");
 	if (s->streams > 1 && !s->stride)
 		return rule("streams", key, msg, len, "streams > 1 needs a stride (one stream per stride region)");
-	if (s->streams > 1 && (s->api != WL_API_STDIO || s->op != WL_OP_READ))
+	if (s->streams > 1 && !(k->keys & WL_KEY_STREAMS))
 		return rule("streams", key, msg, len, "streams > 1 is for stdio reads only");
-	if (s->command && s->api != WL_API_COMMAND)
+	if (s->command && !k->command)
 		return rule("command", key, msg, len, "command needs api: command");
-	if (s->api == WL_API_COMMAND && (!s->command || s->command_len == 0))
+	if (k->command && (!s->command || s->command_len == 0))
 		return rule("api", key, msg, len, "api: command needs a command");
-	if (s->api == WL_API_MMAP && s->op != WL_OP_READ)
-		return rule("api", key, msg, len, "api: mmap is for reads only");
-	if (s->api == WL_API_MMAP && (uint64_t)(size_t)s->size != s->size)
+	if (k->refusal)
+		return rule(k->refusal_key, key, msg, len, k->refusal);
+	if (k->maps && (uint64_t)(size_t)s->size != s->size)
 		return rule("size", key, msg, len, "size is too large to map into this process's address space");
-	if (s->op == WL_OP_SEEK && s->api != WL_API_SYSCALL)
-		return rule("op", key, msg, len, "op: seek is an lseek loop: api must be syscall");
+	/* a rule of the op, not of the kind: a command's write may ask too */
 	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)
 		return rule("sync", key, msg, len, "sync is for writes only");
 	if (!(s->time_limit > 0) || s->time_limit > 3600)
@@ -206,15 +210,6 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 int wl_spec_check(const struct wl_spec *s, char *msg, size_t len)
 {
 	return wl_spec_check_key(s, msg, len, NULL);
-}
-
-static const char *api_label(const struct wl_spec *s)
-{
-	static const char *const w[] = {"write()", "fwrite()", "mmap", "command"};
-	static const char *const r[] = {"read()", "fread()", "mmap", "command"};
-	if (s->op == WL_OP_SEEK)
-		return "lseek()";
-	return (s->op == WL_OP_WRITE ? w : r)[s->api];
 }
 
 static void append(char *buf, size_t len, size_t *used, const char *sep, const char *text)
@@ -231,12 +226,13 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	const char *sep = ascii ? " - " : " \u00b7 ";
 	char part[96], num[32];
 	size_t used = 0;
+	const struct wl_kind *k = wl_kind_of(s);
 	buf[0] = '\0';
-	if (s->api == WL_API_COMMAND) {
+	if (!k || k->command) {
 		snprintf(part, sizeof part, "%s", s->command && s->command_len ? s->command[0] : "command");
 		append(buf, len, &used, sep, part);
 	} else {
-		append(buf, len, &used, sep, api_label(s));
+		append(buf, len, &used, sep, k->label);
 		units_format_bytes((double)s->block, num, sizeof num);
 		snprintf(part, sizeof part, "%s blocks", num);
 		append(buf, len, &used, sep, part);
@@ -254,7 +250,7 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	size_t nf = wl_open_flag_names(s->open_flags, flags);
 	for (size_t i = 0; i < nf; i++)
 		append(buf, len, &used, sep, flags[i]);
-	if (s->api == WL_API_STDIO && (s->stdio_buffer != WL_STDIO_BUFFER_DEFAULT || s->stdio_mode != WL_STDIO_FULL)) {
+	if ((k && (k->keys & WL_KEY_STDIO)) && (s->stdio_buffer != WL_STDIO_BUFFER_DEFAULT || s->stdio_mode != WL_STDIO_FULL)) {
 		if (s->stdio_mode == WL_STDIO_NONE || s->stdio_buffer == 0)
 			snprintf(part, sizeof part, "unbuffered");
 		else {

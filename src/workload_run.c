@@ -84,7 +84,9 @@ void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned op
 {
 	const char *hint = "";
 	char fs_hint[96];
-	int stdio = call[0] == 'f' && call[1] != 's' && call[1] != 'd';  /* fread, fwrite, fflush, fseek */
+	enum call_kind kind;
+	/* stdio's own buffer is what O_DIRECT cannot use: fread, fwrite ... */
+	int stdio = call_kind_from_name(call, &kind) == 0 && call_kind_info(kind)->is_stdio;
 	if (err == EINVAL && (open_flags & WL_OPEN_DIRECT)) {
 		if (strcmp(call, "open") == 0 && fstype && *fstype && strcmp(fstype, "unknown") != 0) {
 			snprintf(fs_hint, sizeof fs_hint, " (this filesystem (%.40s) does not support O_DIRECT)",
@@ -104,12 +106,18 @@ void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned op
 	snprintf(buf, len, "%s: %s%s", call, strerror(err), hint);
 }
 
+static void set_failed_call(struct wl_shared *sh, const char *call)
+{
+	snprintf(sh->failed_call, sizeof sh->failed_call, "%s", call);
+}
+
 /* Records a failed call.  Call right after it: errno is read here. */
 static void fail_errno(struct ctx *x, const char *call)
 {
 	int err = errno;
 	x->failed = 1;
 	x->sh->err = err;
+	set_failed_call(x->sh, call);
 	wl_error_text(x->sh->error, sizeof x->sh->error, call, err, x->spec->open_flags, NULL);
 }
 
@@ -132,6 +140,7 @@ static void read_failed(struct ctx *x, const char *call, ssize_t r)
 	snprintf(text, sizeof text, "%s: unexpected end of file (the data file is shorter than "
 	         "expected: was it changed during the trial?)", call);
 	fail_text(x, text);
+	set_failed_call(x->sh, call);
 }
 
 static void fread_failed(struct ctx *x, FILE *f, size_t n)
@@ -658,45 +667,71 @@ static int setup_mmap(struct ctx *x, const char *path)
 	return 0;
 }
 
-static int setup_write(struct ctx *x, const char *path)
+/* The text loop when line buffering needs its newlines at the file's
+ * positions, or when strided (it is the fwrite loop that seeks). */
+static int setup_fwrite(struct ctx *x, const char *path)
 {
 	const struct wl_spec *s = x->spec;
-	int text = s->api == WL_API_STDIO && (s->stride || (s->stdio_mode == WL_STDIO_LINE && s->block % 64));
-	if (s->api == WL_API_STDIO) {
-		if (!(x->f = open_stream(x, path)))
-			return -1;
-		x->run = text ? run_fwrite_text : run_fwrite;
-		return 0;
-	}
-	if ((x->fd = open_file(x, path)) < 0)
+	int text = s->stride || (s->stdio_mode == WL_STDIO_LINE && s->block % 64);
+	if (!(x->f = open_stream(x, path)))
 		return -1;
-	x->run = s->stride ? run_write_seek : run_write;
+	x->run = text ? run_fwrite_text : run_fwrite;
 	return 0;
 }
 
-static int setup_read(struct ctx *x, const char *path)
+static int setup_write_fd(struct ctx *x, const char *path)
 {
-	const struct wl_spec *s = x->spec;
-	if (s->api == WL_API_MMAP)
-		return setup_mmap(x, path);
-	if (s->api == WL_API_STDIO && s->streams > 1)
-		return setup_streams(x, path);
-	if (s->api == WL_API_STDIO) {
-		if (!(x->f = open_stream(x, path)))
-			return -1;
-		x->run = s->stride ? run_fread_seek : run_fread;
-		x->rewind = s->stride ? NULL : rewind_stream;
-		return 0;
-	}
 	if ((x->fd = open_file(x, path)) < 0)
 		return -1;
-	if (s->op == WL_OP_SEEK) {
-		x->run = run_lseek;
-		return 0;
-	}
+	x->run = x->spec->stride ? run_write_seek : run_write;
+	return 0;
+}
+
+static int setup_fread(struct ctx *x, const char *path)
+{
+	const struct wl_spec *s = x->spec;
+	if (s->streams > 1)
+		return setup_streams(x, path);
+	if (!(x->f = open_stream(x, path)))
+		return -1;
+	x->run = s->stride ? run_fread_seek : run_fread;
+	x->rewind = s->stride ? NULL : rewind_stream;
+	return 0;
+}
+
+static int setup_read_fd(struct ctx *x, const char *path)
+{
+	const struct wl_spec *s = x->spec;
+	if ((x->fd = open_file(x, path)) < 0)
+		return -1;
 	x->run = s->stride ? run_read_seek : run_read;
 	x->rewind = s->stride ? NULL : rewind_fd;
 	return 0;
+}
+
+static int setup_lseek(struct ctx *x, const char *path)
+{
+	if ((x->fd = open_file(x, path)) < 0)
+		return -1;
+	x->run = run_lseek;
+	return 0;
+}
+
+/* The setup of each family of loops a kind names (wl_kind.c); a command
+ * has none: it is exec'd. */
+typedef int (*setup_fn)(struct ctx *x, const char *path);
+static const setup_fn setups[WL_LOOPS] = {
+	[WL_LOOP_WRITE] = setup_write_fd,
+	[WL_LOOP_FWRITE] = setup_fwrite,
+	[WL_LOOP_READ] = setup_read_fd,
+	[WL_LOOP_FREAD] = setup_fread,
+	[WL_LOOP_MMAP] = setup_mmap,
+	[WL_LOOP_LSEEK] = setup_lseek,
+};
+
+int wl_run_has_loop(enum wl_loop loop)
+{
+	return (unsigned)loop < WL_LOOPS && setups[loop] != NULL;
 }
 
 static int setup(struct ctx *x, const char *path)
@@ -711,9 +746,13 @@ static int setup(struct ctx *x, const char *path)
 	}
 	x->buf = b;
 	fill_text(x->buf, (size_t)x->block + 64);
-	if (x->spec->op == WL_OP_WRITE)
-		return setup_write(x, path);
-	return setup_read(x, path);
+	const struct wl_kind *k = wl_kind_of(x->spec);
+	if (!k || !wl_run_has_loop(k->loop)) {
+		errno = EINVAL;           /* wl_spec_check refuses such a spec */
+		fail_errno(x, "setup");
+		return -1;
+	}
+	return setups[k->loop](x, path);
 }
 
 /* --- the walk ------------------------------------------------------------- */
@@ -961,6 +1000,7 @@ void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int pe
 		int err = errno;
 		sh->err = err;
 		sh->failed = 1;
+		set_failed_call(sh, "open");
 		snprintf(sh->error, sizeof sh->error, "cannot run '%s': open /dev/null: %s",
 		         argv[0], strerror(err));
 		atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
@@ -978,6 +1018,7 @@ void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int pe
 	int err = errno;
 	sh->err = err;
 	sh->failed = 1;
+	set_failed_call(sh, "execvp");
 	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s", argv[0], strerror(err));
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }

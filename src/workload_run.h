@@ -43,6 +43,8 @@ struct wl_shared {
 	double seconds;
 	int err;                      /* errno, 0 if none */
 	int failed;                   /* error[] holds a failure */
+	char failed_call[16];         /* the call that failed: "open", "write",
+	                                 "execvp" ... (readers need not parse error[]) */
 	int stopped, time_limited;
 	char error[256];
 };
@@ -54,6 +56,10 @@ struct wl_shared {
  * exactly the loop.  Returns 0, or -1 when the workload failed (sh says
  * why). */
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops);
+
+/* Does wl_run() have a loop for this family (WL_LOOP_NONE: no, a command
+ * is exec'd)?  For the tests that walk the kind table. */
+int wl_run_has_loop(enum wl_loop loop);
 
 /* The command's argv with every "{file}" inside any word replaced by path.
  * NULL (ENOMEM) on failure; free with wl_command_free(). */

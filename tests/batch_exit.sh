@@ -73,14 +73,17 @@ fi
 
 # --- 1: a lesson failed, the others still ran ----------------------------------
 if [ -n "${PYTHON3:-}" ]; then
-	batch --lesson b05-succeeds-unexpectedly,b01-write-byte --trials 1 --format json
+	batch --lesson b05-succeeds-unexpectedly,b01-write-byte --trials 2 --format json
 	expect_rc 1 "failing lesson"
 	"$PYTHON3" -c '
 import json, sys
 a, b = json.load(open(sys.argv[1]))["results"]
 assert a["lesson"] == "b05-succeeds-unexpectedly" and a["status"] == "error", a
 assert a["error"] == "expected EINVAL, but the workload succeeded", a["error"]
+assert a["trials"] == 1, a["trials"]          # a failing workload is not repeated
+assert a["rate"]["median"] is None, a["rate"]  # and measured nothing the lesson means
 assert b["lesson"] == "b01-write-byte" and b["status"] == "ok" and b["error"] is None, b
+assert b["trials"] == 2, b["trials"]
 assert b["syscalls"]["write"] == 65536, b["syscalls"]
 ' "$T/out" || fail "failing lesson report"
 	expect_in "$err" "[1/2] b05-succeeds-unexpectedly ... error: expected EINVAL" "progress says error"

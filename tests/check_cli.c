@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "report.h"
 #include "suites.h"
 
 /* parse argv (NULL-terminated), capture what goes to err */
@@ -29,7 +30,8 @@ START_TEST(defaults)
 	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", NULL}), 0);
 	ck_assert_int_eq(o.batch, 0);
 	ck_assert_uint_eq(o.trials, 5);
-	ck_assert_int_eq(o.format, REPORT_TEXT);
+	ck_assert_ptr_eq(o.format, report_format_find("text"));
+	ck_assert_str_eq(o.format->name, "text");
 	ck_assert_ptr_null(o.output);
 	ck_assert_uint_eq(o.nlessons, 0);
 	cli_options_free(&o);
@@ -50,7 +52,8 @@ START_TEST(batch_options)
 	ck_assert_str_eq(o.lessons[1], "w03-byte");
 	ck_assert_str_eq(o.lessons[2], "r01-byte");
 	ck_assert_uint_eq(o.trials, 3);
-	ck_assert_int_eq(o.format, REPORT_JSON);
+	ck_assert_ptr_eq(o.format, report_format_find("json"));
+	ck_assert_str_eq(o.format->name, "json");
 	ck_assert_uint_eq(o.size, 1048576);
 	ck_assert_double_eq_tol(o.time_limit, 0.5, 1e-12);
 	ck_assert_str_eq(o.output, "r.json");
@@ -90,6 +93,45 @@ START_TEST(bad_options)
 	ck_assert_str_eq(err, "iolab: unexpected argument 'stray'\n"
 	                      "Try 'iolab --help' for more information.\n");
 	cli_options_free(&o);
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "-x", NULL}), EXIT_USAGE);
+	ck_assert_str_eq(err, "iolab: invalid option -- 'x'\n"
+	                      "Try 'iolab --help' for more information.\n");
+	cli_options_free(&o);
+}
+END_TEST
+
+/* Every row of the format table is a --format the command line takes, and
+ * the usage text and the error message list them all, in table order. */
+START_TEST(formats_from_the_table)
+{
+	struct options o;
+	char err[256], list[128] = "", usage[4096] = "";
+	size_t n = 0;
+	for (const struct report_format *f; (f = report_format_at(n)) != NULL; n++) {
+		ck_assert_ptr_nonnull(f->write);
+		ck_assert_ptr_eq(report_format_find(f->name), f);
+		ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--format", (char *)f->name, NULL}), 0);
+		ck_assert_ptr_eq(o.format, f);
+		cli_options_free(&o);
+		size_t used = strlen(list);
+		snprintf(list + used, sizeof list - used, "%s%s", n == 0 ? "" : report_format_at(n + 1) ? ", " : " or ", f->name);
+	}
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(list, "text, json or csv");
+	ck_assert_ptr_null(report_format_find("xml"));
+	ck_assert_ptr_eq(report_format_default(), report_format_at(0));
+	char got[128];
+	report_format_list(got, sizeof got);
+	ck_assert_str_eq(got, list);
+	FILE *f = fmemopen(usage, sizeof usage - 1, "w");
+	ck_assert_ptr_nonnull(f);
+	cli_usage(f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(usage,
+		"      --trials N        trials per lesson, the median is reported (default 5)\n"
+		"      --format F        text, json or csv (default text)\n"
+		"      --output FILE     write the results there (whole, then renamed in place)\n"));
 }
 END_TEST
 
@@ -100,6 +142,7 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, batch_options);
 	tcase_add_test(tc, bad_options);
+	tcase_add_test(tc, formats_from_the_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -249,7 +249,7 @@ START_TEST(expected_error_missing)
 	run(&s, &r);
 	ck_assert_int_eq(r.ok, 0);
 	ck_assert_int_eq(r.expected, 0);
-	ck_assert_str_eq(r.error, "expected EINVAL, but the workload ran without error");
+	ck_assert_str_eq(r.error, "expected EINVAL, but the workload succeeded");
 	ck_assert_uint_eq(r.bytes, 4096);
 }
 END_TEST
@@ -810,63 +810,58 @@ START_TEST(names)
 }
 END_TEST
 
-static void count_trial(unsigned i, const struct trial_result *r, void *arg)
-{
-	(void)r;
-	*(unsigned *)arg = i + 1;
-}
-
 START_TEST(trials_median)
 {
+	/* three real trials, summarized as batch summarizes them */
 	char msg[256];
-	unsigned seen = 0;
+	struct trial_result rs[3];
 	struct trial_summary sum;
 	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 4096);
-	ck_assert_int_eq(trials_run(&s, &S, 3, count_trial, &seen, &sum, msg, sizeof msg), 0);
-	ck_assert_uint_eq(seen, 3);
+	for (int i = 0; i < 3; i++)
+		run_ok(&s, &rs[i]);
+	ck_assert_int_eq(trial_summarize(rs, 3, &sum), 0);
 	ck_assert_uint_eq(sum.trials, 3);
 	ck_assert_int_eq(sum.ok, 1);
 	ck_assert_uint_lt(sum.median_index, 3);
 	ck_assert(sum.rate_min <= sum.rate_median && sum.rate_median <= sum.rate_max);
 	ck_assert_double_eq(sum.median.rate, sum.rate_median);
+	ck_assert_double_eq(sum.median.seconds, sum.seconds_median);
 	ck_assert_uint_eq(sum.median.bytes, 65536);
-	/* a failing workload is not repeated */
+	/* a failing workload: its summary is not ok (batch does not repeat
+	 * it: tests/batch_exit.sh) */
 	s = spec(WL_OP_WRITE, WL_API_SYSCALL, 4096, 4096);
 	s.expect_error = ENOSPC;
-	ck_assert_int_eq(trials_run(&s, &S, 5, NULL, NULL, &sum, msg, sizeof msg), 0);
+	run(&s, &rs[0]);
+	ck_assert_int_eq(rs[0].verdict, VERDICT_MISSED_ERROR);
+	ck_assert_int_eq(trial_summarize(rs, 1, &sum), 0);
 	ck_assert_uint_eq(sum.trials, 1);
 	ck_assert_int_eq(sum.ok, 0);
 	/* a bad spec never starts */
 	s.block = 0;
-	ck_assert_int_eq(trials_run(&s, &S, 5, NULL, NULL, &sum, msg, sizeof msg), -1);
+	ck_assert_ptr_null(trial_start(&s, &S, msg, sizeof msg));
 	ck_assert_str_eq(msg, "block must be from 1 to the file size");
 }
 END_TEST
 
-/* After the first trial every file write fails with EFBIG (rate 0). */
-static void limit_after_first(unsigned i, const struct trial_result *r, void *arg)
-{
-	(void)r;
-	(void)arg;
-	struct rlimit lim;
-	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &lim), 0);
-	lim.rlim_cur = 0;
-	if (i == 0)
-		ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
-}
-
 START_TEST(trials_median_of_ok_trials)
 {
-	char msg[256];
-	struct rlimit old;
+	/* the first trial writes; then every file write fails with EFBIG
+	 * (rate 0): the median is the trial that ran */
+	struct rlimit old, lim;
+	struct trial_result rs[2];
 	struct trial_summary sum;
 	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 4096, 4096);
 	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
 	void (*old_xfsz)(int) = signal(SIGXFSZ, SIG_IGN);
-	int rc = trials_run(&s, &S, 2, limit_after_first, NULL, &sum, msg, sizeof msg);
+	run(&s, &rs[0]);
+	lim = old;
+	lim.rlim_cur = 0;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	run(&s, &rs[1]);
 	setrlimit(RLIMIT_FSIZE, &old);
 	signal(SIGXFSZ, old_xfsz);
-	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(rs[1].err, EFBIG);
+	ck_assert_int_eq(trial_summarize(rs, 2, &sum), 0);
 	ck_assert_uint_eq(sum.trials, 2);
 	ck_assert_int_eq(sum.ok, 0);
 	ck_assert_uint_eq(sum.median_index, 0);       /* not the failed one */
@@ -874,6 +869,188 @@ START_TEST(trials_median_of_ok_trials)
 	ck_assert_uint_eq(sum.median.bytes, 4096);
 	ck_assert(sum.rate_min > 0);
 	ck_assert_double_eq(sum.rate_median, sum.median.rate);
+}
+END_TEST
+
+/* --- verdicts, from real trials -------------------------------------------- */
+
+static void assert_verdict(const struct trial_result *r, enum trial_verdict v)
+{
+	ck_assert_msg(r->verdict == v, "verdict %s, not %s (%s)", trial_verdict_name(r->verdict),
+	              trial_verdict_name(v), r->error);
+	ck_assert_int_eq(r->ok, v == VERDICT_OK || v == VERDICT_EXPECTED_ERROR);
+	ck_assert_int_eq(r->expected, r->ok);
+}
+
+START_TEST(verdict_of_every_kind)
+{
+	struct trial_result r;
+	/* ok */
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 131072, 4096);
+	run_ok(&s, &r);
+	assert_verdict(&r, VERDICT_OK);
+	ck_assert_str_eq(r.failed_call, "");
+	/* failed: EFBIG under a 64 KiB file size limit, which no one expects */
+	run_limited(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	ck_assert_str_eq(r.failed_call, "write");
+	ck_assert_int_eq(r.err, EFBIG);
+	/* the expected error: the same EFBIG, when the lesson exists to show it */
+	s.expect_error = EFBIG;
+	run_limited(&s, &r);
+	assert_verdict(&r, VERDICT_EXPECTED_ERROR);
+	ck_assert_str_eq(r.failed_call, "write");
+	ck_assert_str_eq(r.error, "write: File too large (the file size limit of the process, see ulimit -f)");
+	/* another error than the one expected fails */
+	s.expect_error = ENOSPC;
+	run_limited(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	/* missed: no limit, so no EFBIG */
+	s.expect_error = EFBIG;
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_MISSED_ERROR);
+	ck_assert_int_eq(r.err, 0);
+	ck_assert_str_eq(r.failed_call, "");
+	ck_assert_str_eq(r.error, "expected EFBIG, but the workload succeeded");
+	ck_assert_uint_eq(r.bytes, 131072);
+}
+END_TEST
+
+START_TEST(verdict_of_commands)
+{
+	struct trial_result r;
+	char *f_words[] = {"false", NULL};
+	struct wl_spec s = command(WL_OP_READ, f_words);
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	ck_assert_str_eq(r.failed_call, "");          /* the command failed, no call of ours */
+	char *n_words[] = {"iolab-no-such-command", NULL};
+	s = command(WL_OP_READ, n_words);
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	ck_assert_str_eq(r.failed_call, "execvp");
+	s.expect_error = ENOENT;
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_EXPECTED_ERROR);
+	char *t_words[] = {"true", NULL};
+	s = command(WL_OP_READ, t_words);
+	s.expect_error = ENOENT;
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_MISSED_ERROR);
+	ck_assert_str_eq(r.error, "expected ENOENT, but the workload succeeded");
+}
+END_TEST
+
+START_TEST(verdict_names)
+{
+	ck_assert_str_eq(trial_verdict_name(VERDICT_OK), "ok");
+	ck_assert_str_eq(trial_verdict_name(VERDICT_EXPECTED_ERROR), "expected_error");
+	ck_assert_str_eq(trial_verdict_name(VERDICT_FAILED), "failed");
+	ck_assert_str_eq(trial_verdict_name(VERDICT_MISSED_ERROR), "missed_error");
+	ck_assert_str_eq(trial_verdict_name(VERDICTS), "?");
+	ck_assert_int_eq(trial_verdict_ok(VERDICT_OK), 1);
+	ck_assert_int_eq(trial_verdict_ok(VERDICT_EXPECTED_ERROR), 1);
+	ck_assert_int_eq(trial_verdict_ok(VERDICT_FAILED), 0);
+	ck_assert_int_eq(trial_verdict_ok(VERDICT_MISSED_ERROR), 0);
+}
+END_TEST
+
+/* --- summaries (made-up trials) --------------------------------------------- */
+
+static struct trial_result made(enum trial_verdict v, double rate, double seconds)
+{
+	struct trial_result r;
+	memset(&r, 0, sizeof r);
+	r.verdict = v;
+	r.ok = r.expected = trial_verdict_ok(v);
+	r.rate = rate;
+	r.seconds = seconds;
+	return r;
+}
+
+START_TEST(summarize_odd_and_even)
+{
+	struct trial_summary s;
+	struct trial_result rs[4] = {
+		made(VERDICT_OK, 30, 3), made(VERDICT_OK, 10, 9), made(VERDICT_OK, 20, 5),
+		made(VERDICT_OK, 40, 1),
+	};
+	ck_assert_int_eq(trial_summarize(rs, 3, &s), 0);
+	ck_assert_uint_eq(s.trials, 3);
+	ck_assert_int_eq(s.ok, 1);
+	ck_assert_uint_eq(s.median_index, 2);           /* rate 20 */
+	ck_assert_double_eq(s.rate_median, 20);
+	ck_assert_double_eq(s.seconds_median, 5);       /* the median trial's own */
+	ck_assert_double_eq(s.rate_min, 10);
+	ck_assert_double_eq(s.rate_max, 30);
+	ck_assert_double_eq(s.seconds_min, 3);
+	ck_assert_double_eq(s.seconds_max, 9);
+	ck_assert_double_eq(s.median.rate, 20);
+	/* even: the lower median */
+	ck_assert_int_eq(trial_summarize(rs, 4, &s), 0);
+	ck_assert_uint_eq(s.median_index, 2);
+	ck_assert_double_eq(s.rate_max, 40);
+	ck_assert_double_eq(s.seconds_min, 1);
+	/* one */
+	ck_assert_int_eq(trial_summarize(&rs[3], 1, &s), 0);
+	ck_assert_uint_eq(s.median_index, 0);
+	ck_assert_double_eq(s.rate_median, 40);
+	ck_assert_double_eq(s.seconds_max, 1);
+	/* none */
+	ck_assert_int_eq(trial_summarize(rs, 0, &s), 0);
+	ck_assert_uint_eq(s.trials, 0);
+	ck_assert_int_eq(s.ok, 0);
+}
+END_TEST
+
+START_TEST(summarize_leaves_out_failed)
+{
+	struct trial_summary s;
+	/* the expected error counts as ok; failures do not count in the figures */
+	struct trial_result rs[4] = {
+		made(VERDICT_FAILED, 1000, 0.1), made(VERDICT_EXPECTED_ERROR, 5, 2),
+		made(VERDICT_MISSED_ERROR, 0, 0), made(VERDICT_OK, 7, 1),
+	};
+	ck_assert_int_eq(trial_summarize(rs, 4, &s), 0);
+	ck_assert_uint_eq(s.trials, 4);
+	ck_assert_int_eq(s.ok, 0);
+	ck_assert_uint_eq(s.median_index, 1);           /* lower of 5 and 7 */
+	ck_assert_double_eq(s.rate_min, 5);
+	ck_assert_double_eq(s.rate_max, 7);
+	ck_assert_double_eq(s.seconds_max, 2);
+	/* all failed: the failures themselves, for what they say */
+	rs[1] = made(VERDICT_FAILED, 3, 4);
+	rs[3] = made(VERDICT_FAILED, 2, 5);
+	ck_assert_int_eq(trial_summarize(rs, 4, &s), 0);
+	ck_assert_int_eq(s.ok, 0);
+	ck_assert_uint_eq(s.median_index, 3);           /* rates 1000 3 0 2: lower median 2 */
+	ck_assert_double_eq(s.rate_min, 0);
+	ck_assert_double_eq(s.rate_max, 1000);
+	ck_assert_double_eq(s.seconds_median, 5);
+}
+END_TEST
+
+START_TEST(total_calls)
+{
+	struct trial_result r;
+	memset(&r, 0, sizeof r);
+	ck_assert_uint_eq(trial_total_calls(&r), 0);
+	for (int k = 0; k < CALL_KINDS; k++)
+		r.calls[k] = (uint64_t)1 << k;
+	ck_assert_uint_eq(trial_total_calls(&r), ((uint64_t)1 << CALL_KINDS) - 1);
+	r.calls[CALL_FFLUSH] = (uint64_t)1 << 40;
+	ck_assert_uint_eq(trial_total_calls(&r), ((uint64_t)1 << 40) + ((uint64_t)1 << (CALL_KINDS - 1)) - 1);
+}
+END_TEST
+
+START_TEST(total_calls_real)
+{
+	/* a strided read: one lseek and one read per block */
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 512);
+	s.stride = 8192;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(trial_total_calls(&r), 256);
 }
 END_TEST
 
@@ -1044,10 +1221,19 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, names);
 	tcase_add_test(tc, trials_median);
 	tcase_add_test(tc, trials_median_of_ok_trials);
+	tcase_add_test(tc, verdict_of_every_kind);
+	tcase_add_test(tc, verdict_of_commands);
+	tcase_add_test(tc, total_calls_real);
 	tcase_add_test(tc, written_files_removed);
 	tcase_add_test(tc, taken_names_are_not_removed);
 	tcase_add_test(tc, child_leads_its_own_group);
 	suite_add_tcase(s, tc);
+	TCase *v = tcase_create("summaries");
+	tcase_add_test(v, verdict_names);
+	tcase_add_test(v, summarize_odd_and_even);
+	tcase_add_test(v, summarize_leaves_out_failed);
+	tcase_add_test(v, total_calls);
+	suite_add_tcase(s, v);
 	TCase *g = tcase_create("guard");
 	tcase_add_checked_fixture(g, scratch_setup, scratch_teardown);
 	tcase_add_test(g, guard_records_stop_signals);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_fields.h"
 #include "suites.h"
 
 /* --- capture what a writer prints ----------------------------------------- */
@@ -251,9 +252,12 @@ static void make_report(struct report *r)
 	report_fail(res, "expected %s, but the workload succeeded", "EINVAL");
 }
 
-static char *render(const struct report *r, enum report_format f)
+/* the report in the format named so (a row of the format table) */
+static char *render(const struct report *r, const char *format)
 {
 	struct capture c;
+	const struct report_format *f = report_format_find(format);
+	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(report_write(cap_open(&c), r, f), 0);
 	cap_text(&c);
 	return c.buf;
@@ -268,7 +272,7 @@ START_TEST(json_document)
 {
 	struct report r;
 	make_report(&r);
-	char *j = render(&r, REPORT_JSON);
+	char *j = render(&r, "json");
 	HAS(j, "\"iolab\": \"" PACKAGE_VERSION "\"");
 	HAS(j, "\"scratch\": \"/tmp/s \\\"x\\\"\"");
 	HAS(j, "\"syscall_counter\": \"procfs\"");
@@ -324,14 +328,14 @@ START_TEST(json_sweep)
 	res->points[0] = (struct sweep_point){1, WL_CACHE_WARM, 1, 2.0, 100, 100, 50};
 	res->points[1] = (struct sweep_point){4096, WL_CACHE_WARM, 0, 0, 0, 0, 0};
 	res->fit[WL_CACHE_WARM] = (struct report_fit){1, 1, 2e-7, 1e-9};
-	char *j = render(&r, REPORT_JSON);
+	char *j = render(&r, "json");
 	HAS(j, "{\"block\": 1, \"cache\": \"warm\", \"ok\": true, \"rate\": 50.0, \"seconds\": 2.0, "
 	       "\"calls\": 100.0, \"bytes\": 100.0}");
 	HAS(j, "{\"block\": 4096, \"cache\": \"warm\", \"ok\": false, \"rate\": null, \"seconds\": null, "
 	       "\"calls\": null, \"bytes\": null}");
 	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
 	free(j);
-	char *csv = render(&r, REPORT_CSV);
+	char *csv = render(&r, "csv");
 	HAS(csv, ",2e-07,1e-09,,\r\n");
 	free(csv);
 	report_free(&r);
@@ -342,7 +346,7 @@ START_TEST(csv_document)
 {
 	struct report r;
 	make_report(&r);
-	char *c = render(&r, REPORT_CSV);
+	char *c = render(&r, "csv");
 	HAS(c, "lesson,title,status,error,workload.op,workload.api,workload.size,workload.block,"
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
@@ -387,7 +391,7 @@ START_TEST(text_document)
 {
 	struct report r;
 	make_report(&r);
-	char *t = render(&r, REPORT_TEXT);
+	char *t = render(&r, "text");
 	HAS(t, "iolab " PACKAGE_VERSION ", Linux ");
 	HAS(t, "median of 3 trials by rate");
 	HAS(t, "\nlesson     workload                                                rate  log rate"
@@ -434,6 +438,127 @@ START_TEST(unavailable_counts)
 }
 END_TEST
 
+/* --- the field table -------------------------------------------------------- */
+
+static int number(const struct report_result *r, const char *path, double *v)
+{
+	*v = -12345;
+	return report_field_number(r, path, v);
+}
+
+#define NUMBER_IS(res, path, want) do { double v_; \
+	ck_assert_int_eq(number(res, path, &v_), 0); ck_assert_double_eq(v_, want); } while (0)
+#define NOT_A_NUMBER(res, path) do { double v_; \
+	ck_assert_int_eq(number(res, path, &v_), 1); } while (0)
+
+START_TEST(field_numbers)
+{
+	struct report r;
+	make_report(&r);
+	const struct report_result *a = &r.results[0], *b = &r.results[1];
+	NUMBER_IS(a, "rate.median", 131072);
+	NUMBER_IS(a, "rate.min", 65536);
+	NUMBER_IS(a, "seconds.max", 1);
+	NUMBER_IS(a, "workload.size", 65536);
+	NUMBER_IS(a, "workload.time_limit", 5);
+	NUMBER_IS(a, "trials", 3);
+	NUMBER_IS(a, "syscalls.write", 65536);
+	NUMBER_IS(a, "calls.write", 65536);
+	NUMBER_IS(a, "calls.fwrite", 0);              /* measured, not called */
+	NUMBER_IS(a, "storage.write_bytes", 4096);
+	NUMBER_IS(a, "cache.resident_after", 1);
+	NUMBER_IS(a, "faults.minor", 15);
+	NUMBER_IS(a, "cpu.system", 0.125);
+	double v;
+	ck_assert_int_eq(number(a, "log_rate", &v), 0);
+	ck_assert_double_eq_tol(v, 11.78350206951907, 1e-12);
+	/* null here: unreadable, not measured, not a sweep */
+	NOT_A_NUMBER(a, "syscalls.read");
+	NOT_A_NUMBER(a, "storage.read_bytes");
+	NOT_A_NUMBER(a, "cache.resident_before");
+	NOT_A_NUMBER(a, "checksum");                  /* a write folds none */
+	NOT_A_NUMBER(a, "sweep.fit.warm.R");
+	NOT_A_NUMBER(b, "rate.median");
+	NOT_A_NUMBER(b, "bytes");
+	NOT_A_NUMBER(b, "calls.write");
+	NUMBER_IS(b, "trials", 0);
+	NUMBER_IS(b, "workload.size", 10485760);
+	/* there, but no number: text and flags */
+	NOT_A_NUMBER(a, "lesson");
+	NOT_A_NUMBER(a, "status");
+	NOT_A_NUMBER(a, "workload.op");
+	NOT_A_NUMBER(a, "time_limited");
+	NOT_A_NUMBER(a, "workload.stdio_buffer");     /* "default" */
+	NOT_A_NUMBER(b, "workload.expect_error");     /* "EINVAL" */
+	NUMBER_IS(b, "workload.stdio_buffer", 0);
+	/* no such field: the value is left alone */
+	const char *unknown[] = {"rate.mean", "Rate", "", "calls", "workload", "rate.", "calls.open",
+	                         "reference", "sweep.points", "median"};
+	for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++) {
+		ck_assert_msg(number(a, unknown[i], &v) == -1, "'%s' is a field", unknown[i]);
+		ck_assert_double_eq(v, -12345);
+	}
+	ck_assert_int_eq(report_field_find(NULL), -1);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(field_aliases)
+{
+	struct report r;
+	make_report(&r);
+	const struct report_result *a = &r.results[0];
+	NUMBER_IS(a, "rate", 131072);
+	NUMBER_IS(a, "seconds", 0.5);
+	NUMBER_IS(a, "size", 65536);
+	NUMBER_IS(a, "block", 1);
+	NUMBER_IS(a, "stride", 0);
+	NUMBER_IS(a, "bytes", 65536);
+	NUMBER_IS(a, "passes", 1);
+	double v;
+	ck_assert_int_eq(number(a, "log_rate", &v), 0);
+	const char *pairs[][2] = {
+		{"rate", "rate.median"}, {"seconds", "seconds.median"}, {"size", "workload.size"},
+		{"block", "workload.block"}, {"stride", "workload.stride"},
+		{"log_rate", "log_rate"}, {"bytes", "bytes"}, {"passes", "passes"},
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+		ck_assert_int_ge(report_field_find(pairs[i][1]), 0);
+		ck_assert_int_eq(report_field_find(pairs[i][0]), report_field_find(pairs[i][1]));
+	}
+	NOT_A_NUMBER(&r.results[1], "rate");
+	report_free(&r);
+}
+END_TEST
+
+/* The names, walked, are the CSV header; every call kind has its field. */
+START_TEST(field_names)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/s", "ext4", "procfs"), 0);
+	char *c = render(&r, "csv");
+	char header[2048] = "";
+	size_t n = report_field_count(), used = 0;
+	ck_assert_uint_eq(n, 63);
+	for (size_t i = 0; i < n; i++) {
+		const char *name = report_field_name(i);
+		ck_assert_ptr_nonnull(name);
+		ck_assert_int_eq(report_field_find(name), (long)i);
+		used += (size_t)snprintf(header + used, sizeof header - used, "%s%s", i ? "," : "", name);
+	}
+	ck_assert_ptr_null(report_field_name(n));
+	snprintf(header + used, sizeof header - used, "\r\n");
+	ck_assert_str_eq(c, header);
+	for (int k = 0; k < CALL_KINDS; k++) {
+		char name[64];
+		snprintf(name, sizeof name, "calls.%s", call_kind_name((enum call_kind)k));
+		ck_assert_msg(report_field_find(name) >= 0, "no field %s", name);
+	}
+	free(c);
+	report_free(&r);
+}
+END_TEST
+
 Suite *make_suite_report(void)
 {
 	Suite *s = suite_create("report");
@@ -451,6 +576,9 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
+	tcase_add_test(tc, field_numbers);
+	tcase_add_test(tc, field_aliases);
+	tcase_add_test(tc, field_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

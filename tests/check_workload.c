@@ -4,8 +4,13 @@
 #include <check.h>
 #include <errno.h>
 
+#include <stdio.h>
+#include <string.h>
+
 #include "suites.h"
+#include "wl_kind.h"
 #include "workload.h"
+#include "workload_run.h"
 
 START_TEST(names_round_trip)
 {
@@ -128,6 +133,247 @@ START_TEST(resize_keeps_regions)
 }
 END_TEST
 
+/* --- the kind table ---------------------------------------------------------- */
+
+/* The smallest spec of that kind the rules could accept. */
+static struct wl_spec kind_spec(enum wl_op op, enum wl_api api)
+{
+	static char *argv[] = {"true", NULL};
+	struct wl_spec s;
+	wl_spec_init(&s);
+	s.op = op;
+	s.api = api;
+	if (api == WL_API_COMMAND) {
+		s.command = argv;
+		s.command_len = 1;
+	}
+	return s;
+}
+
+static const char *check_key(const struct wl_spec *s, const char **key)
+{
+	static char msg[128];
+	msg[0] = 0;
+	return wl_spec_check_key(s, msg, sizeof msg, key) == 0 ? "ok" : msg;
+}
+
+START_TEST(kinds_cover_every_pair)
+{
+	const enum wl_op ops[] = {WL_OP_WRITE, WL_OP_READ, WL_OP_SEEK};
+	const enum wl_api apis[] = {WL_API_SYSCALL, WL_API_STDIO, WL_API_MMAP, WL_API_COMMAND};
+	ck_assert_uint_eq(wl_kind_count(), 12);
+	ck_assert_ptr_null(wl_kind_at(12));
+	for (size_t o = 0; o < 3; o++)
+		for (size_t a = 0; a < 4; a++) {
+			const struct wl_kind *k = wl_kind_find(ops[o], apis[a]);
+			ck_assert_ptr_nonnull(k);
+			ck_assert_int_eq(k->op, ops[o]);
+			ck_assert_int_eq(k->api, apis[a]);
+			size_t rows = 0;
+			for (size_t i = 0; i < wl_kind_count(); i++)
+				rows += wl_kind_at(i) == k;
+			ck_assert_uint_eq(rows, 1);
+			struct wl_spec s = kind_spec(ops[o], apis[a]);
+			ck_assert_ptr_eq(wl_kind_of(&s), k);
+			/* api-wide facts hold on every row, refused or not */
+			ck_assert_int_eq(k->command, apis[a] == WL_API_COMMAND);
+			ck_assert_int_eq(k->maps, apis[a] == WL_API_MMAP);
+			ck_assert_ptr_nonnull(k->label);
+		}
+	ck_assert_ptr_null(wl_kind_find((enum wl_op)3, WL_API_SYSCALL));
+	ck_assert_ptr_null(wl_kind_find(WL_OP_READ, (enum wl_api)4));
+}
+END_TEST
+
+/* Every row the format allows: the rules accept it, it has a way to run
+ * (a loop of ours whose setup exists, or the command), its label and its
+ * primary call are the ones the views print. */
+START_TEST(kinds_allowed_rows)
+{
+	static const struct {
+		enum wl_op op;
+		enum wl_api api;
+		const char *label, *primary, *shown;
+		int checksum;
+	} want[] = {
+		{WL_OP_WRITE, WL_API_SYSCALL, "write()", "write", "write", 0},
+		{WL_OP_WRITE, WL_API_STDIO, "fwrite()", "fwrite", "fwrite", 0},
+		{WL_OP_WRITE, WL_API_COMMAND, "command", NULL, "calls", 0},
+		{WL_OP_READ, WL_API_SYSCALL, "read()", "read", "read", 1},
+		{WL_OP_READ, WL_API_STDIO, "fread()", "fread", "fread", 1},
+		{WL_OP_READ, WL_API_MMAP, "mmap", "memread", "memory copies", 1},
+		{WL_OP_READ, WL_API_COMMAND, "command", NULL, "calls", 0},
+		{WL_OP_SEEK, WL_API_SYSCALL, "lseek()", "lseek", "lseek", 0},
+	};
+	size_t allowed = 0;
+	for (size_t i = 0; i < wl_kind_count(); i++)
+		allowed += wl_kind_at(i)->refusal == NULL;
+	ck_assert_uint_eq(allowed, sizeof want / sizeof *want);
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		const struct wl_kind *k = wl_kind_find(want[i].op, want[i].api);
+		struct wl_spec s = kind_spec(want[i].op, want[i].api);
+		const char *key = "unset";
+		ck_assert_ptr_null(k->refusal);
+		ck_assert_str_eq(check_key(&s, &key), "ok");
+		ck_assert_ptr_null(key);
+		ck_assert_str_eq(k->label, want[i].label);
+		ck_assert_str_eq(wl_kind_calls_shown(k), want[i].shown);
+		ck_assert_int_eq(k->checksum, want[i].checksum);
+		if (want[i].primary) {
+			ck_assert_str_eq(call_kind_name(k->primary), want[i].primary);
+			ck_assert_int_ne(k->loop, WL_LOOP_NONE);
+			ck_assert_msg(wl_run_has_loop(k->loop), "%s has no loop setup", k->label);
+			ck_assert(k->keys & WL_KEY_BLOCK);
+		} else {
+			ck_assert_int_eq(k->primary, CALL_NONE);
+			ck_assert_int_eq(k->loop, WL_LOOP_NONE);
+			ck_assert_uint_eq(k->keys, 0);    /* a command honours none */
+		}
+	}
+	ck_assert_int_eq(wl_run_has_loop(WL_LOOP_NONE), 0);
+	ck_assert_int_eq(wl_run_has_loop(WL_LOOPS), 0);
+	ck_assert_str_eq(wl_kind_calls_shown(NULL), "calls");
+}
+END_TEST
+
+/* The pairs the format refuses: the rule's exact message and the key a
+ * loader points at, as wl_spec_check says them. */
+START_TEST(kinds_refused_rows)
+{
+	static const struct { enum wl_op op; enum wl_api api; const char *msg, *key; } want[] = {
+		{WL_OP_WRITE, WL_API_MMAP, "api: mmap is for reads only", "api"},
+		{WL_OP_SEEK, WL_API_STDIO, "op: seek is an lseek loop: api must be syscall", "op"},
+		{WL_OP_SEEK, WL_API_MMAP, "op: seek is an lseek loop: api must be syscall", "op"},
+		{WL_OP_SEEK, WL_API_COMMAND, "op: seek is an lseek loop: api must be syscall", "op"},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		const struct wl_kind *k = wl_kind_find(want[i].op, want[i].api);
+		struct wl_spec s = kind_spec(want[i].op, want[i].api);
+		const char *key = NULL;
+		ck_assert_str_eq(k->refusal, want[i].msg);
+		ck_assert_str_eq(k->refusal_key, want[i].key);
+		ck_assert_str_eq(check_key(&s, &key), want[i].msg);
+		ck_assert_str_eq(key, want[i].key);
+		ck_assert_int_eq(k->primary, CALL_NONE);
+		ck_assert_int_eq(k->loop, WL_LOOP_NONE);
+		ck_assert_int_eq(k->checksum, 0);
+	}
+	/* a command is asked for before the pair is refused */
+	struct wl_spec s = kind_spec(WL_OP_SEEK, WL_API_COMMAND);
+	const char *key = NULL;
+	s.command = NULL;
+	s.command_len = 0;
+	ck_assert_str_eq(check_key(&s, &key), "api: command needs a command");
+	ck_assert_str_eq(key, "api");
+}
+END_TEST
+
+/* streams > 1 where the row takes streams; sync on any write; command only
+ * with api command: exact messages, and the key each names. */
+START_TEST(kinds_key_rules)
+{
+	for (size_t i = 0; i < wl_kind_count(); i++) {
+		const struct wl_kind *k = wl_kind_at(i);
+		struct wl_spec s = kind_spec(k->op, k->api);
+		const char *key = NULL;
+		s.stride = 1 << 20;
+		s.streams = 4;
+		if (k->op == WL_OP_READ && k->api == WL_API_STDIO) {
+			ck_assert_uint_eq(k->keys & WL_KEY_STREAMS, WL_KEY_STREAMS);
+			ck_assert_str_eq(check_key(&s, &key), "ok");
+		} else {
+			ck_assert_uint_eq(k->keys & WL_KEY_STREAMS, 0);
+			ck_assert_str_eq(check_key(&s, &key), "streams > 1 is for stdio reads only");
+			ck_assert_str_eq(key, "streams");
+		}
+		if (k->refusal)
+			continue;
+		s = kind_spec(k->op, k->api);
+		s.sync = WL_SYNC_FDATASYNC;
+		if (k->op == WL_OP_WRITE) {
+			ck_assert_str_eq(check_key(&s, &key), "ok");
+		} else {
+			ck_assert_str_eq(check_key(&s, &key), "sync is for writes only");
+			ck_assert_str_eq(key, "sync");
+		}
+		/* the rows that fsync honour sync */
+		ck_assert_int_eq((k->keys & WL_KEY_SYNC) != 0, k->op == WL_OP_WRITE && !k->command);
+		ck_assert_int_eq((k->keys & WL_KEY_STDIO) != 0, k->api == WL_API_STDIO);
+		if (k->command)
+			continue;
+		static char *argv[] = {"true", NULL};
+		s = kind_spec(k->op, k->api);
+		s.command = argv;
+		s.command_len = 1;
+		ck_assert_str_eq(check_key(&s, &key), "command needs api: command");
+		ck_assert_str_eq(key, "command");
+	}
+}
+END_TEST
+
+START_TEST(call_kinds)
+{
+	static const char *const names[] = {"write", "read", "lseek", "fwrite", "fread", "fseek",
+	                                    "memread", "fsync", "fdatasync", "fflush"};
+	ck_assert_int_eq(CALL_KINDS, 10);
+	for (int k = 0; k < CALL_KINDS; k++) {
+		enum call_kind back;
+		const struct call_kind_info *ci = call_kind_info((enum call_kind)k);
+		ck_assert_str_eq(call_kind_name((enum call_kind)k), names[k]);
+		ck_assert_str_eq(ci->name, names[k]);
+		ck_assert_int_eq(call_kind_from_name(names[k], &back), 0);
+		ck_assert_int_eq(back, k);
+		/* the stdio calls, by the table and not by their first letter */
+		int stdio = k == CALL_FWRITE || k == CALL_FREAD || k == CALL_FSEEK || k == CALL_FFLUSH;
+		ck_assert_int_eq(ci->is_stdio, stdio);
+		ck_assert_str_eq(ci->shown, k == CALL_MEMREAD ? "memory copies" : names[k]);
+	}
+	enum call_kind back = CALL_WRITE;
+	ck_assert_int_eq(call_kind_from_name("open", &back), -1);
+	ck_assert_int_eq(call_kind_from_name("fdopen", &back), -1);
+	ck_assert_int_eq(call_kind_from_name(NULL, &back), -1);
+	ck_assert_int_eq(back, CALL_WRITE);
+	ck_assert_str_eq(call_kind_name(CALL_NONE), "?");
+	ck_assert_str_eq(call_kind_name(CALL_KINDS), "?");
+	/* the O_DIRECT hint follows the table's is_stdio */
+	char buf[256];
+	wl_error_text(buf, sizeof buf, "fread", EINVAL, WL_OPEN_DIRECT, NULL);
+	ck_assert_ptr_nonnull(strstr(buf, "stdio's buffer is not"));
+	wl_error_text(buf, sizeof buf, "fflush", EINVAL, WL_OPEN_DIRECT, NULL);
+	ck_assert_ptr_nonnull(strstr(buf, "stdio's buffer is not"));
+	wl_error_text(buf, sizeof buf, "fdatasync", EINVAL, WL_OPEN_DIRECT, NULL);
+	ck_assert_str_eq(buf, "fdatasync: Invalid argument (O_DIRECT needs block sizes and offsets "
+	                 "aligned to the device's logical block size, 512 or 4096 bytes)");
+	wl_error_text(buf, sizeof buf, "fsync", EINVAL, WL_OPEN_DIRECT, NULL);
+	ck_assert_ptr_null(strstr(buf, "stdio"));
+}
+END_TEST
+
+START_TEST(describe_by_kind)
+{
+	struct wl_spec s;
+	char buf[160];
+	s = kind_spec(WL_OP_READ, WL_API_MMAP);
+	s.block = 4096;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "mmap - 4 KiB blocks - 10 MiB");
+	s = kind_spec(WL_OP_SEEK, WL_API_SYSCALL);
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "lseek() - 1 B blocks - 10 MiB");
+	s = kind_spec(WL_OP_READ, WL_API_COMMAND);
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "true - 10 MiB");
+	/* stdio buffering is described where stdio runs, not elsewhere */
+	s = kind_spec(WL_OP_WRITE, WL_API_STDIO);
+	s.stdio_buffer = 65536;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "fwrite() - 1 B blocks - full buffer 64 KiB - 10 MiB");
+	s.api = WL_API_SYSCALL;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "write() - 1 B blocks - 10 MiB");
+}
+END_TEST
+
 Suite *make_suite_workload(void)
 {
 	Suite *s = suite_create("workload");
@@ -138,5 +384,13 @@ Suite *make_suite_workload(void)
 	tcase_add_test(tc, copy_is_deep);
 	tcase_add_test(tc, resize_keeps_regions);
 	suite_add_tcase(s, tc);
+	TCase *k = tcase_create("kinds");
+	tcase_add_test(k, kinds_cover_every_pair);
+	tcase_add_test(k, kinds_allowed_rows);
+	tcase_add_test(k, kinds_refused_rows);
+	tcase_add_test(k, kinds_key_rules);
+	tcase_add_test(k, call_kinds);
+	tcase_add_test(k, describe_by_kind);
+	suite_add_tcase(s, k);
 	return s;
 }

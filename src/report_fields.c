@@ -1,0 +1,348 @@
+/* report_fields.c - the table of a result's fields (see report_fields.h).
+ *
+ * Each row is a dotted name and the function that gets its value from a
+ * result, with an argument when one function serves several rows.  The
+ * order is the CSV's column order, which is the JSON document's field
+ * order: a contract (doc/batch-output.md), so rows are added, never moved
+ * or renamed.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "countof.h"
+#include "report_fields.h"
+
+/* --- values ---------------------------------------------------------------- */
+
+static void val_text(struct report_value *v, const char *s)
+{
+	if (s) {
+		v->type = REPORT_VALUE_TEXT;
+		v->text = s;
+	}
+}
+
+static void val_uint(struct report_value *v, uint64_t u)
+{
+	v->type = REPORT_VALUE_UINT;
+	v->u = u;
+}
+
+/* A count the kernel could not give is -1: null. */
+static void val_count(struct report_value *v, int64_t n)
+{
+	if (n >= 0)
+		val_uint(v, (uint64_t)n);
+}
+
+/* NaN and infinities are null. */
+static void val_real(struct report_value *v, double d)
+{
+	if (isfinite(d)) {
+		v->type = REPORT_VALUE_REAL;
+		v->d = d;
+	}
+}
+
+static void val_bool(struct report_value *v, int b)
+{
+	v->type = REPORT_VALUE_BOOL;
+	v->b = b != 0;
+}
+
+/* words joined by sep, owned by the value; -1 when out of memory */
+static int val_join(struct report_value *v, const char *const *words, size_t n, const char *sep)
+{
+	size_t len = 1;
+	for (size_t i = 0; i < n; i++)
+		len += strlen(words[i]) + strlen(sep);
+	if (!(v->owned = malloc(len)))
+		return -1;
+	v->owned[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strcat(v->owned, sep);
+		strcat(v->owned, words[i]);
+	}
+	val_text(v, v->owned);
+	return 0;
+}
+
+void report_value_free(struct report_value *v)
+{
+	free(v->owned);
+	v->owned = NULL;
+}
+
+/* --- the fields ------------------------------------------------------------ */
+
+/* Fills v (zeroed: null) with the field's value; 0, or -1 out of memory. */
+typedef int (*field_fn)(const struct report_result *r, int arg, struct report_value *v);
+
+struct field {
+	const char *name;
+	field_fn fn;
+	int arg;
+};
+
+#define M(r) (&(r)->summary.median)
+
+static int f_lesson(const struct report_result *r, int a, struct report_value *v)
+{ (void)a; val_text(v, r->lesson); return 0; }
+static int f_title(const struct report_result *r, int a, struct report_value *v)
+{ (void)a; val_text(v, r->title); return 0; }
+static int f_status(const struct report_result *r, int a, struct report_value *v)
+{ (void)a; val_text(v, r->status == REPORT_OK ? "ok" : "error"); return 0; }
+static int f_error(const struct report_result *r, int a, struct report_value *v)
+{ (void)a; val_text(v, r->error); return 0; }
+
+enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
+       W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
+       W_EXPECT_ERROR };
+
+/* its name, or the number when the table has none */
+static void expect_error(int err, struct report_value *v)
+{
+	if (!err)
+		return;
+	const char *name = wl_errno_name(err);
+	if (!name) {
+		snprintf(v->buf, sizeof v->buf, "%d", err);
+		name = v->buf;
+	}
+	val_text(v, name);
+}
+
+static int f_workload(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct wl_spec *s = &r->spec;
+	const char *flags[3];
+	switch (a) {
+	case W_OP: val_text(v, wl_op_name(s->op)); break;
+	case W_API: val_text(v, wl_api_name(s->api)); break;
+	case W_SIZE: val_uint(v, s->size); break;
+	case W_BLOCK: val_uint(v, s->block); break;
+	case W_STRIDE: val_uint(v, s->stride); break;
+	case W_OPEN: return val_join(v, flags, wl_open_flag_names(s->open_flags, flags), "|");
+	case W_FADVISE: val_text(v, wl_advice_name(s->fadvise)); break;
+	case W_CACHE: val_text(v, wl_cache_name(s->cache)); break;
+	case W_STREAMS: val_uint(v, s->streams); break;
+	case W_STDIO_BUFFER:
+		if (s->stdio_buffer == WL_STDIO_BUFFER_DEFAULT)
+			val_text(v, "default");
+		else
+			val_uint(v, (uint64_t)s->stdio_buffer);
+		break;
+	case W_STDIO_MODE: val_text(v, wl_stdio_mode_name(s->stdio_mode)); break;
+	case W_SYNC: val_text(v, wl_sync_name(s->sync)); break;
+	case W_TIME_LIMIT: val_real(v, s->time_limit); break;
+	case W_MIN_TIME: val_real(v, s->min_time); break;
+	case W_COMMAND:
+		if (s->command)
+			return val_join(v, (const char *const *)s->command, s->command_len, " ");
+		break;
+	case W_EXPECT_ERROR: expect_error(s->expect_error, v); break;
+	}
+	return 0;
+}
+
+static int f_trials(const struct report_result *r, int a, struct report_value *v)
+{ (void)a; val_uint(v, r->trials); return 0; }
+
+enum { T_PASSES, T_BYTES, T_TIME_LIMITED, T_CHECKSUM };
+
+static int f_trial(const struct report_result *r, int a, struct report_value *v)
+{
+	if (!r->measured)
+		return 0;
+	switch (a) {
+	case T_PASSES: val_uint(v, M(r)->passes); break;
+	case T_BYTES: val_uint(v, M(r)->bytes); break;
+	case T_TIME_LIMITED: val_bool(v, M(r)->time_limited); break;
+	case T_CHECKSUM:
+		if (report_has_checksum(r)) {
+			v->type = REPORT_VALUE_HEX;
+			v->u = M(r)->checksum;
+		}
+		break;
+	}
+	return 0;
+}
+
+enum { S_SEC_MED, S_SEC_MIN, S_SEC_MAX, S_RATE_MED, S_RATE_MIN, S_RATE_MAX, S_LOG_RATE };
+
+static int f_spread(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct trial_summary *s = &r->summary;
+	const double d[] = {s->seconds_median, s->seconds_min, s->seconds_max,
+	                    s->rate_median, s->rate_min, s->rate_max, report_log_rate(r)};
+	if (report_has_rate(r))
+		val_real(v, d[a]);
+	return 0;
+}
+
+enum { K_READ, K_WRITE, K_TOTAL, K_SOURCE, K_LSEEK, K_FSYNC, K_FDATASYNC };
+
+static int f_syscalls(const struct report_result *r, int a, struct report_value *v)
+{
+	switch (a) {
+	case K_READ: val_count(v, report_syscalls_read(r)); break;
+	case K_WRITE: val_count(v, report_syscalls_write(r)); break;
+	case K_TOTAL: val_count(v, report_syscalls_total(r)); break;
+	case K_SOURCE:
+		val_text(v, r->measured ? syscall_source_name(M(r)->syscall_source) : "none");
+		break;
+	case K_LSEEK: val_count(v, report_syscalls_kind(r, SYS_LSEEK)); break;
+	case K_FSYNC: val_count(v, report_syscalls_kind(r, SYS_FSYNC)); break;
+	case K_FDATASYNC: val_count(v, report_syscalls_kind(r, SYS_FDATASYNC)); break;
+	}
+	return 0;
+}
+
+/* every kind has its field, 0 when not called, so every CSV row has the
+ * same columns */
+static int f_calls(const struct report_result *r, int a, struct report_value *v)
+{
+	if (r->measured)
+		val_uint(v, M(r)->calls[a]);
+	return 0;
+}
+
+enum { F_USER, F_SYSTEM, F_MINFLT, F_MAJFLT, F_NVCSW, F_NIVCSW, F_READ_BYTES,
+       F_WRITE_BYTES, F_RES_BEFORE, F_RES_AFTER };
+
+static int f_kernel(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct trial_result *m = M(r);
+	if (!r->measured)
+		return 0;
+	switch (a) {
+	case F_USER: val_real(v, m->utime); break;
+	case F_SYSTEM: val_real(v, m->stime); break;
+	case F_MINFLT: val_count(v, m->minflt); break;
+	case F_MAJFLT: val_count(v, m->majflt); break;
+	case F_NVCSW: val_count(v, m->nvcsw); break;
+	case F_NIVCSW: val_count(v, m->nivcsw); break;
+	case F_READ_BYTES: val_count(v, m->read_bytes); break;
+	case F_WRITE_BYTES: val_count(v, m->write_bytes); break;
+	/* residency is 0..1, or -1 when it could not be measured */
+	case F_RES_BEFORE: if (m->resident_before >= 0) val_real(v, m->resident_before); break;
+	case F_RES_AFTER: if (m->resident_after >= 0) val_real(v, m->resident_after); break;
+	}
+	return 0;
+}
+
+/* arg: cache * 2 + (0 = R, 1 = U) */
+static int f_fit(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct report_fit *f = &r->fit[a / 2];
+	if (r->is_sweep && f->present && f->ok)
+		val_real(v, a % 2 ? f->u : f->r);
+	return 0;
+}
+
+/* calls.write, calls.read ...: one per row of CALL_KIND_ROWS, in its order */
+#define CALL_FIELD(id, name, stdio, shown) {"calls." name, f_calls, CALL_##id},
+
+static const struct field fields[] = {
+	{"lesson", f_lesson, 0}, {"title", f_title, 0},
+	{"status", f_status, 0}, {"error", f_error, 0},
+	{"workload.op", f_workload, W_OP}, {"workload.api", f_workload, W_API},
+	{"workload.size", f_workload, W_SIZE}, {"workload.block", f_workload, W_BLOCK},
+	{"workload.stride", f_workload, W_STRIDE}, {"workload.open", f_workload, W_OPEN},
+	{"workload.fadvise", f_workload, W_FADVISE}, {"workload.cache", f_workload, W_CACHE},
+	{"workload.streams", f_workload, W_STREAMS},
+	{"workload.stdio_buffer", f_workload, W_STDIO_BUFFER},
+	{"workload.stdio_mode", f_workload, W_STDIO_MODE}, {"workload.sync", f_workload, W_SYNC},
+	{"workload.time_limit", f_workload, W_TIME_LIMIT},
+	{"workload.min_time", f_workload, W_MIN_TIME},
+	{"workload.command", f_workload, W_COMMAND},
+	{"workload.expect_error", f_workload, W_EXPECT_ERROR},
+	{"trials", f_trials, 0},
+	{"passes", f_trial, T_PASSES}, {"bytes", f_trial, T_BYTES},
+	{"seconds.median", f_spread, S_SEC_MED}, {"seconds.min", f_spread, S_SEC_MIN},
+	{"seconds.max", f_spread, S_SEC_MAX},
+	{"rate.median", f_spread, S_RATE_MED}, {"rate.min", f_spread, S_RATE_MIN},
+	{"rate.max", f_spread, S_RATE_MAX},
+	{"log_rate", f_spread, S_LOG_RATE},
+	{"time_limited", f_trial, T_TIME_LIMITED}, {"checksum", f_trial, T_CHECKSUM},
+	{"syscalls.read", f_syscalls, K_READ}, {"syscalls.write", f_syscalls, K_WRITE},
+	{"syscalls.total", f_syscalls, K_TOTAL}, {"syscalls.source", f_syscalls, K_SOURCE},
+	{"syscalls.lseek", f_syscalls, K_LSEEK}, {"syscalls.fsync", f_syscalls, K_FSYNC},
+	{"syscalls.fdatasync", f_syscalls, K_FDATASYNC},
+	CALL_KIND_ROWS(CALL_FIELD)
+	{"cpu.user", f_kernel, F_USER}, {"cpu.system", f_kernel, F_SYSTEM},
+	{"faults.minor", f_kernel, F_MINFLT}, {"faults.major", f_kernel, F_MAJFLT},
+	{"context_switches.voluntary", f_kernel, F_NVCSW},
+	{"context_switches.involuntary", f_kernel, F_NIVCSW},
+	{"storage.read_bytes", f_kernel, F_READ_BYTES},
+	{"storage.write_bytes", f_kernel, F_WRITE_BYTES},
+	{"cache.resident_before", f_kernel, F_RES_BEFORE},
+	{"cache.resident_after", f_kernel, F_RES_AFTER},
+	{"sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2}, {"sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1},
+	{"sweep.fit.cold.R", f_fit, WL_CACHE_COLD * 2}, {"sweep.fit.cold.U", f_fit, WL_CACHE_COLD * 2 + 1},
+};
+
+#undef CALL_FIELD
+
+/* The short names of report_fields.h. */
+static const struct { const char *alias, *name; } aliases[] = {
+	{"rate", "rate.median"}, {"seconds", "seconds.median"},
+	{"size", "workload.size"}, {"block", "workload.block"}, {"stride", "workload.stride"},
+};
+
+size_t report_field_count(void)
+{
+	return COUNT(fields);
+}
+
+const char *report_field_name(size_t i)
+{
+	return i < COUNT(fields) ? fields[i].name : NULL;
+}
+
+long report_field_find(const char *path)
+{
+	if (!path)
+		return -1;
+	for (size_t i = 0; i < COUNT(aliases); i++)
+		if (strcmp(aliases[i].alias, path) == 0) {
+			path = aliases[i].name;
+			break;
+		}
+	for (size_t i = 0; i < COUNT(fields); i++)
+		if (strcmp(fields[i].name, path) == 0)
+			return (long)i;
+	return -1;
+}
+
+int report_field_value(const struct report_result *r, size_t i, struct report_value *v)
+{
+	memset(v, 0, sizeof *v);
+	if (i >= COUNT(fields))
+		return 0;
+	return fields[i].fn(r, fields[i].arg, v);
+}
+
+int report_field_number(const struct report_result *r, const char *path, double *out)
+{
+	struct report_value v;
+	long i = report_field_find(path);
+	if (i < 0)
+		return -1;
+	report_field_value(r, (size_t)i, &v);
+	int rc = 1;
+	if (v.type == REPORT_VALUE_UINT) {
+		*out = (double)v.u;
+		rc = 0;
+	} else if (v.type == REPORT_VALUE_REAL) {
+		*out = v.d;
+		rc = 0;
+	}
+	report_value_free(&v);
+	return rc;
+}
