@@ -13,7 +13,7 @@
 #include "guard.h"
 #include "ui.h"
 #include "ui_crt.h"
-#include "ui_lab.h"
+#include "lab.h"
 #include "ui_views.h"
 
 #define FRAME_MS 66               /* ~15 redraws a second while running */

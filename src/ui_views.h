@@ -3,8 +3,8 @@
 #ifndef IOLAB_UI_VIEWS_H
 #define IOLAB_UI_VIEWS_H
 
-#include "ui_lab.h"
-#include "ui_layout.h"
+#include "lab.h"
+#include "layout.h"
 
 /* ui_frame.c: header, footer, the separators, the too-small notice */
 void frame_draw_header(const struct lab *lab, struct rect r);

@@ -1,4 +1,4 @@
-/* ui_layout.c - header, course list, lesson text, live panel, footer.
+/* layout.c - header, course list, lesson text, live panel, footer.
  *
  *   wide (>= 120 columns)           narrow (80 .. 119)
  *   +-------------------------+     +--------------------+
@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "ui_layout.h"
+#include "layout.h"
 
 #define TEXT_MAX 84
 

@@ -1,4 +1,4 @@
-/* ui_lab.c - the lab's state: opening the course, the scratch directory
+/* lab.c - the lab's state: opening the course, the scratch directory
  * and the saved progress before the screen is taken, and closing them. */
 #include "config.h"
 
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "guard.h"
-#include "ui_lab.h"
+#include "lab.h"
 
 const struct lesson *lab_lesson(const struct lab *lab)
 {

@@ -1,4 +1,4 @@
-/* ui_run.c - runs the lesson on screen through the engine, without ever
+/* lab_run.c - runs the lesson on screen through the engine, without ever
  * waiting on the child: start, sample at the UI's pace, finish when the
  * child has exited, then the next sweep point.  Curses-free. */
 #include "config.h"
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ui_lab.h"
+#include "lab.h"
 #include "units.h"
 
 #define HIST_INTERVAL 0.1     /* seconds between sparkline values, at first */

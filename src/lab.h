@@ -1,10 +1,10 @@
-/* ui_lab.h - the interactive lab's state, shared by its views.
+/* lab.h - the interactive lab's state, shared by its views.
  *
- * Curses-free: ui_run.c drives the engine and fills this; the ui_*.c views
+ * Curses-free: lab_run.c drives the engine and fills this; the ui_*.c views
  * only read it.  The engine never knows about the screen.
  */
-#ifndef IOLAB_UI_LAB_H
-#define IOLAB_UI_LAB_H
+#ifndef IOLAB_LAB_H
+#define IOLAB_LAB_H
 
 #include <stddef.h>
 
@@ -109,7 +109,7 @@ void lab_select(struct lab *lab, size_t i);
 void lab_message(struct lab *lab, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* --- ui_run.c ------------------------------------------------------------ */
+/* --- lab_run.c ----------------------------------------------------------- */
 
 /* The lesson's workload with the command line's --size / --time-limit. */
 int run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec *out);

@@ -1,7 +1,7 @@
-/* ui_layout.h - where each panel goes for a terminal size.  Pure
+/* layout.h - where each panel goes for a terminal size.  Pure
  * arithmetic, recomputed on every draw, so KEY_RESIZE needs no more. */
-#ifndef IOLAB_UI_LAYOUT_H
-#define IOLAB_UI_LAYOUT_H
+#ifndef IOLAB_LAYOUT_H
+#define IOLAB_LAYOUT_H
 
 #define LAYOUT_MIN_COLS 80
 #define LAYOUT_MIN_LINES 24
