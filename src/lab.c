@@ -1,5 +1,9 @@
 /* lab.c - the lab's state: opening the course, the scratch directory
- * and the saved progress before the screen is taken, and closing them. */
+ * and the saved progress before the screen is taken, and closing them.
+ *
+ * Why here and not in a ui_ file: none of this draws, so it lives in
+ * libiolab.a, where the Check suites reach it without a terminal (see
+ * tests/check_lab.c); the ui_*.c views only read struct lab and draw it. */
 #include "config.h"
 
 #include <limits.h>

@@ -1,7 +1,9 @@
 /* lab.h - the interactive lab's state, shared by its views.
  *
- * Curses-free: lab_run.c drives the engine and fills this; the ui_*.c views
- * only read it.  The engine never knows about the screen.
+ * Curses-free, so it is part of libiolab.a and unit-tested: lab.c opens and
+ * closes it, lab_run.c drives the engine and fills it; the ui_*.c views
+ * only read it and draw, and ui_main.c turns keys into calls here through
+ * the key table (keys.h).  The engine never knows about the screen.
  */
 #ifndef IOLAB_LAB_H
 #define IOLAB_LAB_H

@@ -1,5 +1,8 @@
 /* layout.h - where each panel goes for a terminal size.  Pure
- * arithmetic, recomputed on every draw, so KEY_RESIZE needs no more. */
+ * arithmetic, recomputed on every draw, so KEY_RESIZE needs no more.
+ * In libiolab.a (not a ui_ file) because it draws nothing: the rectangles
+ * are checked exactly by tests/check_layout.c, and the key handler asks it
+ * which screen is up. */
 #ifndef IOLAB_LAYOUT_H
 #define IOLAB_LAYOUT_H
 

@@ -26,7 +26,7 @@ static void run_status(const struct lab *lab, char *buf, size_t len)
 		         r->phase == RUN_STOPPING ? "stopping" : "running", id, r->sample.elapsed);
 }
 
-void frame_draw_header(const struct lab *lab, struct rect r)
+void ui_frame_draw_header(const struct lab *lab, struct rect r)
 {
 	int bar = crt_attr(CRT_BAR);
 	crt_fill(r.y, r.x, r.w, bar);
@@ -72,7 +72,7 @@ static int hint_width(const struct key_hint *h)
 	return (int)strlen(h->key) + 1 + (int)strlen(h->what) + 2;
 }
 
-void frame_draw_footer(const struct lab *lab, struct rect r)
+void ui_frame_draw_footer(const struct lab *lab, struct rect r)
 {
 	int bar = crt_attr(CRT_BAR), key = crt_attr(CRT_BAR_KEY);
 	int narrow = r.w < LAYOUT_SIDE_LIST_COLS;
@@ -94,13 +94,13 @@ void frame_draw_footer(const struct lab *lab, struct rect r)
 	(void)lab;
 }
 
-void frame_draw_rule(struct rect r)
+void ui_frame_draw_rule(struct rect r)
 {
 	for (int i = 0; i < r.h; i++)
 		crt_line_glyph(r.y + i, r.x, LINE_V, crt_attr(CRT_DIM));
 }
 
-void frame_draw_too_small(int lines, int cols)
+void ui_frame_draw_too_small(int lines, int cols)
 {
 	static const char *const msg[] = {
 		"make the terminal at least 80x24",

@@ -85,7 +85,7 @@ static int help_rows(int width, struct tw_lines *out)
 	return (int)out->n;
 }
 
-void help_scroll(struct lab *lab, int delta)
+void ui_help_scroll(struct lab *lab, int delta)
 {
 	if (delta < 0 && (size_t)-delta > lab->help_top)
 		lab->help_top = 0;
@@ -93,7 +93,7 @@ void help_scroll(struct lab *lab, int delta)
 		lab->help_top += (size_t)delta;     /* clamped when drawn */
 }
 
-void help_draw(struct lab *lab, int lines, int cols)
+void ui_help_draw(struct lab *lab, int lines, int cols)
 {
 	int w = cols > 100 ? 96 : cols - 4;
 	int x = (cols - w) / 2, y = 1, h = lines - 3;

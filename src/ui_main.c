@@ -28,26 +28,26 @@ static void draw(struct lab *lab)
 	layout_compute(&l, LINES, COLS, lab->course_screen);
 	erase();
 	if (l.too_small) {
-		frame_draw_too_small(LINES, COLS);
+		ui_frame_draw_too_small(LINES, COLS);
 		refresh();
 		return;
 	}
 	if (lab->help) {
-		help_draw(lab, LINES, COLS);
+		ui_help_draw(lab, LINES, COLS);
 		refresh();
 		return;
 	}
-	frame_draw_header(lab, l.header);
+	ui_frame_draw_header(lab, l.header);
 	if (l.course.w)
-		course_draw(lab, l.course);
+		ui_course_draw(lab, l.course);
 	if (l.side_list)
-		frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
+		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
 	if (l.text.w) {
-		lesson_draw(lab, l.text);
-		frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
-		panel_draw(lab, l.panel);
+		ui_lesson_draw(lab, l.text);
+		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
+		ui_panel_draw(lab, l.panel);
 	}
-	frame_draw_footer(lab, l.footer);
+	ui_frame_draw_footer(lab, l.footer);
 	refresh();
 }
 
@@ -85,10 +85,10 @@ static int handle_help_key(struct lab *lab, int ch)
 {
 	switch (ch) {
 	case KEY_NPAGE: case ' ': case KEY_DOWN: case 'j':
-		help_scroll(lab, ch == KEY_NPAGE || ch == ' ' ? LINES - 4 : 1);
+		ui_help_scroll(lab, ch == KEY_NPAGE || ch == ' ' ? LINES - 4 : 1);
 		return 1;
 	case KEY_PPAGE: case KEY_UP: case 'k':
-		help_scroll(lab, ch == KEY_PPAGE ? -(LINES - 4) : -1);
+		ui_help_scroll(lab, ch == KEY_PPAGE ? -(LINES - 4) : -1);
 		return 1;
 	case 'q': case 'Q':
 		return 0;                 /* quits, as everywhere */
@@ -138,10 +138,10 @@ static void handle_key(struct lab *lab, int ch)
 		run_toggle_cache(lab);
 		break;
 	case KEY_NPAGE: case ' ':
-		lesson_scroll(lab, 1);
+		ui_lesson_scroll(lab, 1);
 		break;
 	case KEY_PPAGE:
-		lesson_scroll(lab, -1);
+		ui_lesson_scroll(lab, -1);
 		break;
 	case KEY_TAB: case 'l':
 		lab->course_screen = !lab->course_screen;
@@ -159,7 +159,7 @@ static void handle_key(struct lab *lab, int ch)
 		clearok(curscr, TRUE);
 		break;
 	case KEY_RESIZE:
-		lesson_forget_layout();   /* re-wrapped at the new width when drawn */
+		ui_lesson_forget_layout();   /* re-wrapped at the new width when drawn */
 		break;
 	default:
 		break;
@@ -204,6 +204,6 @@ int ui_main(const struct options *o)
 	crt_restore();
 	guard_set_terminal_restore(NULL);
 	lab_close(&lab);
-	lesson_forget_layout();
+	ui_lesson_forget_layout();
 	return rc;
 }
