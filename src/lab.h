@@ -110,6 +110,10 @@ const struct lesson *lab_lesson(const struct lab *lab);
 void lab_select(struct lab *lab, size_t i);
 void lab_message(struct lab *lab, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Where keys are read now (enum keys_context bits): the screen that is up
+ * in a terminal of lines x cols, as layout_compute() lays it out and the
+ * views draw it, plus KEYS_RUNNING while a run is under way. */
+unsigned lab_key_context(const struct lab *lab, int lines, int cols);
 
 /* --- lab_run.c ----------------------------------------------------------- */
 

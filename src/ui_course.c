@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keys.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 #include "units.h"
@@ -110,8 +111,9 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 	int wide = r.w >= 60;
 	int y = r.y;
 	if (wide) {
-		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE),
-		         "%s  (Enter opens, r runs, Tab goes back)", c->title ? c->title : "Course");
+		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE), "%s  (%s opens, %s runs, %s goes back)",
+		         c->title ? c->title : "Course", keys_row(ACT_ENTER)->label,
+		         keys_row(ACT_RUN)->label, keys_row(ACT_COURSE)->bar_keys);
 		y++;
 	}
 	int h = r.y + r.h - y;

@@ -8,9 +8,13 @@
 
 /* ui_frame.c: header, footer, the separators, the too-small notice */
 void ui_frame_draw_header(const struct lab *lab, struct rect r);
-void ui_frame_draw_footer(const struct lab *lab, struct rect r);
+/* The key bar: the keys of the table that work in `context` (keys.h). */
+void ui_frame_draw_footer(struct rect r, unsigned context);
+/* A key bar in the w columns from (y, x), after a one-column margin;
+ * returns the columns used. */
+int ui_frame_draw_keys(int y, int x, int w, unsigned context);
 void ui_frame_draw_rule(struct rect r);       /* a vertical rule at r.x */
-void ui_frame_draw_too_small(int lines, int cols);
+void ui_frame_draw_too_small(int lines, int cols, unsigned context);
 
 /* ui_course.c: sections and lessons in course order */
 void ui_course_draw(const struct lab *lab, struct rect r);
@@ -40,8 +44,8 @@ int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h);
  * (0 when it does not fit in w). */
 int ui_gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role);
 
-/* ui_help.c: every key and what the numbers mean */
-void ui_help_draw(struct lab *lab, int lines, int cols);
+/* ui_help.c: every key of the table and what the numbers mean */
+void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context);
 void ui_help_scroll(struct lab *lab, int delta);
 
 #endif
