@@ -6,12 +6,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keys.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 #include "units.h"
 
 /* The mark beside a lesson and its role. */
-static const char *lesson_mark(const struct lab *lab, size_t i, int *role)
+static const char *row_mark(const struct lab *lab, size_t i, int *role)
 {
 	const struct run *r = &lab->run;
 	*role = CRT_NORMAL;
@@ -37,7 +38,7 @@ static const char *lesson_mark(const struct lab *lab, size_t i, int *role)
 }
 
 /* The last rate of a lesson, for the full-screen course list. */
-static void lesson_rate(const struct lab *lab, size_t i, char *buf, size_t len)
+static void row_rate(const struct lab *lab, size_t i, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	double rate = -1;
@@ -85,14 +86,14 @@ static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect 
 	if (selected)
 		crt_fill(y, r.x, r.w, base);
 	int role, x = r.x;
-	const char *mark = lesson_mark(lab, i, &role);
+	const char *mark = row_mark(lab, i, &role);
 	x += crt_put(y, x, 2, base, selected ? crt_glyph(GLYPH_CURSOR) : " ");
 	x = r.x + 2;
 	crt_put(y, x, 1, selected ? base : crt_attr(role), mark);
 	x += 2;
 	char rate[32] = "";
 	if (wide)
-		lesson_rate(lab, i, rate, sizeof rate);
+		row_rate(lab, i, rate, sizeof rate);
 	int rw = *rate ? (int)strlen(rate) + 2 : 0;
 	int room = r.x + r.w - x - rw;
 	if (wide) {
@@ -104,14 +105,15 @@ static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect 
 		crt_put(y, r.x + r.w - rw + 1, rw - 1, base, rate);
 }
 
-void course_draw(const struct lab *lab, struct rect r)
+void ui_course_draw(const struct lab *lab, struct rect r)
 {
 	const struct course *c = &lab->course;
 	int wide = r.w >= 60;
 	int y = r.y;
 	if (wide) {
-		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE),
-		         "%s  (Enter opens, r runs, Tab goes back)", c->title ? c->title : "Course");
+		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE), "%s  (%s opens, %s runs, %s goes back)",
+		         c->title ? c->title : "Course", keys_row(ACT_ENTER)->label,
+		         keys_row(ACT_RUN)->label, keys_row(ACT_COURSE)->bar_keys);
 		y++;
 	}
 	int h = r.y + r.h - y;

@@ -1,10 +1,13 @@
 /* ui_frame.c - the header and footer lines, rules between the panels, and
- * the notice shown while the terminal is too small. */
+ * the notice shown while the terminal is too small.  The footer's key bar
+ * is drawn from the key table (keys.c); this file only places it. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "countof.h"
+#include "keys.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -26,7 +29,7 @@ static void run_status(const struct lab *lab, char *buf, size_t len)
 		         r->phase == RUN_STOPPING ? "stopping" : "running", id, r->sample.elapsed);
 }
 
-void frame_draw_header(const struct lab *lab, struct rect r)
+void ui_frame_draw_header(const struct lab *lab, struct rect r)
 {
 	int bar = crt_attr(CRT_BAR);
 	crt_fill(r.y, r.x, r.w, bar);
@@ -50,68 +53,53 @@ void frame_draw_header(const struct lab *lab, struct rect r)
 	crt_put(r.y, r.x + r.w - rw, rw, lab->message[0] ? crt_attr(CRT_MESSAGE) : bar, right);
 }
 
-struct key_hint {
-	const char *key, *what;
-	int narrow_only;
-	int optional;             /* left out first when the line is short */
-};
-
-static const struct key_hint hints[] = {
-	{"r", "run", 0, 0}, {"s", "stop", 0, 0}, {"n/p", "lesson", 0, 0}, {"+/-", "block", 0, 0},
-	{"c", "cache", 0, 0}, {"PgDn", "text", 0, 1}, {"Tab", "course", 1, 0}, {"?", "help", 0, 0},
-	{"q", "quit", 0, 0},
-};
-
-static int hint_shown(const struct key_hint *h, int narrow, int drop_optional)
+/* The bar's entries come from the key table, so the bar names only keys
+ * that work on the screen that is up (keys.c decides which fit). */
+int ui_frame_draw_keys(int y, int x, int w, unsigned context)
 {
-	return !(h->narrow_only && !narrow) && !(h->optional && drop_optional);
-}
-
-static int hint_width(const struct key_hint *h)
-{
-	return (int)strlen(h->key) + 1 + (int)strlen(h->what) + 2;
-}
-
-void frame_draw_footer(const struct lab *lab, struct rect r)
-{
-	int bar = crt_attr(CRT_BAR), key = crt_attr(CRT_BAR_KEY);
-	int narrow = r.w < LAYOUT_SIDE_LIST_COLS;
-	size_t n = sizeof hints / sizeof *hints;
-	int total = 1;
-	for (size_t i = 0; i < n; i++)
-		if (hint_shown(&hints[i], narrow, 0))
-			total += hint_width(&hints[i]);
-	int drop_optional = total > r.w;     /* q quit must always be there */
-	crt_fill(r.y, r.x, r.w, bar);
-	int x = r.x + 1;
+	const struct key_row *shown[ACTIONS];
+	size_t n = keys_bar(context, w, COLS < LAYOUT_SIDE_LIST_COLS, shown, COUNT(shown));
+	int bar = crt_attr(CRT_BAR), key = crt_attr(CRT_BAR_KEY), used = 1;
 	for (size_t i = 0; i < n; i++) {
-		const struct key_hint *h = &hints[i];
-		if (!hint_shown(h, narrow, drop_optional) || x + hint_width(h) - 2 > r.x + r.w)
-			continue;
-		x += crt_put(r.y, x, r.w, key, h->key);
-		x += crt_putf(r.y, x, r.w, bar, " %s  ", h->what);
+		used += crt_put(y, x + used, w - used, key, shown[i]->bar_keys);
+		used += crt_putf(y, x + used, w - used, bar, " %s  ", shown[i]->bar_what);
 	}
-	(void)lab;
+	return used;
 }
 
-void frame_draw_rule(struct rect r)
+void ui_frame_draw_footer(struct rect r, unsigned context)
+{
+	crt_fill(r.y, r.x, r.w, crt_attr(CRT_BAR));
+	ui_frame_draw_keys(r.y, r.x, r.w, context);
+}
+
+void ui_frame_draw_rule(struct rect r)
 {
 	for (int i = 0; i < r.h; i++)
 		crt_line_glyph(r.y + i, r.x, LINE_V, crt_attr(CRT_DIM));
 }
 
-void frame_draw_too_small(int lines, int cols)
+/* "q quit": the keys that work on the notice, from the table. */
+static void tiny_keys(unsigned context, char *buf, size_t len)
 {
-	static const char *const msg[] = {
-		"make the terminal at least 80x24",
-		NULL,
-		"q quits",
-	};
-	char now[64];
+	const struct key_row *shown[ACTIONS];
+	size_t n = keys_bar(context, (int)len - 1, 0, shown, COUNT(shown));
+	size_t o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s %s", i ? "  " : "",
+		                      shown[i]->bar_keys, shown[i]->bar_what);
+}
+
+void ui_frame_draw_too_small(int lines, int cols, unsigned context)
+{
+	char now[64], keys[128];
 	snprintf(now, sizeof now, "(it is %dx%d now)", cols, lines);
+	tiny_keys(context, keys, sizeof keys);
+	const char *const msg[] = {"make the terminal at least 80x24", now, keys};
 	int y = lines / 2 - 1;
 	for (int i = 0; i < 3; i++, y++) {
-		const char *s = msg[i] ? msg[i] : now;
+		const char *s = msg[i];
 		int w = (int)strlen(s);
 		int x = cols > w ? (cols - w) / 2 : 0;
 		crt_put(y, x, cols - x, i == 0 ? crt_attr(CRT_TITLE) : crt_attr(CRT_NORMAL), s);

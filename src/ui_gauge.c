@@ -38,7 +38,7 @@ static void draw_bar(int y, int x, int w, double now, double avg)
 
 /* Marks under the bar: each key letter at its rate's cell (moved right
  * when two would share a cell), then a legend naming each letter. */
-static int draw_marks(int y, int x, int w, const struct gauge_mark *m, size_t n)
+static int draw_marks(int y, int x, int w, const struct ui_gauge_mark *m, size_t n)
 {
 	if (n == 0)
 		return 0;
@@ -71,8 +71,8 @@ static int draw_marks(int y, int x, int w, const struct gauge_mark *m, size_t n)
 	return rows + 1;
 }
 
-int gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
-               const struct gauge_mark *marks, size_t nmarks)
+int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
+                  const struct ui_gauge_mark *marks, size_t nmarks)
 {
 	if (w > GAUGE_MAX_W)
 		w = GAUGE_MAX_W;
@@ -88,7 +88,7 @@ int gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
 	return 1 + bar_rows + draw_marks(y + 1 + bar_rows, x, w, marks, nmarks);
 }
 
-int gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
+int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
 {
 	if (!h || h->n < 2 || w < 24)
 		return 0;
@@ -120,7 +120,7 @@ int gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
 	return 1;
 }
 
-int gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role)
+int ui_gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role)
 {
 	char rows[GAUGE_BIG_ROWS][160];
 	int bw = gauge_bignum(number, crt.utf8, rows);

@@ -1,9 +1,13 @@
-/* ui_help.c - every key, and what each number on the live panel means. */
+/* ui_help.c - every key, and what each number on the live panel means.
+ * The keys are the rows of the key table (keys.c), listed whole: a key
+ * that works is a row there, so it is here; the title line is the help
+ * screen's own key bar from the same table. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "keys.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -14,17 +18,6 @@ struct help_line {
 };
 
 static const struct help_line help[] = {
-	{NULL, "# Keys"},
-	{"Up/Down j/k", "move through the course, lesson by lesson"},
-	{"n / p", "next / previous lesson"},
-	{"Enter or r", "run the current lesson (a sweep runs every point in turn)"},
-	{"s or Esc", "stop the run; the result is what was done so far"},
-	{"+ / -", "double / halve the block size for the next run"},
-	{"c", "toggle warm / cold cache for the next run (cold evicts the file first)"},
-	{"PgUp/PgDn", "scroll the lesson text"},
-	{"Tab", "the course on its own screen (terminals under 120 columns)"},
-	{"?", "this help; any key closes it"},
-	{"q", "quit (stops a run first; data files are removed)"},
 	{NULL, ""},
 	{NULL, "# The numbers"},
 	{"now", "bytes per second over the last half second of the run"},
@@ -52,40 +45,39 @@ static const struct help_line help[] = {
 	       "(or >) is running. Numbers never depend on colour."},
 };
 
-#define KEY_W 14
+#define KEY_W (KEYS_LABEL_MAX + 1)
+
+/* KEY text..., the text wrapped under itself. */
+static void add_entry(struct tw_lines *out, const char *key, const char *text, int width)
+{
+	struct tw_lines t = {0};
+	textwrap_wrap(text, width - KEY_W, &t);
+	for (size_t k = 0; k < t.n; k++) {
+		char line[512];
+		snprintf(line, sizeof line, "%-*s%s", KEY_W, k == 0 ? key : "", t.v[k].text);
+		textwrap_add_line(out, line, 0);
+	}
+	textwrap_free(&t);
+}
 
 static int help_rows(int width, struct tw_lines *out)
 {
+	size_t nkeys;
+	const struct key_row *keys = keys_rows(&nkeys);
+	textwrap_add_line(out, "# Keys", width);
+	for (size_t i = 0; i < nkeys; i++)
+		add_entry(out, keys[i].label, keys[i].what, width);
 	for (size_t i = 0; i < sizeof help / sizeof *help; i++) {
 		const struct help_line *h = &help[i];
-		if (!h->key && h->text[0] != '#' && h->text[0]) {
-			struct tw_lines t = {0};
-			textwrap_wrap(h->text, width - KEY_W, &t);
-			for (size_t k = 0; k < t.n; k++) {
-				char line[512];
-				snprintf(line, sizeof line, "%-*s%s", KEY_W, "", t.v[k].text);
-				textwrap_add_line(out, line, 0);
-			}
-			textwrap_free(&t);
-			continue;
-		}
-		if (!h->key) {
+		if (!h->key && (h->text[0] == '#' || !h->text[0]))
 			textwrap_add_line(out, h->text, width);
-			continue;
-		}
-		struct tw_lines t = {0};
-		textwrap_wrap(h->text, width - KEY_W, &t);
-		for (size_t k = 0; k < t.n; k++) {
-			char line[512];
-			snprintf(line, sizeof line, "%-*s%s", KEY_W, k == 0 ? h->key : "", t.v[k].text);
-			textwrap_add_line(out, line, 0);
-		}
-		textwrap_free(&t);
+		else
+			add_entry(out, h->key ? h->key : "", h->text, width);
 	}
 	return (int)out->n;
 }
 
-void help_scroll(struct lab *lab, int delta)
+void ui_help_scroll(struct lab *lab, int delta)
 {
 	if (delta < 0 && (size_t)-delta > lab->help_top)
 		lab->help_top = 0;
@@ -93,13 +85,14 @@ void help_scroll(struct lab *lab, int delta)
 		lab->help_top += (size_t)delta;     /* clamped when drawn */
 }
 
-void help_draw(struct lab *lab, int lines, int cols)
+void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context)
 {
 	int w = cols > 100 ? 96 : cols - 4;
 	int x = (cols - w) / 2, y = 1, h = lines - 3;
 	erase();
 	crt_fill(0, 0, cols, crt_attr(CRT_BAR));
-	crt_put(0, 1, cols - 2, crt_attr(CRT_BAR) | A_BOLD, "iolab help  (Esc, ? or any key closes it; PgUp/PgDn scroll)");
+	int tw = crt_put(0, 1, cols - 2, crt_attr(CRT_BAR) | A_BOLD, "iolab help ");
+	ui_frame_draw_keys(0, 1 + tw, cols - 1 - tw, context);
 	struct tw_lines l = {0};
 	help_rows(w, &l);
 	lab->help_top = textwrap_clamp_top(lab->help_top, l.n, (size_t)h);
@@ -117,5 +110,9 @@ void help_draw(struct lab *lab, int lines, int cols)
 		crt_putf(lines - 2, x, w, crt_attr(CRT_MESSAGE), " %s PgDn for more ", crt_glyph(GLYPH_DOWN));
 	textwrap_free(&l);
 	crt_fill(lines - 1, 0, cols, crt_attr(CRT_BAR));
-	crt_put(lines - 1, 1, cols - 2, crt_attr(CRT_BAR), "q quits the lab");
+	if (lab->message[0])
+		crt_putf(lines - 1, 1, cols - 2, crt_attr(CRT_MESSAGE), " %s ", lab->message);
+	else
+		crt_putf(lines - 1, 1, cols - 2, crt_attr(CRT_BAR), "%s quits the lab",
+		         keys_row(ACT_QUIT)->label);
 }

@@ -22,7 +22,7 @@ static struct {
 	size_t nkinds;
 } wrapped;
 
-void lesson_forget_layout(void)
+void ui_lesson_forget_layout(void)
 {
 	textwrap_free(&wrapped.lines);
 	free(wrapped.kinds);
@@ -88,7 +88,7 @@ static void wrap_lesson(const struct lab *lab, int width)
 	if (wrapped.valid && wrapped.lesson == lab->cur && wrapped.width == width
 	    && wrapped.utf8 == crt.utf8)
 		return;
-	lesson_forget_layout();
+	ui_lesson_forget_layout();
 	const struct lesson *l = lab_lesson(lab);
 	char *text = screen_text(l->text ? l->text : "");
 	if (text)
@@ -147,7 +147,7 @@ static int draw_workload(const struct lab *lab, int y, int x, int w)
 	return rows;
 }
 
-void lesson_draw(struct lab *lab, struct rect r)
+void ui_lesson_draw(struct lab *lab, struct rect r)
 {
 	const struct lesson *l = lab_lesson(lab);
 	int x = r.x + 1, w = r.w - 2, y = r.y;
@@ -190,7 +190,7 @@ void lesson_draw(struct lab *lab, struct rect r)
 		         crt_glyph(GLYPH_DOWN), n - lab->text_top - (size_t)body);
 }
 
-void lesson_scroll(struct lab *lab, int pages)
+void ui_lesson_scroll(struct lab *lab, int pages)
 {
 	size_t step = lab->text_page > 2 ? (size_t)lab->text_page - 2 : 1;
 	if (pages < 0)

@@ -1,6 +1,7 @@
 /* ui_main.c - the interactive lab: open everything that can fail before
  * the screen is taken, then one loop that samples the run, draws, and
- * handles a key.
+ * handles a key: keys_find() says what the key means on the screen that
+ * is up (the table in keys.c), do_action() does it.
  *
  * While a trial runs the loop wakes every FRAME_MS to sample it (never
  * waiting on the child) and redraw; idle, it sleeps in getch() until a key,
@@ -11,43 +12,42 @@
 #include <stdio.h>
 
 #include "guard.h"
+#include "keys.h"
+#include "lab.h"
 #include "ui.h"
 #include "ui_crt.h"
-#include "ui_lab.h"
 #include "ui_views.h"
 
 #define FRAME_MS 66               /* ~15 redraws a second while running */
 #define IDLE_MS 1000
-#define KEY_ESC 27
-#define KEY_CTRL_L 12
-#define KEY_TAB '\t'
 
 static void draw(struct lab *lab)
 {
 	struct layout l;
 	layout_compute(&l, LINES, COLS, lab->course_screen);
+	unsigned context = lab_key_context(lab, LINES, COLS);
 	erase();
 	if (l.too_small) {
-		frame_draw_too_small(LINES, COLS);
+		ui_frame_draw_too_small(LINES, COLS, context);
 		refresh();
 		return;
 	}
 	if (lab->help) {
-		help_draw(lab, LINES, COLS);
+		ui_help_draw(lab, LINES, COLS, context);
 		refresh();
 		return;
 	}
-	frame_draw_header(lab, l.header);
+	ui_frame_draw_header(lab, l.header);
 	if (l.course.w)
-		course_draw(lab, l.course);
+		ui_course_draw(lab, l.course);
 	if (l.side_list)
-		frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
+		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
 	if (l.text.w) {
-		lesson_draw(lab, l.text);
-		frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
-		panel_draw(lab, l.panel);
+		ui_lesson_draw(lab, l.text);
+		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
+		ui_panel_draw(lab, l.panel);
 	}
-	frame_draw_footer(lab, l.footer);
+	ui_frame_draw_footer(l.footer, context);
 	refresh();
 }
 
@@ -81,89 +81,85 @@ static void start_run(struct lab *lab)
 	run_start(lab);
 }
 
-static int handle_help_key(struct lab *lab, int ch)
+/* keys.h names the special keys without curses: they must be the codes
+ * getch() returns. */
+_Static_assert(KEYCODE_DOWN == KEY_DOWN && KEYCODE_UP == KEY_UP
+               && KEYCODE_NPAGE == KEY_NPAGE && KEYCODE_PPAGE == KEY_PPAGE
+               && KEYCODE_ENTER == KEY_ENTER && KEYCODE_BTAB == KEY_BTAB
+               && KEYCODE_F1 == KEY_F(1), "keys.h's codes are not curses's");
+
+/* In help a key that does nothing there says what does. */
+static void help_hint(struct lab *lab)
 {
-	switch (ch) {
-	case KEY_NPAGE: case ' ': case KEY_DOWN: case 'j':
-		help_scroll(lab, ch == KEY_NPAGE || ch == ' ' ? LINES - 4 : 1);
-		return 1;
-	case KEY_PPAGE: case KEY_UP: case 'k':
-		help_scroll(lab, ch == KEY_PPAGE ? -(LINES - 4) : -1);
-		return 1;
-	case 'q': case 'Q':
-		return 0;                 /* quits, as everywhere */
-	case KEY_RESIZE:
-		return 1;
-	default:
-		lab->help = 0;
-		return 1;
+	lab_message(lab, "%s closes help, %s quits the lab", keys_row(ACT_HELP_CLOSE)->label,
+	            keys_row(ACT_QUIT)->label);
+}
+
+static void stop_from_help(struct lab *lab)
+{
+	run_stop(lab);
+	lab_message(lab, "stopping the run: %s closes help to show its result",
+	            keys_row(ACT_HELP_CLOSE)->bar_keys);
+}
+
+static void toggle_course(struct lab *lab)
+{
+	lab->course_screen = !lab->course_screen;
+	if (COLS >= LAYOUT_SIDE_LIST_COLS)
+		lab_message(lab, "the course is beside the lesson at this width");
+}
+
+/* One action of the key table; `context` is where the key was read. */
+static void do_action(struct lab *lab, enum key_action a, int dir, unsigned context)
+{
+	switch (a) {
+	case ACT_RUN: start_run(lab); break;
+	case ACT_ENTER:
+		if (context & KEYS_COURSE)
+			lab->course_screen = 0;       /* the list opens the lesson */
+		else
+			start_run(lab);
+		break;
+	case ACT_STOP: run_stop(lab); break;
+	case ACT_ESCAPE:
+		if (context & KEYS_COURSE)
+			lab->course_screen = 0;
+		else
+			run_stop(lab);
+		break;
+	case ACT_LESSON: select_lesson(lab, dir); break;
+	case ACT_BLOCK: run_adjust_block(lab, dir > 0); break;
+	case ACT_CACHE: run_toggle_cache(lab); break;
+	case ACT_TEXT: ui_lesson_scroll(lab, dir); break;
+	case ACT_COURSE: toggle_course(lab); break;
+	case ACT_HELP:
+		lab->help = 1;
+		lab->help_top = 0;
+		break;
+	case ACT_HELP_CLOSE: lab->help = 0; break;
+	case ACT_HELP_LINE: ui_help_scroll(lab, dir); break;
+	case ACT_HELP_PAGE: ui_help_scroll(lab, dir * (LINES - 4)); break;
+	case ACT_HELP_STOP: stop_from_help(lab); break;
+	case ACT_QUIT: quit(lab); break;
+	case ACT_REDRAW: clearok(curscr, TRUE); break;
+	case ACTIONS: break;
 	}
 }
 
 static void handle_key(struct lab *lab, int ch)
 {
-	if (ch != KEY_RESIZE && ch != ERR)
-		lab->message[0] = '\0';
-	if (lab->help && handle_help_key(lab, ch))
+	if (ch == KEY_RESIZE) {
+		ui_lesson_forget_layout();   /* re-wrapped at the new width when drawn */
 		return;
-	switch (ch) {
-	case KEY_UP: case 'k': case 'p': case KEY_BTAB:
-		select_lesson(lab, -1);
-		break;
-	case KEY_DOWN: case 'j': case 'n':
-		select_lesson(lab, +1);
-		break;
-	case '\r': case '\n': case KEY_ENTER:
-		if (lab->course_screen)
-			lab->course_screen = 0;       /* the list opens the lesson */
-		else
-			start_run(lab);
-		break;
-	case 'r': case 'R':
-		start_run(lab);
-		break;
-	case 's': case 'S': case KEY_ESC:
-		if (lab->course_screen && ch == KEY_ESC)
-			lab->course_screen = 0;
-		else
-			run_stop(lab);
-		break;
-	case '+': case '=':
-		run_adjust_block(lab, 1);
-		break;
-	case '-': case '_':
-		run_adjust_block(lab, 0);
-		break;
-	case 'c': case 'C':
-		run_toggle_cache(lab);
-		break;
-	case KEY_NPAGE: case ' ':
-		lesson_scroll(lab, 1);
-		break;
-	case KEY_PPAGE:
-		lesson_scroll(lab, -1);
-		break;
-	case KEY_TAB: case 'l':
-		lab->course_screen = !lab->course_screen;
-		if (COLS >= LAYOUT_SIDE_LIST_COLS)
-			lab_message(lab, "the course is beside the lesson at this width");
-		break;
-	case '?': case 'h': case KEY_F(1):
-		lab->help = 1;
-		lab->help_top = 0;
-		break;
-	case 'q': case 'Q':
-		quit(lab);
-		break;
-	case KEY_CTRL_L:
-		clearok(curscr, TRUE);
-		break;
-	case KEY_RESIZE:
-		lesson_forget_layout();   /* re-wrapped at the new width when drawn */
-		break;
-	default:
-		break;
 	}
+	lab->message[0] = '\0';
+	unsigned context = lab_key_context(lab, LINES, COLS);
+	int dir;
+	const struct key_row *k = keys_find(ch, context, &dir);
+	if (k)
+		do_action(lab, k->action, dir, context);
+	else if (context & KEYS_HELP)
+		help_hint(lab);
 }
 
 /* The loop; returns the exit status. */
@@ -204,6 +200,6 @@ int ui_main(const struct options *o)
 	crt_restore();
 	guard_set_terminal_restore(NULL);
 	lab_close(&lab);
-	lesson_forget_layout();
+	ui_lesson_forget_layout();
 	return rc;
 }

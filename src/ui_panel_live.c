@@ -185,10 +185,10 @@ static void draw_big(struct pen *p, const struct shown *s)
 	int lw = gauge_bignum_width(logs) + 1 + 8;
 	if (!pen_room(p, GAUGE_BIG_ROWS))
 		return;
-	if (!gauge_draw_big(p->y, p->x, p->w, num, unit, CRT_BIG))
+	if (!ui_gauge_draw_big(p->y, p->x, p->w, num, unit, CRT_BIG))
 		return;
 	if (rw + 4 + lw <= p->w)
-		gauge_draw_big(p->y, p->x + p->w - lw, lw, logs, "log rate", CRT_BIG);
+		ui_gauge_draw_big(p->y, p->x + p->w - lw, lw, logs, "log rate", CRT_BIG);
 	p->y += GAUGE_BIG_ROWS;
 }
 
@@ -244,16 +244,16 @@ static char compare_key(size_t i)
 	return i < 9 ? (char)('1' + i) : (char)('a' + (i - 9) % 26);
 }
 
-static size_t collect_marks(const struct lab *lab, const struct lesson *l, struct gauge_mark *m)
+static size_t collect_marks(const struct lab *lab, const struct lesson *l, struct ui_gauge_mark *m)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < l->nrefs && n < MAX_MARKS; i++)
-		m[n++] = (struct gauge_mark){l->refs[i].rate, (char)('A' + i % 26), CRT_REF,
+		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, (char)('A' + i % 26), CRT_REF,
 		                             ref_label(lab, l->refs[i].source)};
 	for (size_t i = 0; i < l->ncompare && n < MAX_MARKS; i++) {
 		double rate;
 		if (compare_rate(lab, l->compare[i], &rate))
-			m[n++] = (struct gauge_mark){rate, compare_key(i), CRT_COMPARE, l->compare[i]};
+			m[n++] = (struct ui_gauge_mark){rate, compare_key(i), CRT_COMPARE, l->compare[i]};
 	}
 	return n;
 }
@@ -261,15 +261,15 @@ static size_t collect_marks(const struct lab *lab, const struct lesson *l, struc
 static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_view *v)
 {
 	struct shown s = shown_rates(v);
-	struct gauge_mark marks[MAX_MARKS];
+	struct ui_gauge_mark marks[MAX_MARKS];
 	size_t n = collect_marks(lab, lab_lesson(lab), marks);
 	if (!pen_room(p, 3))
 		return;
 	crt_putf(p->y++, p->x, p->w, crt_attr(CRT_DIM), "B/s, log scale%s",
 	         v->live ? (crt.utf8 ? "   bar: now  \u2503 avg" : "   bar: now  | avg") : "");
 	/* the legend may wrap: keep it inside the panel */
-	int rows = gauge_draw(p->y, p->x, p->w, p->roomy ? 3 : 1, s.have ? s.rate : 0, v->live ? s.avg : 0, marks,
-	                      pen_room(p, 6) ? n : 0);
+	int rows = ui_gauge_draw(p->y, p->x, p->w, p->roomy ? 3 : 1, s.have ? s.rate : 0, v->live ? s.avg : 0, marks,
+	                         pen_room(p, 6) ? n : 0);
 	p->y += rows;
 }
 
@@ -459,13 +459,13 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 	}
 }
 
-void panel_draw(const struct lab *lab, struct rect r)
+void ui_panel_draw(const struct lab *lab, struct rect r)
 {
 	struct run_view v;
 	run_view_of(lab, lab->cur, &v);
 	const struct lesson *l = lab_lesson(lab);
 	if (l->sweep.ncaches > 0) {
-		sweep_draw(lab, &v, r);
+		ui_sweep_draw(lab, &v, r);
 		return;
 	}
 	struct pen p = {r.y, r.x + 1, r.w - 2, r.y + r.h, r.w >= 60 ? 13 : 11, r.h >= 34};
@@ -475,7 +475,7 @@ void panel_draw(const struct lab *lab, struct rect r)
 	draw_rates(&p, &v, big);
 	pen_gap(&p);
 	draw_gauge(&p, lab, &v);
-	if ((v.live || v.result) && pen_room(&p, 1) && gauge_draw_sparkline(p.y, p.x, p.w, v.hist))
+	if ((v.live || v.result) && pen_room(&p, 1) && ui_gauge_draw_sparkline(p.y, p.x, p.w, v.hist))
 		p.y++;
 	pen_gap(&p);
 	/* an error before any I/O has no numbers worth a row */

@@ -200,7 +200,7 @@ static int draw_fits(const struct lesson *l, const struct run_view *v, int y, in
 	return used;
 }
 
-int sweep_draw(const struct lab *lab, const struct run_view *v, struct rect rr)
+int ui_sweep_draw(const struct lab *lab, const struct run_view *v, struct rect rr)
 {
 	const struct lesson *l = lab_lesson(lab);
 	int x = rr.x + 1, w = rr.w - 2, y = rr.y, bottom = rr.y + rr.h;

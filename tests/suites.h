@@ -8,6 +8,9 @@
 	X(cli) \
 	X(engine) \
 	X(gauge) \
+	X(keys) \
+	X(lab) \
+	X(layout) \
 	X(lesson) \
 	X(measure) \
 	X(progress) \

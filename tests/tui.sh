@@ -1,8 +1,9 @@
 #!/bin/sh
 # tui.sh - the interactive lab, driven for real in a private tmux server:
 # open at a lesson, run it and watch the numbers change, stop it, shrink
-# and restore the terminal, read the help, quit, and check the terminal was
-# restored and no data file was left.  Ctrl-C during a run too.
+# and restore the terminal, stop a run from help and close help, read the
+# help, quit from it, and check the terminal was restored and no data file
+# was left.  Ctrl-C during a run too.
 #
 # Nothing here waits a fixed time for something to happen: every check
 # polls the screen until what it expects is there, with a bounded timeout.
@@ -113,20 +114,43 @@ wait_for 'One byte per write\(\)' 10 "back at 120x40"
 grep -q 'at least 80x24' "$T/screen" && fail "the too-small notice stayed after enlarging"
 pass "below 80x24 the lab asks for a bigger terminal, and recovers"
 
+# --- help while a run is under way: s stops it, other keys say what works,
+# Esc closes help onto the result ---------------------------------------------------
+tm send-keys -t "$PANE" r
+wait_for 'RUNNING' 30 "the run before help"
+tm send-keys -t "$PANE" '?'
+wait_for 'iolab help +Esc close +PgDn/PgUp scroll +s stop +q quit' 10 "help's key bar while a run is under way"
+tm send-keys -t "$PANE" r
+wait_for 'Esc \? h F1 closes help, q quits the lab' 10 "a key that does nothing in help"
+grep -q 'The numbers' "$T/screen" || fail "r closed the help"
+tm send-keys -t "$PANE" s
+wait_for 'stopping the run: Esc closes help to show its result' 10 "s in help stops the run"
+grep -q 'The numbers' "$T/screen" || fail "s closed the help"
+# once the run has ended, help no longer offers to stop it
+wait_for 'iolab help +Esc close +PgDn/PgUp scroll +q quit' 30 "help's key bar after the run"
+tm send-keys -t "$PANE" Escape
+wait_for 'STOPPED|DONE in|time limit reached' 10 "Esc closes help onto the stopped run"
+grep -q 'RUNNING' "$T/screen" && fail "the run went on after s in help"
+grep -q 'iolab help' "$T/screen" && fail "Esc did not close the help"
+pass "in help: s stops the run and help stays; r only says what works; Esc closes it"
+
 # --- help ------------------------------------------------------------------------
 tm send-keys -t "$PANE" '?'
 wait_for 'The numbers' 10 "? shows the help"
 grep -q 'log rate' "$T/screen" || fail "the help does not explain the log rate"
-pass "? shows every key and what the numbers mean"
+for k in 'Ctrl-L' 'Tab l' '\? h F1' 'Esc \? h F1' 'n/p j/k Down/Up'; do
+	grep -Eq "^ +$k +[a-z]" "$T/screen" || fail "help does not list the keys '$k'"
+done
+pass "? shows every key (l, h, F1 too) and what the numbers mean"
 
-# --- quit ------------------------------------------------------------------------
+# --- quit from help --------------------------------------------------------------
 tm send-keys -t "$PANE" q
-wait_for 'iolab-exit=[0-9]+' 20 "q quits"
+wait_for 'iolab-exit=[0-9]+' 20 "q in help quits"
 grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 check_terminal_restored "q"
 check_no_data_files "q"
 [ -f "$T/state/iolab/progress" ] || fail "no progress saved in \$XDG_STATE_HOME/iolab/progress"
-pass "q exits 0, the terminal is restored ($modes), no data file is left, progress saved"
+pass "q in help exits 0, the terminal is restored ($modes), no data file is left, progress saved"
 
 # --- Ctrl-C during a run ------------------------------------------------------------
 tm send-keys -t "$PANE" "clear" Enter "$(lab_cmd)" Enter

@@ -1,7 +1,10 @@
-/* ui_layout.h - where each panel goes for a terminal size.  Pure
- * arithmetic, recomputed on every draw, so KEY_RESIZE needs no more. */
-#ifndef IOLAB_UI_LAYOUT_H
-#define IOLAB_UI_LAYOUT_H
+/* layout.h - where each panel goes for a terminal size.  Pure
+ * arithmetic, recomputed on every draw, so KEY_RESIZE needs no more.
+ * In libiolab.a (not a ui_ file) because it draws nothing: the rectangles
+ * are checked exactly by tests/check_layout.c, and the key handler asks it
+ * which screen is up. */
+#ifndef IOLAB_LAYOUT_H
+#define IOLAB_LAYOUT_H
 
 #define LAYOUT_MIN_COLS 80
 #define LAYOUT_MIN_LINES 24

@@ -1,10 +1,12 @@
-/* ui_lab.h - the interactive lab's state, shared by its views.
+/* lab.h - the interactive lab's state, shared by its views.
  *
- * Curses-free: ui_run.c drives the engine and fills this; the ui_*.c views
- * only read it.  The engine never knows about the screen.
+ * Curses-free, so it is part of libiolab.a and unit-tested: lab.c opens and
+ * closes it, lab_run.c drives the engine and fills it; the ui_*.c views
+ * only read it and draw, and ui_main.c turns keys into calls here through
+ * the key table (keys.h).  The engine never knows about the screen.
  */
-#ifndef IOLAB_UI_LAB_H
-#define IOLAB_UI_LAB_H
+#ifndef IOLAB_LAB_H
+#define IOLAB_LAB_H
 
 #include <stddef.h>
 
@@ -108,8 +110,12 @@ const struct lesson *lab_lesson(const struct lab *lab);
 void lab_select(struct lab *lab, size_t i);
 void lab_message(struct lab *lab, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Where keys are read now (enum keys_context bits): the screen that is up
+ * in a terminal of lines x cols, as layout_compute() lays it out and the
+ * views draw it, plus KEYS_RUNNING while a run is under way. */
+unsigned lab_key_context(const struct lab *lab, int lines, int cols);
 
-/* --- ui_run.c ------------------------------------------------------------ */
+/* --- lab_run.c ----------------------------------------------------------- */
 
 /* The lesson's workload with the command line's --size / --time-limit. */
 int run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec *out);

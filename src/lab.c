@@ -1,5 +1,9 @@
-/* ui_lab.c - the lab's state: opening the course, the scratch directory
- * and the saved progress before the screen is taken, and closing them. */
+/* lab.c - the lab's state: opening the course, the scratch directory
+ * and the saved progress before the screen is taken, and closing them.
+ *
+ * Why here and not in a ui_ file: none of this draws, so it lives in
+ * libiolab.a, where the Check suites reach it without a terminal (see
+ * tests/check_lab.c); the ui_*.c views only read struct lab and draw it. */
 #include "config.h"
 
 #include <limits.h>
@@ -9,7 +13,9 @@
 #include <string.h>
 
 #include "guard.h"
-#include "ui_lab.h"
+#include "keys.h"
+#include "lab.h"
+#include "layout.h"
 
 const struct lesson *lab_lesson(const struct lab *lab)
 {
@@ -36,6 +42,16 @@ void lab_message(struct lab *lab, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(lab->message, sizeof lab->message, fmt, ap);
 	va_end(ap);
+}
+
+unsigned lab_key_context(const struct lab *lab, int lines, int cols)
+{
+	struct layout l;
+	layout_compute(&l, lines, cols, lab->course_screen);
+	/* the order the screen is drawn in: a too-small terminal hides help */
+	unsigned screen = l.too_small ? KEYS_TINY : lab->help ? KEYS_HELP
+	                : l.course_only ? KEYS_COURSE : KEYS_LESSON;
+	return run_active(lab) ? screen | KEYS_RUNNING : screen;
 }
 
 /* data/reference.yaml beside the lesson directory, else the default. */

@@ -1,13 +1,17 @@
-/* ui_run.c - runs the lesson on screen through the engine, without ever
+/* lab_run.c - runs the lesson on screen through the engine, without ever
  * waiting on the child: start, sample at the UI's pace, finish when the
- * child has exited, then the next sweep point.  Curses-free. */
+ * child has exited, then the next sweep point.
+ *
+ * Curses-free and in libiolab.a: what a key does to the run (+, -, c, r,
+ * s) and what the live panel is shown (run_view_of) are decisions, not
+ * drawing, so tests/check_lab.c checks them without a terminal. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "ui_lab.h"
+#include "lab.h"
 #include "units.h"
 
 #define HIST_INTERVAL 0.1     /* seconds between sparkline values, at first */

@@ -1,4 +1,4 @@
-/* ui_layout.c - header, course list, lesson text, live panel, footer.
+/* layout.c - header, course list, lesson text, live panel, footer.
  *
  *   wide (>= 120 columns)           narrow (80 .. 119)
  *   +-------------------------+     +--------------------+
@@ -10,12 +10,15 @@
  * The text column is kept near a comfortable reading width; every column
  * left over goes to the live panel, whose numbers are what the back row
  * has to read.
+ *
+ * Curses-free and in libiolab.a, so tests/check_layout.c checks every
+ * rectangle at 80x24, 120x40 and 200x60 without a terminal.
  */
 #include "config.h"
 
 #include <string.h>
 
-#include "ui_layout.h"
+#include "layout.h"
 
 #define TEXT_MAX 84
 

@@ -1,0 +1,160 @@
+/* keys.c - the key table: which key does what, where, and how help, the
+ * key bar and the README name it.
+ *
+ * The one place a key is bound (see keys.h for who reads it and why it is
+ * in the library).  To add a key: add its code to a row, or a row and an
+ * action; help, the key bar and the handler follow, and tests/check_keys.c
+ * asks for the README line.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "countof.h"
+#include "keys.h"
+
+#define MAIN (KEYS_LESSON | KEYS_COURSE)
+#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY)
+
+static const struct key_row rows[] = {
+	{ACT_RUN, MAIN, {'r', 'R'}, {0}, "r",
+	 "run the lesson (a sweep runs every point in turn)", "r", "run", 0, 0},
+	{ACT_ENTER, MAIN, {'\r', '\n', KEYCODE_ENTER}, {0}, "Enter",
+	 "run the lesson; on the course screen, open it", NULL, NULL, 0, 0},
+	{ACT_STOP, MAIN, {'s', 'S'}, {0}, "s",
+	 "stop the run: the result is what was done so far", "s", "stop", 0, 0},
+	{ACT_ESCAPE, MAIN, {KEYCODE_ESC}, {0}, "Esc",
+	 "stop the run; on the course screen, back to the lesson", NULL, NULL, 0, 0},
+	{ACT_LESSON, MAIN, {'n', 'j', KEYCODE_DOWN}, {'p', 'k', KEYCODE_UP, KEYCODE_BTAB},
+	 "n/p j/k Down/Up", "next / previous lesson (S-Tab: previous too)", "n/p", "lesson", 0, 0},
+	{ACT_BLOCK, MAIN, {'+', '='}, {'-', '_'}, "+/-",
+	 "double / halve the block size for the next run (= and _ too)", "+/-", "block", 0, 0},
+	{ACT_CACHE, MAIN, {'c', 'C'}, {0}, "c",
+	 "toggle a warm / cold page cache for the next run (cold evicts the file first)",
+	 "c", "cache", 0, 0},
+	{ACT_TEXT, KEYS_LESSON, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
+	 "scroll the lesson text (Space: down)", "PgDn", "text", 1, 0},
+	{ACT_COURSE, MAIN, {KEYCODE_TAB, 'l'}, {0}, "Tab l",
+	 "the course list on its own screen, and back (under 120 columns)", "Tab", "course", 0, 1},
+	{ACT_HELP, MAIN, {'?', 'h', KEYCODE_F1}, {0}, "? h F1",
+	 "this help: every key, and what each number means", "?", "help", 0, 0},
+	{ACT_HELP_CLOSE, KEYS_HELP, {KEYCODE_ESC, '?', 'h', KEYCODE_F1}, {0}, "Esc ? h F1",
+	 "in help: close it", "Esc", "close", 0, 0},
+	{ACT_HELP_LINE, KEYS_HELP, {KEYCODE_DOWN, 'j'}, {KEYCODE_UP, 'k'}, "Down/Up j/k",
+	 "in help: scroll a line", NULL, NULL, 0, 0},
+	{ACT_HELP_PAGE, KEYS_HELP, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
+	 "in help: scroll a page (Space: down)", "PgDn/PgUp", "scroll", 0, 0},
+	{ACT_HELP_STOP, KEYS_HELP | KEYS_RUNNING, {'s', 'S'}, {0}, "s",
+	 "in help, while a run is under way: stop it (help stays open)", "s", "stop", 0, 0},
+	{ACT_QUIT, EVERYWHERE, {'q', 'Q'}, {0}, "q",
+	 "quit the lab, from any screen (a run is stopped first; data files are removed)",
+	 "q", "quit", 0, 0},
+	{ACT_REDRAW, EVERYWHERE, {KEYCODE_CTRL_L}, {0}, "Ctrl-L",
+	 "redraw the screen, from any screen", NULL, NULL, 0, 0},
+};
+
+const struct key_row *keys_rows(size_t *n)
+{
+	*n = COUNT(rows);
+	return rows;
+}
+
+const struct key_row *keys_row(enum key_action action)
+{
+	for (size_t i = 0; i < COUNT(rows); i++)
+		if (rows[i].action == action)
+			return &rows[i];
+	return NULL;
+}
+
+int keys_row_applies(const struct key_row *row, unsigned context)
+{
+	if (!(row->contexts & context & KEYS_SCREENS))
+		return 0;
+	return !(row->contexts & KEYS_RUNNING) || (context & KEYS_RUNNING);
+}
+
+static int has_code(const int *codes, int code)
+{
+	for (size_t i = 0; i < KEYS_CODES_MAX && codes[i]; i++)
+		if (codes[i] == code)
+			return 1;
+	return 0;
+}
+
+const struct key_row *keys_find(int code, unsigned context, int *dir)
+{
+	for (size_t i = 0; code && i < COUNT(rows); i++) {
+		if (!keys_row_applies(&rows[i], context))
+			continue;
+		if (has_code(rows[i].keys, code)) {
+			*dir = 1;
+			return &rows[i];
+		}
+		if (has_code(rows[i].back, code)) {
+			*dir = -1;
+			return &rows[i];
+		}
+	}
+	*dir = 0;
+	return NULL;
+}
+
+void keys_code_name(int code, char *buf, size_t len)
+{
+	static const struct {
+		int code;
+		const char *name;
+	} names[] = {
+		{KEYCODE_CTRL_L, "Ctrl-L"}, {KEYCODE_TAB, "Tab"}, {KEYCODE_ESC, "Esc"},
+		{KEYCODE_DOWN, "Down"}, {KEYCODE_UP, "Up"}, {KEYCODE_F1, "F1"},
+		{KEYCODE_NPAGE, "PgDn"}, {KEYCODE_PPAGE, "PgUp"}, {KEYCODE_ENTER, "Enter"},
+		{'\r', "Enter"}, {'\n', "Enter"}, {KEYCODE_BTAB, "S-Tab"}, {' ', "Space"},
+	};
+	for (size_t i = 0; i < COUNT(names); i++)
+		if (names[i].code == code) {
+			snprintf(buf, len, "%s", names[i].name);
+			return;
+		}
+	if (code >= 'A' && code <= 'Z')
+		code += 'a' - 'A';
+	if (code > ' ' && code < 127)
+		snprintf(buf, len, "%c", code);
+	else
+		snprintf(buf, len, "#%d", code);
+}
+
+/* --- the key bar ----------------------------------------------------------- */
+
+int keys_bar_width(const struct key_row *row)
+{
+	return (int)strlen(row->bar_keys) + 1 + (int)strlen(row->bar_what) + 2;
+}
+
+static int bar_shown(const struct key_row *r, unsigned context, int narrow, int drop_optional)
+{
+	return r->bar_keys && keys_row_applies(r, context) && !(r->bar_narrow && !narrow)
+	       && !(r->bar_optional && drop_optional);
+}
+
+size_t keys_bar(unsigned context, int width, int narrow,
+                const struct key_row **out, size_t max)
+{
+	int total = 1;
+	for (size_t i = 0; i < COUNT(rows); i++)
+		if (bar_shown(&rows[i], context, narrow, 0))
+			total += keys_bar_width(&rows[i]);
+	int drop_optional = total > width;
+	size_t n = 0;
+	int x = 1;
+	for (size_t i = 0; i < COUNT(rows) && n < max; i++) {
+		const struct key_row *r = &rows[i];
+		/* the two spaces after the last entry may fall off the edge */
+		if (!bar_shown(r, context, narrow, drop_optional) || x + keys_bar_width(r) - 2 > width)
+			continue;
+		out[n++] = r;
+		x += keys_bar_width(r);
+	}
+	return n;
+}

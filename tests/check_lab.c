@@ -1,0 +1,389 @@
+/* check_lab.c - the lab's state without a terminal: opening it over the
+ * fixture course (tests/fixtures/lab/lessons), what +, - and c do to the
+ * next run and the messages they leave, what the live panel is shown in
+ * each state of a run, which screen keys are read on, and one real run
+ * from start to its saved result.
+ *
+ * Each test opens the lab with lab_open as the program does, in a private
+ * directory for the scratch files and the saved progress ($XDG_STATE_HOME),
+ * removed afterwards.  The lab is static because lab_open hands its
+ * scratch directory to the signal guard, which must not point into a
+ * finished stack frame when the suite runs unforked (check-valgrind).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "keys.h"
+#include "lab.h"
+#include "suites.h"
+
+#define LESSONS TOP_SRCDIR "/tests/fixtures/lab/lessons"
+enum { WRITE, COMMAND, SWEEP };        /* the fixture's lessons, in course order */
+
+static struct lab lab;
+static struct options opt;
+static char top[256], scratch_dir[300], state_dir[300];
+
+static void setup(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	snprintf(top, sizeof top, "%s/iolab-check-lab-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	snprintf(scratch_dir, sizeof scratch_dir, "%s/scratch", top);
+	snprintf(state_dir, sizeof state_dir, "%s/state", top);
+	setenv("XDG_STATE_HOME", state_dir, 1);
+	memset(&opt, 0, sizeof opt);
+	opt.lessons_dir = LESSONS;
+	opt.scratch_dir = scratch_dir;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *f)
+{
+	(void)st, (void)flag, (void)f;
+	return remove(path);
+}
+
+static void teardown(void)
+{
+	lab_close(&lab);
+	nftw(top, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+START_TEST(open_at_the_first_lesson)
+{
+	ck_assert_int_eq(lab.course.nlessons, 3);
+	ck_assert_int_eq(lab.cur, WRITE);
+	ck_assert_str_eq(lab_lesson(&lab)->id, "lab-write");
+	ck_assert_int_eq(lab.next_valid, 1);
+	ck_assert_int_eq(lab.next.block, 4096);
+	ck_assert_int_eq(lab.next.size, 1 << 20);
+	ck_assert_int_eq(lab.next.cache, WL_CACHE_WARM);
+	ck_assert_int_eq(lab.next_changed, 0);
+	ck_assert_str_eq(lab.message, "");     /* no saved progress is no problem */
+	ck_assert_int_eq(lab.run.phase, RUN_IDLE);
+	lab_select(&lab, 99);                  /* clamped to the last lesson */
+	ck_assert_int_eq(lab.cur, SWEEP);
+}
+END_TEST
+
+START_TEST(open_at_a_named_lesson)
+{
+	lab_close(&lab);
+	char *ids[] = {"lab-command"};
+	opt.lessons = ids;
+	opt.nlessons = 1;
+	opt.size = 2 << 20;                    /* --size: the next run's file */
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab.cur, COMMAND);
+	ck_assert_int_eq(lab.next.size, 2 << 20);
+	lab_close(&lab);
+	char *nope[] = {"no-such-lesson"};     /* says so on stderr, as the lab does */
+	opt.lessons = nope;
+	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_USAGE);
+	lab_close(&lab);
+	opt.nlessons = 0;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+}
+END_TEST
+
+START_TEST(block_doubles_and_halves)
+{
+	run_adjust_block(&lab, 1);
+	ck_assert_int_eq(lab.next.block, 8192);
+	ck_assert_str_eq(lab.message, "next run: 8 KiB blocks (r runs it)");
+	ck_assert_int_eq(lab.next_changed, 1);
+	run_adjust_block(&lab, 0);
+	ck_assert_int_eq(lab.next.block, 4096);
+	ck_assert_str_eq(lab.message, "next run: 4 KiB blocks (r runs it)");
+	ck_assert_int_eq(lab.next_changed, 0);      /* back to the lesson's own */
+	run_adjust_block(&lab, 0);
+	ck_assert_int_eq(lab.next.block, 2048);
+	ck_assert_str_eq(lab.message, "next run: 2 KiB blocks (r runs it)");
+	ck_assert_int_eq(lab.next_changed, 1);
+	/* another lesson and back: the lesson's own workload again */
+	lab_select(&lab, COMMAND);
+	lab_select(&lab, WRITE);
+	ck_assert_int_eq(lab.next.block, 4096);
+	ck_assert_int_eq(lab.next_changed, 0);
+}
+END_TEST
+
+START_TEST(block_limits)
+{
+	/* up: 4 KiB doubles eight times to the whole 1 MiB file, then stops */
+	for (int i = 0; i < 8; i++)
+		run_adjust_block(&lab, 1);
+	ck_assert_int_eq(lab.next.block, 1 << 20);
+	ck_assert_str_eq(lab.message, "next run: 1 MiB blocks (r runs it)");
+	run_adjust_block(&lab, 1);
+	ck_assert_int_eq(lab.next.block, 1 << 20);
+	ck_assert_str_eq(lab.message, "the block is already the whole file (1 MiB)");
+	/* down: twenty halvings to one byte, then stops */
+	for (int i = 0; i < 20; i++)
+		run_adjust_block(&lab, 0);
+	ck_assert_int_eq(lab.next.block, 1);
+	ck_assert_str_eq(lab.message, "next run: 1 B blocks (r runs it)");
+	run_adjust_block(&lab, 0);
+	ck_assert_int_eq(lab.next.block, 1);
+	ck_assert_str_eq(lab.message, "the block is already 1 B, the smallest");
+	ck_assert_int_eq(lab.next_changed, 1);
+}
+END_TEST
+
+START_TEST(sweep_and_command_refuse_block)
+{
+	lab_select(&lab, SWEEP);
+	uint64_t before = lab.next.block;
+	run_adjust_block(&lab, 1);
+	ck_assert_str_eq(lab.message, "a sweep runs every block size and cache state of its list");
+	ck_assert_int_eq(lab.next.block, before);
+	ck_assert_int_eq(lab.next_changed, 0);
+	lab_select(&lab, COMMAND);
+	run_adjust_block(&lab, 0);
+	ck_assert_str_eq(lab.message, "this lesson runs a command: its block size is the command's");
+	ck_assert_int_eq(lab.next.block, 512);
+	ck_assert_int_eq(lab.next_changed, 0);
+}
+END_TEST
+
+START_TEST(cache_toggles)
+{
+	run_toggle_cache(&lab);
+	ck_assert_int_eq(lab.next.cache, WL_CACHE_COLD);
+	ck_assert_str_eq(lab.message, "next run: cold cache (the file is evicted first; r runs it)");
+	ck_assert_int_eq(lab.next_changed, 1);
+	run_toggle_cache(&lab);
+	ck_assert_int_eq(lab.next.cache, WL_CACHE_WARM);
+	ck_assert_str_eq(lab.message, "next run: warm cache (r runs it)");
+	ck_assert_int_eq(lab.next_changed, 0);
+	/* a command's cache can change (the file is evicted before it runs) */
+	lab_select(&lab, COMMAND);
+	run_toggle_cache(&lab);
+	ck_assert_int_eq(lab.next.cache, WL_CACHE_COLD);
+	ck_assert_int_eq(lab.next_changed, 1);
+	/* a sweep's cannot */
+	lab_select(&lab, SWEEP);
+	run_toggle_cache(&lab);
+	ck_assert_str_eq(lab.message, "a sweep runs every block size and cache state of its list");
+	ck_assert_int_eq(lab.next.cache, WL_CACHE_WARM);
+	ck_assert_int_eq(lab.next_changed, 0);
+}
+END_TEST
+
+static void assert_empty_view(const struct run_view *v)
+{
+	ck_assert_int_eq(v->live, 0);
+	ck_assert_int_eq(v->stopping, 0);
+	ck_assert_ptr_null(v->spec);
+	ck_assert_ptr_null(v->sample);
+	ck_assert_ptr_null(v->hist);
+	ck_assert_ptr_null(v->result);
+	ck_assert_ptr_null(v->start_error);
+	ck_assert_ptr_null(v->saved);
+	ck_assert_ptr_null(v->points);
+	ck_assert_int_eq(v->npoints, 0);
+	ck_assert_int_eq(v->total, 0);
+}
+
+START_TEST(view_idle_and_saved)
+{
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	assert_empty_view(&v);
+	/* a result from an earlier session */
+	struct progress_entry e = {.ok = 1, .rate = 5e6, .block = 4096, .when = 1};
+	snprintf(e.id, sizeof e.id, "lab-write");
+	ck_assert_int_eq(progress_set(&lab.progress, &e), 0);
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_ptr_eq(v.saved, progress_find(&lab.progress, "lab-write"));
+	ck_assert_double_eq(v.saved->rate, 5e6);
+	ck_assert_ptr_null(v.result);
+	ck_assert_int_eq(v.live, 0);
+	run_view_of(&lab, COMMAND, &v);
+	assert_empty_view(&v);
+}
+END_TEST
+
+START_TEST(view_live_and_stopping)
+{
+	struct run *r = &lab.run;
+	r->phase = RUN_RUNNING;
+	r->lesson = WRITE;
+	r->rate_now = 123.5;
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_int_eq(v.live, 1);
+	ck_assert_int_eq(v.stopping, 0);
+	ck_assert_ptr_eq(v.spec, &r->spec);
+	ck_assert_ptr_eq(v.sample, &r->sample);
+	ck_assert_ptr_eq(v.hist, &r->hist);
+	ck_assert_double_eq(v.rate_now, 123.5);
+	ck_assert_ptr_null(v.result);
+	ck_assert_ptr_null(v.saved);
+	ck_assert_ptr_null(v.points);
+	/* the other lessons are not the run's */
+	run_view_of(&lab, COMMAND, &v);
+	assert_empty_view(&v);
+	r->phase = RUN_STOPPING;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_int_eq(v.live, 1);
+	ck_assert_int_eq(v.stopping, 1);
+	ck_assert_int_eq(run_active(&lab), 1);
+}
+END_TEST
+
+START_TEST(view_ended)
+{
+	struct run *r = &lab.run;
+	struct lesson_state *ls = &lab.ls[WRITE];
+	r->phase = RUN_ENDED;
+	r->lesson = WRITE;
+	ls->have_result = 1;
+	ls->result.rate = 7e6;
+	/* this session's result wins over a saved one */
+	struct progress_entry e = {.ok = 1, .rate = 5e6};
+	snprintf(e.id, sizeof e.id, "lab-write");
+	ck_assert_int_eq(progress_set(&lab.progress, &e), 0);
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_int_eq(v.live, 0);
+	ck_assert_ptr_eq(v.result, &ls->result);
+	ck_assert_ptr_null(v.spec);              /* have_spec 0: what ran is unknown */
+	ck_assert_ptr_eq(v.hist, &ls->hist);
+	ck_assert_ptr_null(v.saved);
+	ck_assert_ptr_null(v.start_error);
+	ck_assert_int_eq(wl_spec_copy(&ls->spec, &lab.next), 0);
+	ls->have_spec = 1;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_ptr_eq(v.spec, &ls->spec);
+	/* a run that could not start says why, on its own lesson only */
+	snprintf(r->start_error, sizeof r->start_error, "no room");
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_str_eq(v.start_error, "no room");
+	run_view_of(&lab, COMMAND, &v);
+	ck_assert_ptr_null(v.start_error);
+}
+END_TEST
+
+START_TEST(view_sweep_points)
+{
+	struct run *r = &lab.run;
+	struct lesson_state *ls = &lab.ls[SWEEP];
+	/* the last sweep of this session (or of an earlier one) */
+	ls->points = calloc(4, sizeof *ls->points);
+	ck_assert_ptr_nonnull(ls->points);
+	ls->npoints = 4;
+	struct run_view v;
+	run_view_of(&lab, SWEEP, &v);
+	ck_assert_ptr_eq(v.points, ls->points);
+	ck_assert_int_eq(v.npoints, 4);
+	ck_assert_int_eq(v.total, 4);
+	ck_assert_int_eq(v.live, 0);
+	/* a sweep under way: its points so far, of all of them */
+	r->phase = RUN_RUNNING;
+	r->lesson = SWEEP;
+	r->sweep = 1;
+	r->npoints = 4;
+	r->point = 2;
+	r->points = calloc(4, sizeof *r->points);
+	ck_assert_ptr_nonnull(r->points);
+	run_view_of(&lab, SWEEP, &v);
+	ck_assert_int_eq(v.live, 1);
+	ck_assert_ptr_eq(v.points, r->points);
+	ck_assert_int_eq(v.npoints, 2);
+	ck_assert_int_eq(v.point, 2);
+	ck_assert_int_eq(v.total, 4);
+	/* stopped after two points: those two, not the last full sweep */
+	r->phase = RUN_ENDED;
+	run_view_of(&lab, SWEEP, &v);
+	ck_assert_int_eq(v.live, 0);
+	ck_assert_ptr_eq(v.points, r->points);
+	ck_assert_int_eq(v.npoints, 2);
+	ck_assert_int_eq(v.total, 4);
+}
+END_TEST
+
+START_TEST(key_context_follows_the_screen)
+{
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON);
+	ck_assert_uint_eq(lab_key_context(&lab, 60, 200), KEYS_LESSON);
+	lab.course_screen = 1;
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_COURSE);
+	/* wide, the course is beside the lesson: the lesson screen's keys */
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+	lab.help = 1;
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_HELP);
+	/* too small hides everything, help too */
+	ck_assert_uint_eq(lab_key_context(&lab, 20, 60), KEYS_TINY);
+	lab.run.phase = RUN_RUNNING;
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_HELP | KEYS_RUNNING);
+	ck_assert_uint_eq(lab_key_context(&lab, 20, 60), KEYS_TINY | KEYS_RUNNING);
+	lab.help = 0;
+	lab.course_screen = 0;
+	lab.run.phase = RUN_STOPPING;
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON | KEYS_RUNNING);
+	lab.run.phase = RUN_ENDED;
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON);
+}
+END_TEST
+
+/* A real run of the 1 MiB lesson, polled as the UI polls it, ends as the
+ * lesson's result and is saved for the next session. */
+START_TEST(a_run_ends_as_the_result)
+{
+	run_adjust_block(&lab, 1);                 /* 8 KiB: what ran is the next run */
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab.run.phase, RUN_RUNNING);
+	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_str_eq(lab.message, "a run is under way: s stops it");
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; run_poll(&lab) && i < 5000; i++)
+		nanosleep(&tick, NULL);
+	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
+	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
+	ck_assert_int_eq(lab.run.result.bytes, 1 << 20);
+	ck_assert_int_eq(lab.run.result.calls[CALL_WRITE], 128);
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_int_eq(v.live, 0);
+	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
+	ck_assert_int_eq(v.spec->block, 8192);
+	const struct progress_entry *e = progress_find(&lab.progress, "lab-write");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->block, 8192);
+	char path[400];
+	snprintf(path, sizeof path, "%s/iolab/progress", state_dir);
+	ck_assert_int_eq(access(path, R_OK), 0);
+	run_stop(&lab);
+	ck_assert_str_eq(lab.message, "nothing is running (r runs the lesson)");
+}
+END_TEST
+
+Suite *make_suite_lab(void)
+{
+	Suite *s = suite_create("lab");
+	TCase *tc = tcase_create("core");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, open_at_the_first_lesson);
+	tcase_add_test(tc, open_at_a_named_lesson);
+	tcase_add_test(tc, block_doubles_and_halves);
+	tcase_add_test(tc, block_limits);
+	tcase_add_test(tc, sweep_and_command_refuse_block);
+	tcase_add_test(tc, cache_toggles);
+	tcase_add_test(tc, view_idle_and_saved);
+	tcase_add_test(tc, view_live_and_stopping);
+	tcase_add_test(tc, view_ended);
+	tcase_add_test(tc, view_sweep_points);
+	tcase_add_test(tc, key_context_follows_the_screen);
+	tcase_add_test(tc, a_run_ends_as_the_result);
+	suite_add_tcase(s, tc);
+	return s;
+}

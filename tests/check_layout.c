@@ -1,0 +1,126 @@
+/* check_layout.c - where each panel goes, to the cell, at the three sizes
+ * the lab is tried at (80x24, 120x40, 200x60), with and without the course
+ * screen, and below the minimum.  layout_compute is pure arithmetic, so no
+ * terminal is needed. */
+#include "config.h"
+
+#include <check.h>
+
+#include "layout.h"
+#include "suites.h"
+
+#define ck_assert_rect(r, Y, X, H, W) do { \
+	ck_assert_int_eq((r).y, Y); ck_assert_int_eq((r).x, X); \
+	ck_assert_int_eq((r).h, H); ck_assert_int_eq((r).w, W); } while (0)
+
+START_TEST(narrow_80x24)
+{
+	struct layout l;
+	layout_compute(&l, 24, 80, 0);
+	ck_assert_int_eq(l.too_small, 0);
+	ck_assert_int_eq(l.side_list, 0);
+	ck_assert_int_eq(l.course_only, 0);
+	ck_assert_rect(l.header, 0, 0, 1, 80);
+	ck_assert_rect(l.footer, 23, 0, 1, 80);
+	ck_assert_rect(l.course, 0, 0, 0, 0);
+	/* the panel gets its minimum of 40; a rule at column 39 */
+	ck_assert_rect(l.text, 1, 0, 22, 39);
+	ck_assert_rect(l.panel, 1, 40, 22, 40);
+}
+END_TEST
+
+START_TEST(narrow_course_screen)
+{
+	struct layout l;
+	layout_compute(&l, 24, 80, 1);
+	ck_assert_int_eq(l.too_small, 0);
+	ck_assert_int_eq(l.side_list, 0);
+	ck_assert_int_eq(l.course_only, 1);
+	ck_assert_rect(l.header, 0, 0, 1, 80);
+	ck_assert_rect(l.footer, 23, 0, 1, 80);
+	ck_assert_rect(l.course, 1, 0, 22, 80);
+	ck_assert_rect(l.text, 0, 0, 0, 0);
+	ck_assert_rect(l.panel, 0, 0, 0, 0);
+	/* the widest narrow terminal still has a course screen */
+	layout_compute(&l, 24, LAYOUT_SIDE_LIST_COLS - 1, 1);
+	ck_assert_int_eq(l.course_only, 1);
+	ck_assert_rect(l.course, 1, 0, 22, 119);
+}
+END_TEST
+
+START_TEST(wide_120x40)
+{
+	struct layout l;
+	layout_compute(&l, 40, 120, 0);
+	ck_assert_int_eq(l.too_small, 0);
+	ck_assert_int_eq(l.side_list, 1);
+	ck_assert_int_eq(l.course_only, 0);
+	ck_assert_rect(l.header, 0, 0, 1, 120);
+	ck_assert_rect(l.footer, 39, 0, 1, 120);
+	/* course 120/5 = 24, raised to 26; rules at columns 26 and 78 */
+	ck_assert_rect(l.course, 1, 0, 38, 26);
+	ck_assert_rect(l.text, 1, 27, 38, 51);
+	ck_assert_rect(l.panel, 1, 79, 38, 41);
+	/* wide, the course screen changes nothing: the list is already there */
+	struct layout c;
+	layout_compute(&c, 40, 120, 1);
+	ck_assert_int_eq(c.course_only, 0);
+	ck_assert_rect(c.course, 1, 0, 38, 26);
+	ck_assert_rect(c.text, 1, 27, 38, 51);
+	ck_assert_rect(c.panel, 1, 79, 38, 41);
+}
+END_TEST
+
+START_TEST(wide_200x60)
+{
+	struct layout l;
+	layout_compute(&l, 60, 200, 0);
+	ck_assert_int_eq(l.side_list, 1);
+	ck_assert_rect(l.header, 0, 0, 1, 200);
+	ck_assert_rect(l.footer, 59, 0, 1, 200);
+	ck_assert_rect(l.course, 1, 0, 58, 40);
+	/* the text stops at 84 columns; the rest goes to the live panel */
+	ck_assert_rect(l.text, 1, 41, 58, 84);
+	ck_assert_rect(l.panel, 1, 126, 58, 74);
+	/* very wide: the course column stops at 44 */
+	layout_compute(&l, 60, 400, 0);
+	ck_assert_rect(l.course, 1, 0, 58, 44);
+	ck_assert_rect(l.text, 1, 45, 58, 84);
+	ck_assert_rect(l.panel, 1, 130, 58, 270);
+}
+END_TEST
+
+START_TEST(too_small)
+{
+	static const int sizes[][2] = {{23, 80}, {24, 79}, {20, 60}, {1, 1}, {0, 0}};
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		struct layout l;
+		layout_compute(&l, sizes[i][0], sizes[i][1], (int)(i % 2));
+		ck_assert_msg(l.too_small, "%dx%d", sizes[i][1], sizes[i][0]);
+		ck_assert_int_eq(l.side_list, 0);
+		ck_assert_int_eq(l.course_only, 0);
+		ck_assert_rect(l.header, 0, 0, 0, 0);
+		ck_assert_rect(l.footer, 0, 0, 0, 0);
+		ck_assert_rect(l.course, 0, 0, 0, 0);
+		ck_assert_rect(l.text, 0, 0, 0, 0);
+		ck_assert_rect(l.panel, 0, 0, 0, 0);
+	}
+	/* the minimum itself is usable */
+	struct layout l;
+	layout_compute(&l, LAYOUT_MIN_LINES, LAYOUT_MIN_COLS, 0);
+	ck_assert_int_eq(l.too_small, 0);
+}
+END_TEST
+
+Suite *make_suite_layout(void)
+{
+	Suite *s = suite_create("layout");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, narrow_80x24);
+	tcase_add_test(tc, narrow_course_screen);
+	tcase_add_test(tc, wide_120x40);
+	tcase_add_test(tc, wide_200x60);
+	tcase_add_test(tc, too_small);
+	suite_add_tcase(s, tc);
+	return s;
+}
