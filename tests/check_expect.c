@@ -481,6 +481,10 @@ START_TEST(build_errors)
 	            EXPECT_KEY_TOLERANCE, 1, "unexpected character '%'");
 	build_error((struct expect_spec){.claim = "c", .check = "rate", .near = "1", .tolerance = "%"},
 	            EXPECT_KEY_TOLERANCE, 0, "empty expression");
+	char *long_tolerance = repeat("1", EXPECT_TEXT_MAX + 1, "", "");
+	build_error((struct expect_spec){.claim = "c", .check = "rate", .near = "1", .tolerance = long_tolerance},
+	            EXPECT_KEY_TOLERANCE, 256, "tolerance longer than 256 bytes");
+	free(long_tolerance);
 	build_error((struct expect_spec){.claim = "c", .check = "rate", .at_least = "1", .whole_file = "yes"},
 	            EXPECT_KEY_WHOLE_FILE, 0, "whole_file is true or false, not 'yes'");
 	ck_assert_str_eq(expect_key_name(EXPECT_KEY_AT_LEAST), "at_least");
