@@ -177,8 +177,8 @@ enum expect_found {
 #define EXPECT_RAN_TIME_LIMITED 2u   /* a trial stopped at its time limit */
 
 struct expect_source {
-	/* field of lesson (NULL: the expectation's own lesson) at the median
-	 * trial, or its min or max over the trials. */
+	/* Required.  field of lesson (NULL: the expectation's own lesson) at
+	 * the median trial, or its min or max over the trials. */
 	enum expect_found (*lookup)(void *ctx, const char *lesson, const char *field,
 	                            enum expect_which which, double *out);
 	/* EXPECT_RAN_* of lesson's run (NULL: its own); may be NULL: none. */
