@@ -20,8 +20,8 @@
  *   field   := name ('.' name)*          name := [A-Za-z_][A-Za-z0-9_]*
  *   lesson-id := [a-z0-9-]+              `log_rate(w01-syncbyte)`
  *
- * Blanks (space, tab, newline) may stand between tokens.  A field alone is this
- * lesson's; `field(id)` is lesson id's in the same run.
+ * Blanks (space, tab, newline) may stand between tokens.  A field alone
+ * is this lesson's; `field(id)` is lesson id's in the same run.
  *
  * Evaluation over intervals.  The lookup gives each field at the median
  * trial (the trial the report shows) and its min and max over the trials.
