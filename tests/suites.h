@@ -7,6 +7,7 @@
 #define IOLAB_SUITES(X) \
 	X(cli) \
 	X(engine) \
+	X(expect) \
 	X(gauge) \
 	X(keys) \
 	X(lab) \

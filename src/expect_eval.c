@@ -1,0 +1,319 @@
+/* expect_eval.c - evaluating an expectation after a run: the check and its
+ * bound over intervals, then the verdict (the rules are in expect.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "countof.h"
+#include "expect_ast.h"
+
+/* A value at the median trials and its range over the trials. */
+struct span {
+	double v, lo, hi;
+};
+
+/* The most important reason found so far (enum order is priority). */
+struct note {
+	enum expect_reason reason;
+	char why[256];
+};
+
+__attribute__((format(printf, 3, 4)))
+static void note(struct note *n, enum expect_reason r, const char *fmt, ...)
+{
+	if (n->reason != EXPECT_WHY_NONE && n->reason <= r)
+		return;
+	n->reason = r;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(n->why, sizeof n->why, fmt, ap);
+	va_end(ap);
+}
+
+struct eval {
+	const struct expect_source *src;
+	enum expect_whole whole;
+	struct note *note;
+};
+
+/* The source text of a node, cut at 40 bytes, for messages. */
+static const char *node_text(const struct expect_expr *e, const struct expect_node *n,
+                             char *buf, size_t len)
+{
+	unsigned w = n->end - n->start, keep = w > 40 ? 40 : w;
+	snprintf(buf, len, "%.*s%s", (int)keep, e->text + n->start, w > keep ? "..." : "");
+	return buf;
+}
+
+static void fmt2(double a, double b, char *x, char *y, size_t len)
+{
+	expect_format_number(a, x, len);
+	expect_format_number(b, y, len);
+}
+
+/* The run's conditions that bear on this field. */
+static void weigh_conditions(struct eval *c, const struct expect_node *n)
+{
+	if (!c->src->conditions)
+		return;
+	unsigned ran = c->src->conditions(c->src->ctx, n->lesson);
+	int whole = c->whole == EXPECT_WHOLE_YES ||
+	            (c->whole == EXPECT_WHOLE_AUTO && (n->field_class & EXPECT_FIELD_WHOLE_FILE));
+	if ((ran & EXPECT_RAN_TIME_LIMITED) && whole) {
+		if (n->lesson)
+			note(c->note, EXPECT_WHY_TIME_LIMITED,
+			     "the run of %s was time-limited and the claim is about the whole file", n->lesson);
+		else
+			note(c->note, EXPECT_WHY_TIME_LIMITED,
+			     "the run was time-limited and the claim is about the whole file");
+	}
+	if ((ran & EXPECT_RAN_BUSY) && (n->field_class & EXPECT_FIELD_TIMED)) {
+		if (n->lesson)
+			note(c->note, EXPECT_WHY_BUSY, "the machine was busy while %s ran "
+			     "(CPU time per wall second well below 1 for a CPU-bound loop)", n->lesson);
+		else
+			note(c->note, EXPECT_WHY_BUSY, "the machine was busy "
+			     "(CPU time per wall second well below 1 for a CPU-bound loop)");
+	}
+}
+
+/* A field at the median and its min and max.  0, or -1 with a note. */
+static int look_up(struct eval *c, const struct expect_node *n, struct span *s)
+{
+	const struct expect_source *src = c->src;
+	const enum expect_which which[] = {EXPECT_MEDIAN, EXPECT_MIN, EXPECT_MAX};
+	double got[3] = {NAN, NAN, NAN};     /* NaN unless the lookup sets it */
+	for (size_t i = 0; i < COUNT(which); i++) {
+		enum expect_found f = src->lookup(src->ctx, n->lesson, n->field, which[i], &got[i]);
+		if (f == EXPECT_NO_LESSON) {
+			if (n->lesson)
+				note(c->note, EXPECT_WHY_NO_LESSON, "lesson %s did not run or was not selected",
+				     n->lesson);
+			else
+				note(c->note, EXPECT_WHY_NO_LESSON, "this lesson did not run");
+			return -1;
+		}
+		if (f != EXPECT_FOUND) {
+			if (n->lesson)
+				note(c->note, EXPECT_WHY_NULL_FIELD,
+				     "field '%s' of %s is unavailable on this machine", n->field, n->lesson);
+			else
+				note(c->note, EXPECT_WHY_NULL_FIELD,
+				     "field '%s' is unavailable on this machine", n->field);
+			return -1;
+		}
+		if (!isfinite(got[i])) {
+			note(c->note, EXPECT_WHY_NOT_FINITE, "field '%s'%s%s is not a finite number",
+			     n->field, n->lesson ? " of " : "", n->lesson ? n->lesson : "");
+			return -1;
+		}
+	}
+	/* the hull, so the median lies inside even if a caller's min or max
+	 * came from other trials than its median */
+	s->v = got[0];
+	s->lo = fmin(got[0], fmin(got[1], got[2]));
+	s->hi = fmax(got[0], fmax(got[1], got[2]));
+	weigh_conditions(c, n);
+	return 0;
+}
+
+static struct span span_mul(struct span a, struct span b)
+{
+	double p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+	struct span r = {a.v * b.v, p[0], p[0]};
+	for (size_t i = 1; i < COUNT(p); i++) {
+		r.lo = fmin(r.lo, p[i]);
+		r.hi = fmax(r.hi, p[i]);
+	}
+	return r;
+}
+
+static struct span span_div(struct span a, struct span b)
+{
+	/* b's range excludes 0 (checked by the caller), so a/b is monotone in
+	 * each operand and the extremes are at the corners */
+	double q[] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi};
+	struct span r = {a.v / b.v, q[0], q[0]};
+	for (size_t i = 1; i < COUNT(q); i++) {
+		r.lo = fmin(r.lo, q[i]);
+		r.hi = fmax(r.hi, q[i]);
+	}
+	return r;
+}
+
+/* One forward pass over the flat tree.  0 with *out, or -1 when a problem
+ * (noted) leaves no value. */
+static int eval_expr(struct eval *c, const struct expect_expr *e, struct span *out)
+{
+	struct span v[EXPECT_TEXT_MAX];
+	int ok[EXPECT_TEXT_MAX];
+	char t[64], x[32], y[32];
+	for (size_t i = 0; i < e->count && i < EXPECT_TEXT_MAX; i++) {
+		const struct expect_node *n = &e->nodes[i];
+		int leaf = n->op == EXPECT_OP_NUMBER || n->op == EXPECT_OP_FIELD;
+		ok[i] = leaf || (ok[n->a] && (n->op == EXPECT_OP_NEG || ok[n->b]));
+		if (!ok[i])
+			continue;                     /* an operand already failed */
+		/* operands: earlier nodes (leaves have none) */
+		struct span a = {0, 0, 0}, b = {0, 0, 0};
+		if (!leaf)
+			a = v[n->a];
+		if (!leaf && n->op != EXPECT_OP_NEG)
+			b = v[n->b];
+		switch (n->op) {
+		case EXPECT_OP_NUMBER:
+			v[i] = (struct span){n->number, n->number, n->number};
+			break;
+		case EXPECT_OP_FIELD:
+			ok[i] = look_up(c, n, &v[i]) == 0;
+			break;
+		case EXPECT_OP_NEG:
+			v[i] = (struct span){-a.v, -a.hi, -a.lo};
+			break;
+		case EXPECT_OP_ADD:
+			v[i] = (struct span){a.v + b.v, a.lo + b.lo, a.hi + b.hi};
+			break;
+		case EXPECT_OP_SUB:
+			v[i] = (struct span){a.v - b.v, a.lo - b.hi, a.hi - b.lo};
+			break;
+		case EXPECT_OP_MUL:
+			v[i] = span_mul(a, b);
+			break;
+		case EXPECT_OP_DIV:
+			if (b.lo <= 0 && b.hi >= 0) {
+				node_text(e, &e->nodes[n->b], t, sizeof t);
+				fmt2(b.lo, b.hi, x, y, sizeof x);
+				if (b.lo == b.hi)
+					note(c->note, EXPECT_WHY_DIVISION_BY_ZERO, "division by zero: '%s' is 0", t);
+				else
+					note(c->note, EXPECT_WHY_DIVISION_BY_ZERO,
+					     "division by zero: '%s' ranges over %s .. %s", t, x, y);
+				ok[i] = 0;
+				continue;
+			}
+			v[i] = span_div(a, b);
+			break;
+		}
+		if (ok[i] && !(isfinite(v[i].v) && isfinite(v[i].lo) && isfinite(v[i].hi))) {
+			note(c->note, EXPECT_WHY_NOT_FINITE, "'%s' is not a finite number",
+			     node_text(e, n, t, sizeof t));
+			ok[i] = 0;
+		}
+	}
+	size_t root = e->count - 1;
+	if (!ok[root])
+		return -1;
+	*out = v[root];
+	return 0;
+}
+
+/* One side of the accepted interval: present, and where it lies. */
+struct edge {
+	int present;
+	struct span at;
+};
+
+/* near: centre -+ tolerance.  n - r|n| and n + r|n| grow with n while
+ * r < 1 (expect_build refuses 100% and more), so the ends map to ends. */
+static void near_edges(const struct expectation *x, struct span c, struct edge *lo, struct edge *hi)
+{
+	double t = x->tolerance;
+	const double *p[] = {&c.v, &c.lo, &c.hi};
+	double *l[] = {&lo->at.v, &lo->at.lo, &lo->at.hi}, *h[] = {&hi->at.v, &hi->at.lo, &hi->at.hi};
+	for (size_t i = 0; i < COUNT(p); i++) {
+		double d = x->relative ? t * fabs(*p[i]) : t;
+		*l[i] = *p[i] - d;
+		*h[i] = *p[i] + d;
+	}
+	lo->present = hi->present = 1;
+}
+
+static void edges(const struct expectation *x, const struct span *b, struct edge *lo, struct edge *hi)
+{
+	*lo = (struct edge){0};
+	*hi = (struct edge){0};
+	switch (x->kind) {
+	case EXPECT_NEAR:
+		near_edges(x, b[0], lo, hi);
+		break;
+	case EXPECT_AT_LEAST:
+		*lo = (struct edge){1, b[0]};
+		break;
+	case EXPECT_AT_MOST:
+		*hi = (struct edge){1, b[0]};
+		break;
+	case EXPECT_BETWEEN:
+		*lo = (struct edge){1, b[0]};
+		*hi = (struct edge){1, b[1]};
+		break;
+	}
+}
+
+static int edge_varies(const struct edge *e)
+{
+	return e->present && e->at.lo < e->at.hi;
+}
+
+void expect_evaluate(const struct expectation *x, const struct expect_source *src,
+                     struct expect_outcome *out)
+{
+	memset(out, 0, sizeof *out);
+	out->verdict = EXPECT_INCONCLUSIVE;
+	out->low = -INFINITY;
+	out->high = INFINITY;
+	struct note why = {EXPECT_WHY_NONE, ""};
+	struct eval c = {src, x->whole_file, &why};
+
+	struct span v, b[2] = {{0, 0, 0}, {0, 0, 0}};
+	out->has_value = eval_expr(&c, x->check, &v) == 0;
+	if (out->has_value) {
+		out->value = v.v;
+		out->min = v.lo;
+		out->max = v.hi;
+	}
+	int have_bound = 1;
+	for (size_t i = 0; i < COUNT(x->bound); i++)
+		if (x->bound[i] && eval_expr(&c, x->bound[i], &b[i]) < 0)
+			have_bound = 0;
+	struct edge lo = {0}, hi = {0};
+	if (have_bound) {
+		edges(x, b, &lo, &hi);
+		out->has_bound = 1;
+		out->bound[0] = b[0].v;
+		out->bound[1] = b[1].v;
+		if (lo.present)
+			out->low = lo.at.v;
+		if (hi.present)
+			out->high = hi.at.v;
+		char p[32], q[32];
+		if (x->kind == EXPECT_BETWEEN && b[0].v > b[1].v) {
+			fmt2(b[0].v, b[1].v, p, q, sizeof p);
+			note(&why, EXPECT_WHY_EMPTY_BOUND, "the bound is empty: between %s and %s", p, q);
+		}
+		if (!isfinite(lo.at.lo) || !isfinite(lo.at.hi) || !isfinite(hi.at.lo) || !isfinite(hi.at.hi))
+			note(&why, EXPECT_WHY_NOT_FINITE, "the bound is not a finite number");
+	}
+	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound) {
+		/* held: every value of the range passes for every bound the
+		 * bound's range allows; missed: none does */
+		if ((!lo.present || v.lo >= lo.at.hi) && (!hi.present || v.hi <= hi.at.lo)) {
+			out->verdict = EXPECT_HELD;
+			return;
+		}
+		if ((lo.present && v.hi < lo.at.lo) || (hi.present && v.lo > hi.at.hi)) {
+			out->verdict = EXPECT_MISSED;
+			return;
+		}
+		char p[32], q[32], d[EXPECT_TEXT_MAX + 64];
+		fmt2(v.lo, v.hi, p, q, sizeof p);
+		expect_describe_bound(x, out, d, sizeof d);
+		note(&why, EXPECT_WHY_STRADDLE, "the trials' min-max %s .. %s straddles the bound (%s)%s",
+		     p, q, d, edge_varies(&lo) || edge_varies(&hi) ?
+		     "; the bound itself varies over the trials" : "");
+	}
+	out->reason = why.reason;
+	snprintf(out->why, sizeof out->why, "%s", why.why);
+}
