@@ -14,6 +14,7 @@
 	X(report) \
 	X(scratch) \
 	X(stats) \
+	X(store) \
 	X(textwrap) \
 	X(units) \
 	X(workload)
