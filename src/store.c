@@ -69,10 +69,15 @@
  * mapped by another program still using the old file; leaving either at
  * the old name would pair it with the new database (SQLite would replay
  * the old log into it, or share a stale index).  Only the companions our
- * own check created (a -shm, an empty -wal) are removed instead.  The
- * whole move happens under an exclusive flock() of the directory, which
- * every open holds shared, so no other iolab opens the file half-moved;
- * a lab that had it open all along notices the new file at its next
+ * own check created (a -shm, an empty -wal) are removed instead.
+ *
+ * WHY A DIRECTORY LOCK: every open (examine, create, migrate, move aside)
+ * runs under an exclusive flock() of the database's directory.  Opening is
+ * rare and takes milliseconds, and serialising it removes every race at
+ * start-up: two labs creating the file at once (before it is in WAL mode
+ * SQLite's lock upgrade can fail at once, whatever the busy timeout), two
+ * labs both moving a damaged file aside, one opening a file half-moved.
+ * A lab that had the file open all along notices a new file at its next
  * write (store_follow) and switches to it.
  */
 #include "config.h"
@@ -494,11 +499,10 @@ static int make_parents(const char *path)
 	return mkdir(dir, 0700) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* A lock on the directory of path (flock: shared for an open, exclusive
- * for moving a damaged file aside).  The fd, or -1 when the directory
- * cannot be opened (then nothing is locked: a missing directory has no
- * database to move). */
-static int dir_lock(const char *path, int how)
+/* An exclusive flock() of the directory of path, held while opening.  The
+ * fd, or -1 when the directory cannot be opened (then nothing is locked: a
+ * missing directory has no database to open). */
+static int dir_lock(const char *path)
 {
 	char dir[PATH_MAX];
 	snprintf(dir, sizeof dir, "%s", path);
@@ -509,7 +513,7 @@ static int dir_lock(const char *path, int how)
 		snprintf(dir, sizeof dir, ".");
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0)
-		while (flock(fd, how) != 0 && errno == EINTR)
+		while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
 			;
 	return fd;
 }
@@ -518,6 +522,31 @@ static void dir_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd);            /* releases the flock */
+}
+
+/* Why path cannot be written, in the system's words where they are
+ * clearer than SQLite's ("unable to open database file" says nothing, and
+ * the errno it keeps is often that of an unrelated probe). */
+static void unwritable_reason(const char *path, const char *sqlite_why, char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		snprintf(dir, sizeof dir, ".");
+	struct stat sb;
+	if (stat(dir, &sb) != 0)
+		snprintf(buf, len, "its directory %s cannot be used (%s)", dir, strerror(errno));
+	else if (!S_ISDIR(sb.st_mode))
+		snprintf(buf, len, "%s is not a directory", dir);
+	else if (access(dir, W_OK) != 0)
+		snprintf(buf, len, "its directory %s cannot be written (%s)", dir, strerror(errno));
+	else if (stat(path, &sb) == 0 && access(path, W_OK) != 0)
+		snprintf(buf, len, "the file cannot be written (%s)", strerror(errno));
+	else
+		snprintf(buf, len, "%s", sqlite_why);
 }
 
 /* --- opening: decide what the file is ------------------------------------- */
@@ -891,10 +920,12 @@ static int attach_for_reading(struct store *st, int exists, char *msg, size_t ms
 
 /* The file cannot be written (or created): read it if it is there, else
  * run on an empty store in memory.  Either way records are refused. */
-static int attach_unwritable(struct store *st, int exists, const char *why,
+static int attach_unwritable(struct store *st, int exists, const char *sqlite_why,
                              char *msg, size_t msglen)
 {
 	struct attempt a;
+	char why[PATH_MAX + 128];
+	unwritable_reason(st->path, sqlite_why, why, sizeof why);
 	if (!exists) {
 		set_readonly(st, "the lab's database %s cannot be created: %s", st->path, why);
 		notice_add(st, "Runs will not be saved: %s.", st->readonly);
@@ -918,15 +949,12 @@ static int attach_unwritable(struct store *st, int exists, const char *why,
 	return errmsg(msg, msglen, "The lab's database %s cannot be opened: %s.", st->path, why);
 }
 
-/* Under the directory's exclusive lock, if the file is still the one we
- * examined: move it aside and start a new one.  0 done, 1 the file
- * changed meanwhile (examine again), -1 with msg. */
-static int replace_damaged(struct store *st, int lock, const struct stat *examined,
+/* If the file is still the one we examined (a program that is not iolab
+ * may have replaced it): move it aside and start a new one.  0 done, 1
+ * the file changed meanwhile (examine again), -1 with msg. */
+static int replace_damaged(struct store *st, const struct stat *examined,
                            const struct before *b, const char *why, char *msg, size_t msglen)
 {
-	if (lock >= 0)
-		while (flock(lock, LOCK_EX) != 0 && errno == EINTR)
-			;
 	struct stat now;
 	if (stat(st->path, &now) != 0 || now.st_dev != examined->st_dev ||
 	    now.st_ino != examined->st_ino)
@@ -955,7 +983,7 @@ static int replace_damaged(struct store *st, int lock, const struct stat *examin
 }
 
 /* One try at opening st->path: 0, 1 to try again, -1 with msg. */
-static int attach_once(struct store *st, int lock, char *msg, size_t msglen)
+static int attach_once(struct store *st, char *msg, size_t msglen)
 {
 	struct stat sb;
 	int exists = stat(st->path, &sb) == 0;
@@ -971,8 +999,9 @@ static int attach_once(struct store *st, int lock, char *msg, size_t msglen)
 		st->db = a.db;
 		remember_file(st);
 		if (a.readonly) {
-			set_readonly(st, "the lab's database %s can only be read: the file is read-only",
-			             st->path);
+			char why[PATH_MAX + 128];
+			unwritable_reason(st->path, "the file is read-only", why, sizeof why);
+			set_readonly(st, "the lab's database %s can only be read: %s", st->path, why);
 			notice_add(st, "Runs will not be saved: %s.", st->readonly);
 		}
 		return 0;
@@ -982,7 +1011,7 @@ static int attach_once(struct store *st, int lock, char *msg, size_t msglen)
 	case V_DAMAGED:
 		if (!exists)      /* it appeared meanwhile: look again */
 			return 1;
-		return replace_damaged(st, lock, &sb, &b, a.why, msg, msglen);
+		return replace_damaged(st, &sb, &b, a.why, msg, msglen);
 	case V_ENV:
 		break;
 	}
@@ -992,8 +1021,8 @@ static int attach_once(struct store *st, int lock, char *msg, size_t msglen)
 static int attach(struct store *st, char *msg, size_t msglen)
 {
 	for (int round = 0; round < 3; round++) {
-		int lock = dir_lock(st->path, LOCK_SH);
-		int rc = attach_once(st, lock, msg, msglen);
+		int lock = dir_lock(st->path);
+		int rc = attach_once(st, msg, msglen);
 		dir_unlock(lock);
 		if (rc <= 0)
 			return rc;
