@@ -124,11 +124,9 @@ int store_import_progress(struct store *st, store_lesson_knobs_fn knobs, void *a
 {
 	if (noticelen)
 		notice[0] = '\0';
-	char path[PATH_MAX], done[PATH_MAX + 32];
-	const char *db = store_path(st);
-	const char *slash = strrchr(db, '/');
-	int dirlen = slash ? (int)(slash - db) : 0;
-	snprintf(path, sizeof path, "%.*s%sprogress", dirlen, db, slash ? "/" : "");
+	char dir[PATH_MAX], path[PATH_MAX + 16], done[PATH_MAX + 32];
+	store_dir_of(store_path(st), dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/progress", dir);
 	snprintf(done, sizeof done, "%s.imported", path);
 	struct stat sb;
 	if (stat(path, &sb) != 0 || store_readonly(st))

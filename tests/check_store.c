@@ -941,7 +941,9 @@ END_TEST
 
 START_TEST(foreign_database_left_alone)
 {
-	raw_exec(db, "CREATE TABLE thesis (chapter TEXT); INSERT INTO thesis VALUES ('one')");
+	/* in WAL mode: examining it creates a -wal and -shm, which must go */
+	raw_exec(db, "PRAGMA journal_mode = WAL; CREATE TABLE thesis (chapter TEXT); "
+	         "INSERT INTO thesis VALUES ('one')");
 	size_t len;
 	char *bytes = read_bytes(db, &len);
 	char msg[2048], expected[16384];
@@ -956,9 +958,12 @@ START_TEST(foreign_database_left_alone)
 	ck_assert(memcmp(got, bytes, n) == 0);
 	free(got);
 	free(bytes);
-	char wal[PATH_MAX];
+	char wal[PATH_MAX], shm[PATH_MAX];
 	snprintf(wal, sizeof wal, "%s-wal", db);
+	snprintf(shm, sizeof shm, "%s-shm", db);
 	ck_assert(!exists(wal));
+	ck_assert(!exists(shm));
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM thesis"), 1);
 }
 END_TEST
 
@@ -1185,7 +1190,7 @@ START_TEST(cannot_create)
 	st = store_open(NULL, 0, msg, sizeof msg);
 	ck_assert_msg(st != NULL, "%s", msg);
 	snprintf(expected, sizeof expected, "the lab's database %s/iolab/lab.db cannot be created: "
-	         "its directory %s/iolab cannot be used (Not a directory)", file, file);
+	         "its directory %s/iolab cannot be created (Not a directory)", file, file);
 	ck_assert_str_eq(store_readonly(st), expected);
 	store_close(st);
 
