@@ -119,6 +119,40 @@ int64_t store_schema_version(void)
 	return STORE_SCHEMA_VERSION;
 }
 
+/* Bring the schema up to date, all in one transaction that re-reads the
+ * version under the write lock (two labs may start on a new file at once). */
+int store_migrate(sqlite3 *db, char *why, size_t len)
+{
+	int64_t version = 0;
+	int rc;
+	if (store_exec(db, "BEGIN IMMEDIATE", why, len) != 0)
+		return -1;
+	if (store_query_int(db, "PRAGMA user_version", &version, &rc) != 0) {
+		store_db_reason(db, why, len);
+		goto fail;
+	}
+	if (version > STORE_SCHEMA_VERSION) {
+		snprintf(why, len, "a newer iolab (schema version %lld) took it over meanwhile",
+		         (long long)version);
+		goto fail;
+	}
+	for (int64_t v = version; v < STORE_SCHEMA_VERSION; v++)
+		if (store_exec(db, migrations[v], why, len) != 0)
+			goto fail;
+	if (version < STORE_SCHEMA_VERSION) {
+		char sql[128];
+		snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %lld",
+		         STORE_APP_ID, (long long)STORE_SCHEMA_VERSION);
+		if (store_exec(db, sql, why, len) != 0)
+			goto fail;
+	}
+	if (store_exec(db, "COMMIT", why, len) == 0)
+		return 0;
+fail:
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
 /* The questions asked of the runs, each defined once. */
 #define NORMAL_SQL "kind = 'lesson' AND status = 'ok' AND time_limited = 0"
 #define MISS_SQL "abs(guess_log_rate - log_rate)"
@@ -384,40 +418,6 @@ static void iso_time(int64_t when, char *buf, size_t len)
 	struct tm tm;
 	if (!gmtime_r(&t, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(buf, len, "?");
-}
-
-/* Bring the schema up to date, all in one transaction that re-reads the
- * version under the write lock (two labs may start on a new file at once). */
-int store_migrate(sqlite3 *db, char *why, size_t len)
-{
-	int64_t version = 0;
-	int rc;
-	if (store_exec(db, "BEGIN IMMEDIATE", why, len) != 0)
-		return -1;
-	if (store_query_int(db, "PRAGMA user_version", &version, &rc) != 0) {
-		store_db_reason(db, why, len);
-		goto fail;
-	}
-	if (version > STORE_SCHEMA_VERSION) {
-		snprintf(why, len, "a newer iolab (schema version %lld) took it over meanwhile",
-		         (long long)version);
-		goto fail;
-	}
-	for (int64_t v = version; v < STORE_SCHEMA_VERSION; v++)
-		if (store_exec(db, migrations[v], why, len) != 0)
-			goto fail;
-	if (version < STORE_SCHEMA_VERSION) {
-		char sql[128];
-		snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %lld",
-		         STORE_APP_ID, (long long)STORE_SCHEMA_VERSION);
-		if (store_exec(db, sql, why, len) != 0)
-			goto fail;
-	}
-	if (store_exec(db, "COMMIT", why, len) == 0)
-		return 0;
-fail:
-	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
 }
 
 /* --- recording ------------------------------------------------------------- */
