@@ -1100,9 +1100,9 @@ static int make_dir_readonly(FILE *out)
 		        "(unshare: %s)", strerror(errno));
 		return -1;
 	}
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
-	    mount(dir, dir, NULL, MS_BIND, NULL) != 0 ||
-	    mount(NULL, dir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL) != 0) {
+	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    mount(dir, dir, "none", MS_BIND, NULL) != 0 ||
+	    mount("none", dir, "none", MS_REMOUNT | MS_BIND | MS_RDONLY, NULL) != 0) {
 		fprintf(out, "SKIP root, and no read-only bind mount (mount: %s)", strerror(errno));
 		return -1;
 	}
