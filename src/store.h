@@ -9,9 +9,14 @@
  * The schema, and why it is what it is, is described at the top of store.c.
  *
  * Conventions: functions that can fail return -1 with the reason in the
- * caller's msg buffer (errmsg style); messages are whole sentences fit to
- * show the student.  Numbers that were not measured are NAN (doubles) or -1
+ * caller's msg buffer (errmsg style); messages are fit to show the student
+ * as they are.  Numbers that were not measured are NAN (doubles) or -1
  * (counts), and read back the same way (SQL NULL in the file).
+ *
+ * A store belongs to one process and one thread.  Never use it in a child
+ * of fork() (a trial's child that does not touch it is fine: SQLite opens
+ * its files close-on-exec), and do not call the store from a query's
+ * callback.
  */
 #ifndef IOLAB_STORE_H
 #define IOLAB_STORE_H
@@ -107,7 +112,8 @@ int store_default_path(char *buf, size_t len);
 
 enum store_open_flags {
 	/* For readers such as --history: never create, move, migrate or write
-	 * anything.  A file that does not exist reads as an empty store. */
+	 * anything.  A file that does not exist reads as an empty store; a file
+	 * of an older schema is read through a copy in memory (a snapshot). */
 	STORE_OPEN_READ = 1
 };
 
@@ -122,11 +128,14 @@ enum store_open_flags {
  *
  * When the database can only be read (read-only directory or file) the
  * store still opens for reading: store_readonly() says why, and
- * store_record() refuses with "not saved: ...".
+ * store_record() refuses with "not saved: ...".  When it cannot be created
+ * at all (no such directory, a full disk) the store is an empty one in
+ * memory, refusing records the same way, so the lab runs on and shows
+ * every run.  Either way store_notice() says "Runs will not be saved: ...".
  *
- * Returns NULL with the reason in msg when there is nothing usable: the
- * path cannot be created or opened, it holds another program's database,
- * or it is damaged and could not be moved aside. */
+ * Returns NULL with the reason in msg only when the student must act: the
+ * file holds another program's database (it is left alone), it is damaged
+ * and could not be moved aside, or it is not a regular file. */
 struct store *store_open(const char *path, unsigned flags, char *msg, size_t msglen);
 void store_close(struct store *st);
 
