@@ -229,7 +229,8 @@ typedef int (*store_lesson_knobs_fn)(const char *lesson, uint64_t *block,
  * directory may hold someone else's `progress`).  knobs may be NULL.
  *
  * Returns the number of runs imported (its sentence in notice: "Imported N
- * lessons ..."), 0 when there was nothing to import (notice ""), or -1
+ * lesson results and M sweep points from ..."), 0 when there was nothing
+ * to import or it was imported before (notice ""), or -1
  * with the reason in notice: a damaged file is left in place, untouched. */
 int store_import_progress(struct store *st, store_lesson_knobs_fn knobs, void *arg,
                           char *notice, size_t noticelen);
