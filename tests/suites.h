@@ -18,6 +18,7 @@
 	X(report) \
 	X(scratch) \
 	X(stats) \
+	X(store) \
 	X(sweep) \
 	X(textwrap) \
 	X(units) \
