@@ -780,7 +780,7 @@ START_TEST(fifo_lesson)
 	char path[128];
 	snprintf(path, sizeof path, "%s/fifo.yaml", tmpdir);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
-	expect_file(path, ": not a regular file\n");
+	expect_file(path, ": is a FIFO, not a regular file\n");
 	remove_tmpdir();
 }
 END_TEST

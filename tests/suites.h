@@ -16,6 +16,7 @@
 	X(stats) \
 	X(textwrap) \
 	X(units) \
+	X(utf8) \
 	X(workload)
 
 #define DECLARE_SUITE(name) Suite *make_suite_##name(void);
