@@ -34,19 +34,38 @@ static int set_target(struct atomic_file *af, const char *path, int direct, char
 	return 0;
 }
 
-/* What path is, and so how it is written: fills af->target, af->direct. */
+/* The standard output or error (1, 2) that `st` is, or -1.  A path that
+ * names the program's own stream (/dev/stdout, a link to /proc/self/fd/1,
+ * or the very file stdout was redirected to) is written through that
+ * stream, as a shell would: renaming over the file would leave the stream
+ * writing into a file no name leads to any more. */
+static int stdio_fd_of(const struct stat *st)
+{
+	for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
+		struct stat fs;
+		if (fstat(fd, &fs) == 0 && fs.st_dev == st->st_dev && fs.st_ino == st->st_ino)
+			return fd;
+	}
+	return -1;
+}
+
+/* What path is, and so how it is written: fills af->target, af->direct,
+ * af->stdio_fd. */
 static int plan(const char *path, unsigned flags, struct atomic_file *af, char *why, size_t len)
 {
 	size_t n = strlen(path);
-	struct stat st;
+	struct stat st, to;
 	memset(af, 0, sizeof *af);
+	af->stdio_fd = -1;
 	if (n == 0 || path[n - 1] == '/')
 		return errmsg(why, len, "names a directory, not a file");
 	if (lstat(path, &st) != 0)         /* a new file (or no place for one: */
 		return set_target(af, path, 0, why, len);   /* creating it says why) */
+	int followed = stat(path, &to) == 0;
+	if ((flags & ATOMIC_FILE_DIRECT) && followed && (af->stdio_fd = stdio_fd_of(&to)) >= 0)
+		return set_target(af, path, 1, why, len);
 	if (S_ISLNK(st.st_mode)) {
-		struct stat to;
-		if (stat(path, &to) != 0)
+		if (!followed)
 			return errmsg(why, len, "is a symbolic link that leads nowhere (%s); "
 			              "a link is never replaced", strerror(errno));
 		if (S_ISREG(to.st_mode)) {      /* replace the file, keep the link */
@@ -105,6 +124,8 @@ int atomic_file_check(const char *path, unsigned flags, char *why, size_t len)
 	struct atomic_file af;
 	if (plan(path, flags, &af, why, len) != 0)
 		return -1;
+	if (af.stdio_fd >= 0)
+		return 0;
 	if (af.direct)
 		return access(af.target, W_OK) == 0 ? 0
 		       : errmsg(why, len, "cannot write to it: %s", strerror(errno));
@@ -129,6 +150,15 @@ static int open_direct(struct atomic_file *af, int (*interrupted)(void), char *w
 {
 	int fd;
 	struct stat st;
+	if (af->stdio_fd >= 0) {
+		if ((fd = fcntl(af->stdio_fd, F_DUPFD_CLOEXEC, 0)) < 0 || !(af->f = fdopen(fd, "w"))) {
+			int err = errno;
+			if (fd >= 0)
+				close(fd);
+			return errmsg(why, len, "%s", strerror(err));
+		}
+		return 0;
+	}
 	while ((fd = open(af->target, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0) {
 		int err = errno;
 		if (err != ENXIO || stat(af->target, &st) != 0 || !S_ISFIFO(st.st_mode))

@@ -9,10 +9,13 @@
  *                                      renamed over it, the directory fsync'd
  *   a symbolic link to a regular file  the same, beside and over the file the
  *                                      link points to: the link itself stays
- *   a FIFO or a character device       (a terminal, /dev/null, a pipe named
- *   (with ATOMIC_FILE_DIRECT)          /proc/self/fd/1) written in place:
- *                                      opened O_WRONLY, never created, never
- *                                      truncated, never renamed over
+ *   a FIFO or a character device       (a terminal, /dev/null, a named pipe)
+ *   (with ATOMIC_FILE_DIRECT)          written in place: opened O_WRONLY,
+ *                                      never created, never truncated,
+ *                                      never renamed over
+ *   this program's stdout or stderr    (/dev/stdout, a link to /proc/self/fd/1,
+ *   (with ATOMIC_FILE_DIRECT)          the file stdout is redirected to)
+ *                                      written through that stream
  *   a directory, a block device, a     refused with the reason
  *   socket, a link that leads nowhere
  *
@@ -31,6 +34,7 @@
 struct atomic_file {
 	FILE *f;                  /* write the contents here */
 	int direct;               /* written in place: no temporary, no rename */
+	int stdio_fd;             /* direct through this stream (1, 2), or -1 */
 	int synced;
 	char target[PATH_MAX];    /* what is written or replaced */
 	char tmp[PATH_MAX];       /* the temporary beside target; "" when direct */

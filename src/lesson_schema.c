@@ -372,6 +372,9 @@ static void f_rate(struct yctx *c, const struct ynode *v, void *dst, const struc
 		yerr(c, v, "'%s' is not a number: '%s'", f->key, yecho(s, e, sizeof e));
 	else if (!(r > 0))
 		yerr(c, v, "'%s' must be more than 0 (bytes per second)", f->key);
+	else if (r < LESSON_RATE_MIN || r > LESSON_RATE_MAX)   /* views print it whole */
+		yerr(c, v, "'%s' must be from %g to %g bytes per second: '%s'", f->key,
+		     LESSON_RATE_MIN, LESSON_RATE_MAX, yecho(s, e, sizeof e));
 	else
 		*(double *)dst = r;
 }

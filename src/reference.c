@@ -47,12 +47,12 @@ static void f_sources(struct yctx *c, const struct ynode *v, void *dst, const st
 			while (first != k && (first->kind != Y_SCALAR || strcmp(first->str, k->str) != 0))
 				first = first->next->next;
 			yerr(c, k, "duplicate source '%s' (first given at line %u)",
-			     yecho_key(k->str, e, sizeof e), first->line);
+			     yecho(k->str, e, sizeof e), first->line);
 			continue;
 		}
 		if (val->kind != Y_MAP) {
 			yerr(c, val, "source '%s' must be a mapping (label, document), not %s",
-			     yecho_key(k->str, e, sizeof e), ykind_name(val));
+			     yecho(k->str, e, sizeof e), ykind_name(val));
 			continue;
 		}
 		struct ref_source *s = &rd->sources[rd->nsources];

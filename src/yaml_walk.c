@@ -69,6 +69,23 @@ const struct ynode *ymap_get(const struct ynode *map, const char *key)
 	return NULL;
 }
 
+/* A key with a ':' in it is no key of the lab's: more likely a line of a
+ * file that is not the lab's at all ("name:hash:..." of a password file).
+ * Its message quotes the first token only, and no line of it is shown. */
+static int foreign_key(const struct ynode *k)
+{
+	return k->kind == Y_SCALAR && strchr(k->str, ':') != NULL;
+}
+
+static void foreign_key_error(struct yctx *c, const struct ynode *k)
+{
+	char e[64];
+	diags_add(c->ds, c->doc->file, k->line, k->column, NULL,
+	          "unknown key '%s'; no key holds a ':' (is this a lesson file?)",
+	          yecho_key(k->str, e, sizeof e));
+	c->errors++;
+}
+
 int yroot_is_map(struct yctx *c)
 {
 	const struct ynode *r = c->doc->root;
@@ -80,6 +97,13 @@ int yroot_is_map(struct yctx *c)
 		yerr(c, r, "the top level must be a mapping of keys, not %s", ykind_name(r));
 		return 0;
 	}
+	/* one such key and the file is not walked: every other message (a
+	 * missing key at 1:1 ...) would show one of its lines */
+	for (const struct ynode *k = r->head; k && k->next; k = k->next->next)
+		if (foreign_key(k)) {
+			foreign_key_error(c, k);
+			return 0;
+		}
 	return 1;
 }
 
@@ -87,14 +111,18 @@ static void unknown_key(struct yctx *c, const struct ynode *k, const struct yfie
 {
 	struct suggest sg;
 	char e[64];
+	if (foreign_key(k)) {
+		foreign_key_error(c, k);
+		return;
+	}
 	suggest_init(&sg, k->str);
 	for (size_t i = 0; i < nf; i++)
 		suggest_offer(&sg, f[i].key);
 	const char *s = suggest_result(&sg);
 	if (s)
-		yerr(c, k, "unknown key '%s'; did you mean '%s'?", yecho_key(k->str, e, sizeof e), s);
+		yerr(c, k, "unknown key '%s'; did you mean '%s'?", yecho(k->str, e, sizeof e), s);
 	else
-		yerr(c, k, "unknown key '%s'", yecho_key(k->str, e, sizeof e));
+		yerr(c, k, "unknown key '%s'", yecho(k->str, e, sizeof e));
 }
 
 unsigned ywalk_map(struct yctx *c, const struct ynode *map, const struct yfield *fields,
