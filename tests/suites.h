@@ -5,8 +5,10 @@
 #include <check.h>
 
 #define IOLAB_SUITES(X) \
+	X(atomic_file) \
 	X(cli) \
 	X(engine) \
+	X(file_read) \
 	X(gauge) \
 	X(lesson) \
 	X(measure) \
@@ -14,10 +16,13 @@
 	X(report) \
 	X(scratch) \
 	X(stats) \
+	X(suggest) \
 	X(textwrap) \
 	X(units) \
 	X(utf8) \
-	X(workload)
+	X(workload) \
+	X(yaml_tree) \
+	X(yaml_walk)
 
 #define DECLARE_SUITE(name) Suite *make_suite_##name(void);
 IOLAB_SUITES(DECLARE_SUITE)
