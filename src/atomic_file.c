@@ -151,7 +151,8 @@ static int open_direct(struct atomic_file *af, int (*interrupted)(void), char *w
 	int fd;
 	struct stat st;
 	if (af->stdio_fd >= 0) {
-		if ((fd = fcntl(af->stdio_fd, F_DUPFD_CLOEXEC, 0)) < 0 || !(af->f = fdopen(fd, "w"))) {
+		fd = fcntl(af->stdio_fd, F_DUPFD_CLOEXEC, 0);
+		if (fd < 0 || !(af->f = fdopen(fd, "w"))) {
 			int err = errno;
 			if (fd >= 0)
 				close(fd);

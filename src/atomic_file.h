@@ -2,7 +2,8 @@
  * complete new one, never half; and never replacing what is not a file.
  *
  * Used by batch's --output and by the saved progress.  What is done
- * depends on what the path is (one rule, here, for both):
+ * depends on what the path is (one rule, here, for both; the stdout and
+ * stderr row is checked first, as it can also be a regular file):
  *
  *   nothing there, or a regular file   a temporary file beside it (hidden,
  *                                      O_EXCL|O_NOFOLLOW), written, fsync'd,

@@ -154,7 +154,8 @@ static void load_lessons(struct yctx *c, struct cbuild *cb, const char *dir, con
 		struct stat st;
 		if (!path)
 			yerr(c, v, "out of memory");
-		else if (lstat(path, &st) != 0 && errno == ENOENT)   /* a link: the reader says where to */
+		/* lstat: a link that leads nowhere is the reader's to describe */
+		else if (lstat(path, &st) != 0 && errno == ENOENT)
 			yerr(c, v, "course names lesson '%s', but there is no file %s.yaml", v->str, v->str);
 		else
 			lesson_load_env(path, env, &cb->c.lessons[i], c->ds);

@@ -105,7 +105,8 @@ static int resolve_beneath(const char *path, char *real, char *dir, char *why, s
 			return cannot_open(err, why, len);
 		if (err == ENOENT && (n = readlink(path, to, sizeof to - 1)) > 0) {
 			to[n] = '\0';
-			return refuse(err, why, len, "is a symbolic link to %s, which does not exist", to);
+			return refuse(err, why, len, "is a symbolic link to %s, which does not exist",
+			              to);
 		}
 		return refuse(err, why, len, "is a symbolic link that cannot be followed: %s",
 		              strerror(err));
@@ -208,7 +209,8 @@ int file_read_whole(const char *path, size_t limit, unsigned flags,
 	else if (beneath && fd_inside(fd, dir, why, whylen) != 0)
 		rc = -1;
 	else
-		rc = read_bounded(fd, limit, st.st_size > 0 ? (size_t)st.st_size : 0, out, why, whylen);
+		rc = read_bounded(fd, limit, st.st_size > 0 ? (size_t)st.st_size : 0, out, why,
+		                  whylen);
 	int err = errno;
 	close(fd);
 	errno = err;

@@ -175,7 +175,8 @@ const char *yecho_key(const char *key, char *buf, size_t len)
 	if (!key[token])
 		return yecho(key, buf, len);
 	char cut[LESSON_WORD_MAX + 4];
-	snprintf(cut, sizeof cut, "%.*s...", (int)(token < LESSON_WORD_MAX ? token : LESSON_WORD_MAX), key);
+	int keep = (int)(token < LESSON_WORD_MAX ? token : LESSON_WORD_MAX);
+	snprintf(cut, sizeof cut, "%.*s...", keep, key);
 	return yecho(cut, buf, len);
 }
 
@@ -304,7 +305,8 @@ static int check_props(struct builder *b, const yaml_mark_t *m, const yaml_char_
 		snprintf(shown, sizeof shown, "!!%.*s", LESSON_WORD_MAX, t + yl);
 	else
 		snprintf(shown, sizeof shown, "%.*s", LESSON_WORD_MAX, t);
-	return stop(b, m, "tags are not supported in lesson files ('%s')", yecho(shown, e, sizeof e));
+	return stop(b, m, "tags are not supported in lesson files ('%s')",
+	            yecho(shown, e, sizeof e));
 }
 
 static struct ynode *new_node(struct builder *b, enum ykind kind, const yaml_mark_t *m)
