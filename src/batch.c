@@ -5,8 +5,9 @@
  *
  *   load the course (3) -> pick the lessons (2) -> open the scratch
  *   directory, check its free space, check --output can be created (4)
- *   -> run every lesson -> write the report whole (stdout, or a temporary
- *   file fsync'd and renamed over --output).
+ *   -> run every lesson -> write the report whole (stdout, or --output as
+ *   atomic_file.h's rule says: a temporary file fsync'd and renamed over a
+ *   regular file, a FIFO or device written directly).
  *
  * Trials are driven here with trial_start/trial_finish, for three reasons:
  * a signal must be seen between trials (and the child killed at once), a
@@ -31,12 +32,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "batch.h"
 #include "engine.h"
 #include "guard.h"
 #include "lesson.h"
 #include "report.h"
 #include "scratch.h"
+#include "suggest.h"
 #include "sweep.h"
 #include "units.h"
 
@@ -329,44 +332,14 @@ static void run_sweep(const struct lesson *l, struct report_result *res, unsigne
 
 /* --- the selection and the environment ------------------------------------ */
 
-/* Edit distance, for "did you mean" (ids are short). */
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 63 || lb > 63)
-		return SIZE_MAX;
-	size_t row[64];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
+/* The id the user probably meant (suggest.h: the loader's rule too). */
 static const char *nearest_id(const struct course *c, const char *id)
 {
-	const char *best = NULL;
-	size_t bestd = 4;         /* further than 3 edits is no suggestion */
-	for (size_t i = 0; i < c->nlessons; i++) {
-		size_t d = distance(id, c->lessons[i].id);
-		if (d < bestd) {
-			bestd = d;
-			best = c->lessons[i].id;
-		}
-	}
-	return best;
+	struct suggest sg;
+	suggest_init(&sg, id);
+	for (size_t i = 0; i < c->nlessons; i++)
+		suggest_offer(&sg, c->lessons[i].id);
+	return suggest_result(&sg);
 }
 
 /* Indices of the lessons to run, in the order to run them.  Returns 0, or
@@ -465,91 +438,46 @@ static const char *syscall_counter(const struct options *o)
 
 /* --- the output file ----------------------------------------------------------- */
 
-/* A name beside `path`, hidden, unique to this process. */
-static int temp_name(const char *path, unsigned seq, char *buf, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	int dirlen = slash ? (int)(slash - path + 1) : 0;
-	int n = snprintf(buf, len, "%.*s.%s.%ld.%u.tmp", dirlen, path, base, (long)getpid(), seq);
-	return n > 0 && (size_t)n < len && *base ? 0 : -1;
-}
-
-/* Create the temporary file (O_EXCL: never someone else's). */
-static int temp_create(const char *path, char *tmp, size_t len)
-{
-	for (unsigned seq = 0; seq < 100; seq++) {
-		if (temp_name(path, seq, tmp, len) != 0) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-		if (fd >= 0 || errno != EEXIST)
-			return fd;
-	}
-	return -1;
-}
-
-/* Before anything runs: can the output be written where asked? */
+/* Before anything runs: can the output be written where asked?  (A FIFO
+ * or a device is not opened here: a reader would see end-of-file.) */
 static int output_check(const char *path)
 {
-	char tmp[PATH_MAX];
-	struct stat st;
-	size_t len = strlen(path);
-	if (len == 0 || path[len - 1] == '/' || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
-		fprintf(stderr, "iolab: --output %s: names a directory, not a file\n", path);
+	char why[2 * PATH_MAX];
+	if (atomic_file_check(path, ATOMIC_FILE_DIRECT, why, sizeof why) != 0) {
+		fprintf(stderr, "iolab: --output %s: %s\n", path, why);
 		return EXIT_ENVIRONMENT;
 	}
-	int fd = temp_create(path, tmp, sizeof tmp);
-	if (fd < 0) {
-		fprintf(stderr, "iolab: --output %s: cannot create a file there: %s\n",
-		        path, strerror(errno));
-		return EXIT_ENVIRONMENT;
-	}
-	close(fd);
-	unlink(tmp);
 	return 0;
 }
 
-static void sync_parent_dir(const char *path)
-{
-	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		snprintf(dir, sizeof dir, ".");
-	else
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + (slash == path)), path);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);        /* the rename itself survives a crash */
-		close(fd);
-	}
-}
-
-/* The whole report into a temporary file, synced, then renamed over path:
- * a reader sees the old file or the complete new one, never half of one. */
+/* The whole report at once, as atomic_file.h's rule says: into a temporary
+ * file renamed over path, so a reader sees the old file or the complete
+ * new one, never half of one; or straight into a FIFO or device. */
 static int output_commit(const struct report *r, const struct report_format *f, const char *path)
 {
-	char tmp[PATH_MAX];
-	int fd = temp_create(path, tmp, sizeof tmp);
-	if (fd < 0) {
-		fprintf(stderr, "iolab: --output %s: %s\n", path, strerror(errno));
+	struct atomic_file af;
+	char why[2 * PATH_MAX];
+	if (atomic_file_open(&af, path, ATOMIC_FILE_DIRECT, 0666, guard_pending, why,
+	                     sizeof why) != 0) {
+		if (guard_pending())
+			return guard_exit_status(guard_pending());
+		fprintf(stderr, "iolab: --output %s: %s\n", path, why);
 		return EXIT_ENVIRONMENT;
 	}
-	FILE *out = fdopen(fd, "w");
-	int ok = out && report_write(out, r, f) == 0 && fflush(out) == 0 && fsync(fd) == 0;
-	int saved = errno;
-	if (out ? fclose(out) != 0 : close(fd) != 0)
+	int ok = 1;
+	if (report_write(af.f, r, f) != 0) {
+		snprintf(why, sizeof why, "%s", strerror(errno ? errno : EIO));
 		ok = 0;
-	if (ok && !guard_pending() && rename(tmp, path) == 0) {
-		sync_parent_dir(path);
-		return 0;
+	} else if (atomic_file_sync(&af, why, sizeof why) != 0) {
+		ok = 0;
 	}
-	saved = ok ? errno : saved;
-	unlink(tmp);
+	/* a signal during the write: nothing is renamed into place */
+	if (ok && !guard_pending() && atomic_file_commit(&af, why, sizeof why) == 0)
+		return 0;
+	atomic_file_abort(&af);
 	if (guard_pending())
 		return guard_exit_status(guard_pending());
-	fprintf(stderr, "iolab: --output %s: %s\n", path, strerror(saved));
+	fprintf(stderr, "iolab: --output %s: %s\n", path, why);
 	return EXIT_ENVIRONMENT;
 }
 

@@ -98,25 +98,26 @@ static int format_error(FILE *err, const char *arg)
 	return usage_error(err, "invalid format '%s' (%s)", arg, names);
 }
 
+/* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
+ * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
+ * course. */
 static int add_lessons(struct options *o, const char *arg)
 {
-	char *copy = strdup(arg);
-	if (!copy)
-		return -1;
-	char *save = NULL;
-	for (char *id = strtok_r(copy, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
-		char **grown = realloc(o->lessons, (o->nlessons + 1) * sizeof *grown);
-		if (!grown || !(grown[o->nlessons] = strdup(id))) {
-			if (grown)
-				o->lessons = grown;
-			free(copy);
+	for (const char *id = arg;; id++) {
+		size_t n = strcspn(id, ",");
+		if (n == 0)
 			return -1;
-		}
+		char **grown = realloc(o->lessons, (o->nlessons + 1) * sizeof *grown);
+		if (!grown)
+			return -1;
 		o->lessons = grown;
+		if (!(grown[o->nlessons] = strndup(id, n)))
+			return -1;
 		o->nlessons++;
+		id += n;
+		if (!*id)
+			return 0;
 	}
-	free(copy);
-	return 0;
 }
 
 static int parse_trials(const char *arg, unsigned *out)

@@ -1,14 +1,29 @@
 /* lesson.h - the course model (plain structs) and its loader's interface.
  *
- * lesson_yaml.c fills these from course.yaml and one file per lesson; it
- * never prints.  Errors come back as diagnostics with a mark
- * (file, line, column; 1-based) that the caller prints with diag_print().
+ * course_load.c and lesson_schema.c fill these from course.yaml and one
+ * file per lesson; they never print.  Errors come back as diagnostics with
+ * a mark (file, line, column; 1-based) that the caller prints with
+ * diag_print() (diag.h).
+ *
+ * The loader in layers, each file using only those below it (the way
+ * libcyaml keeps its reader apart from the schemas it is given):
+ *
+ *   course_load.c     course.yaml, its sections, every lesson, orphan files,
+ *                     where the lessons and the reference data are
+ *   lesson_schema.c   one lesson file: its key tables -> struct lesson
+ *   reference.c       data/reference.yaml -> struct ref_data
+ *   yaml_walk.c       a tree checked against tables of keys; value parsers
+ *   yaml_tree.c       a file read under the bounds -> a tree with marks
+ *   diag.c            the diagnostics all of them report
  */
 #ifndef IOLAB_LESSON_H
 #define IOLAB_LESSON_H
 
 #include <stdarg.h>
 #include <stdio.h>
+#include "diag.h"
+#include "lesson_limits.h"
+#include "reference.h"
 #include "workload.h"
 
 struct reference_rate {
@@ -54,22 +69,6 @@ struct course {
 	size_t nlessons;
 };
 
-/* One problem in one file, at a mark. */
-struct diag {
-	char *file;
-	unsigned line, column;    /* 1-based; 0 when there is no position */
-	char *message;
-	char *source_line;        /* the offending line, or NULL */
-};
-
-struct diags {
-	struct diag *items;
-	size_t count;
-	size_t dropped;           /* further errors not kept (cap reached) */
-};
-
-#define DIAGS_MAX 50
-
 /* Load DIR/course.yaml and every lesson it names.  Returns 0 and fills
  * *course, or -1 with every problem found in *diags (course left empty:
  * a half-loaded course is never returned). */
@@ -86,46 +85,10 @@ size_t course_section_of(const struct course *course, size_t i);
  * Returns a static string. */
 const char *course_default_dir(void);
 
-/* FILE:LINE:COLUMN: message, the source line, a caret under the column. */
-void diag_print(FILE *out, const struct diag *d);
-void diags_print(FILE *out, const struct diags *ds);
-void diags_free(struct diags *ds);
-/* Appends a diagnostic (copies every string).  Used by the loaders. */
-void diags_add(struct diags *ds, const char *file, unsigned line,
-               unsigned column, const char *source_line, const char *fmt, ...)
-	__attribute__((format(printf, 6, 7)));
-
-/* Reference data: data/reference.yaml.  Sources are keyed
- * (cs61-2011-imac ...) with a label for views ("2011 iMac") and the
- * document they come from. */
-struct ref_source {
-	char *key;
-	char *label;
-	char *document;
-};
-
-struct ref_data {
-	struct ref_source *sources;
-	size_t nsources;
-};
-
-int ref_data_load(const char *path, struct ref_data *out, struct diags *diags);
-void ref_data_free(struct ref_data *rd);
-const struct ref_source *ref_data_find(const struct ref_data *rd, const char *key);
 /* data/reference.yaml beside the default lesson dir; static string */
 const char *ref_data_default_path(void);
 
 /* --- additions (iolab 0.1) ------------------------------------------------ */
-
-/* Bounds on hostile input; every one is an error, never a truncation. */
-#define LESSON_FILE_MAX   (1u << 20)  /* bytes per YAML file (error at 1:1) */
-#define LESSON_DEPTH_MAX  32          /* nested lists and mappings */
-#define LESSON_TEXT_MAX   65536       /* bytes of text: and code: (any scalar) */
-#define LESSON_WORD_MAX   256         /* bytes of any other scalar */
-#define LESSON_NODES_MAX  100000      /* YAML values per file */
-#define COURSE_LESSONS_MAX 1000       /* lessons per course */
-#define SWEEP_BLOCKS_MAX  64          /* sizes in sweep.block */
-#define LESSON_STREAMS_MAX 1024       /* workload.streams */
 
 /* Load one lesson file on its own, with every rule that needs no course
  * (the id must still equal the file name).  refs, when not NULL, is what
@@ -134,12 +97,6 @@ const char *ref_data_default_path(void);
 int lesson_load(const char *path, const struct ref_data *refs,
                 struct lesson *out, struct diags *diags);
 void lesson_free(struct lesson *lesson);
-
-/* diags_add with a va_list. */
-void diags_vadd(struct diags *ds, const char *file, unsigned line,
-                unsigned column, const char *source_line, const char *fmt,
-                va_list ap)
-	__attribute__((format(printf, 6, 0)));
 
 /* The reference file course_load(lessons_dir) checks sources against:
  * lessons_dir/../data/reference.yaml if it exists, else

@@ -1,8 +1,9 @@
-/* progress.c - saved progress, read leniently and written atomically. */
+/* progress.c - saved progress, read leniently (file_read.h) and written
+ * atomically (atomic_file.h). */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
+#include "file_read.h"
 #include "progress.h"
 
 #define PROGRESS_HEADER "# iolab progress 1"
@@ -295,50 +298,6 @@ static int parse_record(struct progress *p, char *line)
 	return is_lesson ? progress_set(p, &e) : points_append(p, id, &sp);
 }
 
-static int read_whole(const char *path, char **out, size_t *outlen)
-{
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	size_t cap = 4096, len = 0;
-	char *buf = malloc(cap);
-	int rc = 0;
-	while (buf) {
-		if (len + 1 >= cap) {
-			if (cap >= PROGRESS_FILE_MAX) {
-				errno = EFBIG;
-				rc = -1;
-				break;
-			}
-			char *grown = realloc(buf, cap * 2);
-			if (!grown) {
-				rc = -1;
-				break;
-			}
-			buf = grown;
-			cap *= 2;
-		}
-		size_t n = fread(buf + len, 1, cap - 1 - len, f);
-		len += n;
-		if (n == 0) {
-			if (ferror(f))
-				rc = -1;
-			break;
-		}
-	}
-	int saved = errno;
-	fclose(f);
-	if (!buf || rc != 0) {
-		free(buf);
-		errno = buf ? saved : ENOMEM;
-		return -1;
-	}
-	buf[len] = '\0';
-	*out = buf;
-	*outlen = len;
-	return 0;
-}
-
 /* 0, or the 1-based number of the first bad line. */
 static size_t parse_text(struct progress *p, char *text, size_t len)
 {
@@ -381,20 +340,26 @@ int progress_load(struct progress *p, const char *path, char *msg, size_t msglen
 		snprintf(msg, msglen, "progress not kept: out of memory");
 		return -1;
 	}
-	char *text;
-	size_t len;
-	if (read_whole(path, &text, &len) != 0) {
+	struct file_data text;
+	char why[PATH_MAX + 128];
+	if (file_read_whole(path, PROGRESS_FILE_MAX, 0, &text, why, sizeof why) != 0) {
 		if (errno == ENOENT)
 			return 0;
 		snprintf(msg, msglen, "progress file %s could not be read (%s); starting afresh",
-		         path, strerror(errno));
+		         path, why);
+		return -1;
+	}
+	if (text.more) {
+		file_data_free(&text);
+		snprintf(msg, msglen, "progress file %s could not be read (%s); starting afresh",
+		         path, strerror(EFBIG));
 		return -1;
 	}
 	struct c_numeric cn;
 	c_numeric_enter(&cn);
-	size_t bad = parse_text(p, text, len);
+	size_t bad = parse_text(p, text.data, text.len);
 	c_numeric_leave(&cn);
-	free(text);
+	file_data_free(&text);
 	if (bad) {
 		free(p->entries);
 		free(p->points);
@@ -471,25 +436,10 @@ static int make_parents(const char *path)
 	return rc;
 }
 
-static void sync_parent(const char *path)
-{
-	char *dir = strdup(path);
-	if (!dir)
-		return;
-	char *slash = strrchr(dir, '/');
-	if (slash) {
-		*slash = '\0';
-		int fd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd >= 0) {
-			fsync(fd);
-			close(fd);
-		}
-	}
-	free(dir);
-}
-
 int progress_save(const struct progress *p, char *msg, size_t msglen)
 {
+	struct atomic_file af;
+	char why[2 * PATH_MAX];
 	if (!p->path)
 		return 0;
 	if (make_parents(p->path) != 0) {
@@ -497,49 +447,22 @@ int progress_save(const struct progress *p, char *msg, size_t msglen)
 		         p->path, strerror(errno));
 		return -1;
 	}
-	size_t tl = strlen(p->path) + 16;
-	char *tmp = malloc(tl);
-	if (!tmp) {
-		snprintf(msg, msglen, "progress not saved: out of memory");
-		return -1;
-	}
-	snprintf(tmp, tl, "%s.tmp.XXXXXX", p->path);
-	int fd = mkostemp(tmp, O_CLOEXEC);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		snprintf(msg, msglen, "progress not saved: %s: %s", tmp, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
+	/* 0600: the student's own; never a FIFO or device (no ATOMIC_FILE_DIRECT) */
+	if (atomic_file_open(&af, p->path, 0, 0600, NULL, why, sizeof why) != 0) {
+		snprintf(msg, msglen, "progress not saved to %s: %s", p->path, why);
 		return -1;
 	}
 	struct c_numeric cn;
 	c_numeric_enter(&cn);
-	fprintf(f, "%s\n", PROGRESS_HEADER);
+	fprintf(af.f, "%s\n", PROGRESS_HEADER);
 	for (size_t i = 0; i < p->nentries; i++)
-		write_entry(f, &p->entries[i]);
+		write_entry(af.f, &p->entries[i]);
 	for (size_t i = 0; i < p->npoints; i++)
-		write_point(f, &p->points[i]);
+		write_point(af.f, &p->points[i]);
 	c_numeric_leave(&cn);
-	int bad = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-	int saved = errno;
-	if (fclose(f) != 0 && !bad) {
-		bad = 1;
-		saved = errno;
-	}
-	if (!bad && rename(tmp, p->path) != 0) {
-		bad = 1;
-		saved = errno;
-	}
-	if (bad) {
-		unlink(tmp);
-		snprintf(msg, msglen, "progress not saved to %s: %s", p->path, strerror(saved));
-		free(tmp);
+	if (atomic_file_commit(&af, why, sizeof why) != 0) {
+		snprintf(msg, msglen, "progress not saved to %s: %s", p->path, why);
 		return -1;
 	}
-	sync_parent(p->path);
-	free(tmp);
 	return 0;
 }

@@ -10,7 +10,9 @@
  *     point s01-sweep block=4096 cache=warm ok=1 seconds=0.01 calls=2560 ...
  *
  * Saving writes a temporary file beside it, syncs it and renames it over
- * the old one, so the file is never half-written and never lost.  A file
+ * the old one, so the file is never half-written and never lost
+ * (atomic_file.h: a symbolic link to it stays a link; a path that is a FIFO
+ * or a device is refused, never replaced).  A file
  * that does not parse is ignored with a message (and replaced on the next
  * save); it never stops the lab.
  */

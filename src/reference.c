@@ -3,17 +3,18 @@
  * Only sources: is kept (views print a source's label beside "your
  * machine"); tables: is for people and views reading the file themselves,
  * so it is checked for shape and for source keys but not stored.  Uses the
- * same bounded YAML tree and key tables as the lesson loader, so the file
- * gets the same FILE:LINE:COLUMN errors and the same limits.
+ * same bounded YAML tree and key tables as the lesson loader (layers 1 and
+ * 2, yaml_tree.c and yaml_walk.c, and nothing of the lesson model), so the
+ * file gets the same FILE:LINE:COLUMN errors and the same limits.
  */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "lesson.h"
-#include "lesson_yaml.h"
 #include "countof.h"
+#include "reference.h"
+#include "yaml_walk.h"
 
 
 static const struct yfield source_fields[] = {

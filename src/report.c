@@ -11,6 +11,7 @@
 
 #include "countof.h"
 #include "report.h"
+#include "utf8.h"
 
 static char *dup_or_null(const char *s)
 {
@@ -278,28 +279,7 @@ int report_format_double(double v, char *buf, size_t len)
 	return 0;
 }
 
-static int cont(unsigned char c)
-{
-	return (c & 0xC0) == 0x80;
-}
-
 size_t report_utf8_len(const char *str)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	unsigned char c = s[0];
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		return cont(s[1]) ? 2 : 0;
-	if (c >= 0xE0 && c <= 0xEF) {
-		/* E0 needs A0.. (else overlong), ED needs ..9F (else a surrogate) */
-		unsigned char lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-		return s[1] >= lo && s[1] <= hi && cont(s[2]) ? 3 : 0;
-	}
-	if (c >= 0xF0 && c <= 0xF4) {
-		/* F0 needs 90.. (else overlong), F4 needs ..8F (else > U+10FFFF) */
-		unsigned char lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-		return s[1] >= lo && s[1] <= hi && cont(s[2]) && cont(s[3]) ? 4 : 0;
-	}
-	return 0;
+	return utf8_len(str);
 }

@@ -155,7 +155,8 @@ void report_csv_field(FILE *out, const char *s);
 /* Length (1-4) of the valid UTF-8 sequence at s, or 0 when the byte at s
  * starts none (overlong forms, surrogates and values past U+10FFFF are
  * invalid).  Error texts can hold file names in any encoding, and every
- * writer replaces such bytes with U+FFFD so its output stays valid UTF-8. */
+ * writer replaces such bytes with U+FFFD so its output stays valid UTF-8.
+ * The writers' name for utf8_len() (utf8.h), the lab's one decoder. */
 size_t report_utf8_len(const char *s);
 #define REPORT_REPLACEMENT "\xef\xbf\xbd"   /* U+FFFD in UTF-8 */
 

@@ -1,4 +1,5 @@
-/* textwrap.c - UTF-8 aware paragraph wrapping for the lesson text. */
+/* textwrap.c - UTF-8 aware paragraph wrapping for the lesson text (decoded
+ * by utf8.c: a broken byte is one U+FFFD column, as a terminal shows it). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -6,51 +7,9 @@
 #include <wchar.h>
 
 #include "textwrap.h"
+#include "utf8.h"
 
 #define TAB_COLS 4
-
-size_t tw_decode(const char *s, size_t len, uint32_t *cp)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	if (len == 0) {
-		*cp = 0;
-		return 0;
-	}
-	if (u[0] < 0x80) {
-		*cp = u[0];
-		return 1;
-	}
-	size_t need;
-	uint32_t c, min;
-	if ((u[0] & 0xe0) == 0xc0) {
-		need = 2; c = u[0] & 0x1f; min = 0x80;
-	} else if ((u[0] & 0xf0) == 0xe0) {
-		need = 3; c = u[0] & 0x0f; min = 0x800;
-	} else if ((u[0] & 0xf8) == 0xf0) {
-		need = 4; c = u[0] & 0x07; min = 0x10000;
-	} else {
-		*cp = 0xfffd;
-		return 1;
-	}
-	if (len < need) {
-		*cp = 0xfffd;
-		return 1;
-	}
-	for (size_t i = 1; i < need; i++) {
-		if ((u[i] & 0xc0) != 0x80) {
-			*cp = 0xfffd;
-			return 1;
-		}
-		c = (c << 6) | (u[i] & 0x3f);
-	}
-	/* overlong forms, surrogates and values past Unicode are malformed */
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) {
-		*cp = 0xfffd;
-		return 1;
-	}
-	*cp = c;
-	return need;
-}
 
 int tw_char_width(uint32_t cp)
 {
@@ -66,7 +25,7 @@ int tw_width(const char *s)
 	int w = 0;
 	while (len > 0) {
 		uint32_t cp;
-		size_t n = tw_decode(s, len, &cp);
+		size_t n = utf8_decode_lossy(s, len, &cp);
 		w += tw_char_width(cp);
 		s += n;
 		len -= n;
@@ -80,7 +39,7 @@ size_t tw_prefix_fitting(const char *s, int cols)
 	int w = 0;
 	while (used < len) {
 		uint32_t cp;
-		size_t n = tw_decode(s + used, len - used, &cp);
+		size_t n = utf8_decode_lossy(s + used, len - used, &cp);
 		int cw = tw_char_width(cp);
 		if (w + cw > cols)
 			break;
@@ -233,7 +192,7 @@ static int filler_word(struct filler *f, const char *w, size_t n)
 		if (fit == 0 && !f->has_word && f->line.width <= f->hang) {
 			/* not even one character fits after the hang: drop the hang */
 			uint32_t cp;
-			fit = tw_decode(p, strlen(p), &cp);
+			fit = utf8_decode_lossy(p, strlen(p), &cp);
 		}
 		if (fit > 0) {
 			rc = sbuf_add(&f->line, p, fit, 0);
@@ -391,7 +350,7 @@ char *textwrap_ascii(const char *in, char *out, size_t len)
 		return out;
 	while (n > 0 && o + 1 < len) {
 		uint32_t cp;
-		size_t used = tw_decode(in, n, &cp);
+		size_t used = utf8_decode_lossy(in, n, &cp);
 		const char *rep = NULL;
 		char one[2] = {0, 0};
 		if (cp < 0x80) {

@@ -1,9 +1,10 @@
 /* textwrap.h - lesson text wrapped to a width, and windows onto it.  Pure.
  *
- * Text is UTF-8 whatever the locale: it is decoded here, and each
- * character's width comes from wcwidth() when the locale knows it (1 when
- * it does not, as a terminal in a non-UTF-8 locale shows it).  Views that
- * cannot print UTF-8 pass the text through textwrap_ascii() first.
+ * Text is UTF-8 whatever the locale: it is decoded with utf8.h's lossy
+ * decoder (a malformed byte is one U+FFFD), and each character's width
+ * comes from wcwidth() when the locale knows it (1 when it does not, as a
+ * terminal in a non-UTF-8 locale shows it).  Views that cannot print UTF-8
+ * pass the text through textwrap_ascii() first.
  *
  * Paragraphs are separated by blank lines and are reflowed; a line that
  * starts with "- ", "* " or whitespace starts a new block of its own (a
@@ -26,9 +27,6 @@ struct tw_lines {
 	size_t n, cap;
 };
 
-/* Decode one UTF-8 character from s (at most len bytes).  Returns the bytes
- * used (>= 1 when len >= 1); a malformed sequence gives U+FFFD for 1 byte. */
-size_t tw_decode(const char *s, size_t len, uint32_t *cp);
 /* Display columns of one character: 0 for combining marks, 2 for wide,
  * 1 for anything the locale cannot measure. */
 int tw_char_width(uint32_t cp);

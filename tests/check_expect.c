@@ -13,7 +13,7 @@
 
 #include "countof.h"
 #include "expect.h"
-#include "lesson_yaml.h"
+#include "suggest.h"
 #include "suites.h"
 
 /* --- the caller's field table, as the loader will have one ----------------- */
@@ -46,7 +46,7 @@ static unsigned field_ok(void *ctx, const char *field, const char **suggestion)
 			return fields[i].class;
 		names[i] = fields[i].name;
 	}
-	*suggestion = ysuggest(field, names, COUNT(fields));
+	*suggestion = suggest_nearest(field, names, COUNT(fields));
 	return 0;
 }
 

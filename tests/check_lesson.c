@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lesson.h"
@@ -389,6 +391,32 @@ static const struct {
 	{"alias-only", ":5:11: aliases are not supported in lesson files\n"
 	               "compare: [*nowhere]\n"
 	               "          ^\n"},
+	/* every tag but !!str, also when a %TAG shorthand resolves to it (issue 13.9) */
+	{"tag-python", ":2:8: tags are not supported in lesson files ('!!python/object:os.system')\n"
+	               "title: !!python/object:os.system T\n"
+	               "       ^\n"},
+	{"tag-binary", ":3:7: tags are not supported in lesson files ('!!binary')\n"
+	               "text: !!binary aGVsbG8=\n"
+	               "      ^\n"},
+	{"tag-int", ":5:9: tags are not supported in lesson files ('!!int')\n"
+	            "  size: !!int 4096\n"
+	            "        ^\n"},
+	{"tag-shorthand", ":7:12: tags are not supported in lesson files ('!!int')\n"
+	                  "  streams: !e!int 1\n"
+	                  "           ^\n"},
+	{"tag-local", ":4:8: tags are not supported in lesson files ('!!python/object:os.system')\n"
+	              "title: !object:os.system T\n"
+	              "       ^\n"},
+	/* reference rates are bounded (issue 13.15): 1e308 printed 300 digits */
+	{"rate-huge", ":7:11: 'rate' must be from 1 to 1e+15 bytes per second: '1e308'\n"
+	              "    rate: 1e308\n"
+	              "          ^\n"
+	              "%s:9:11: 'rate' must be from 1 to 1e+15 bytes per second: '0.5'\n"
+	              "    rate: 0.5\n"
+	              "          ^\n"},
+	/* a line of a password file quotes its first token only, shows no line
+	 * (issue 13.10) */
+	{"key-token", ":5:1: unknown key 'root...'; no key holds a ':' (is this a lesson file?)\n"},
 	{"deep", ":5:41: nesting deeper than 32 levels\n"
 	         "compare: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
 	         "                                        ^\n"},
@@ -780,7 +808,156 @@ START_TEST(fifo_lesson)
 	char path[128];
 	snprintf(path, sizeof path, "%s/fifo.yaml", tmpdir);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
-	expect_file(path, ": not a regular file\n");
+	expect_file(path, ": is a FIFO, not a regular file\n");
+	remove_tmpdir();
+}
+END_TEST
+
+/* !!str (and a %TAG shorthand for it) is the one tag that loads. */
+START_TEST(tag_str_allowed)
+{
+	make_tmpdir();
+	const char *path = write_file("str-tag.yaml", "%TAG !s! tag:yaml.org,2002:\n---\n"
+	                              "id: str-tag\ntitle: !!str 42\ntext: !s!str x\nworkload: {}\n",
+	                              0, ' ', "");
+	struct lesson l;
+	struct diags ds = {0};
+	ck_assert_msg(lesson_load(path, NULL, &l, &ds) == 0, "%s", printed(&ds));
+	ck_assert_str_eq(l.title, "42");
+	ck_assert_str_eq(l.text, "x");
+	lesson_free(&l);
+	diags_free(&ds);
+	remove_tmpdir();
+}
+END_TEST
+
+/* tmpdir/lessons and tmpdir/outside, the first holding links. */
+static void make_pack(char *lessons, char *outside, size_t len)
+{
+	make_tmpdir();
+	snprintf(lessons, len, "%s/lessons", tmpdir);
+	snprintf(outside, len, "%s/outside", tmpdir);
+	ck_assert_int_eq(mkdir(lessons, 0755), 0);
+	ck_assert_int_eq(mkdir(outside, 0755), 0);
+	write_file("outside/x.yaml", "root:*:20228:0:99999:7:::\n", 0, ' ', "");
+}
+
+static void link_at(const char *target, const char *dir, const char *name, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", dir, name);
+	ck_assert_int_eq(symlink(target, path), 0);
+}
+
+/* A lesson that links out of its directory is refused, naming where it
+ * leads; nothing of the file it leads to is shown (issue 13.10). */
+START_TEST(symlink_outside)
+{
+	char lessons[128], outside[128], link[256], real[PATH_MAX], want[3 * PATH_MAX];
+	make_pack(lessons, outside, sizeof lessons);
+	link_at("../outside/x.yaml", lessons, "x.yaml", link, sizeof link);
+	ck_assert_ptr_nonnull(realpath(tmpdir, real));
+	snprintf(want, sizeof want, ": is a symbolic link to %s/outside/x.yaml, outside %s/lessons "
+	         "(links are followed only within that directory)\n", real, real);
+	expect_file(link, want);
+	/* an absolute link too */
+	snprintf(want, sizeof want, "%s/x.yaml", outside);
+	link_at(want, lessons, "abs.yaml", link, sizeof link);
+	snprintf(want, sizeof want, ": is a symbolic link to %s/outside/x.yaml, outside %s/lessons "
+	         "(links are followed only within that directory)\n", real, real);
+	expect_file(link, want);
+	remove_tmpdir();
+}
+END_TEST
+
+/* A link that stays inside the lesson directory is followed. */
+START_TEST(symlink_inside)
+{
+	char lessons[128], outside[128], link[256];
+	make_pack(lessons, outside, sizeof lessons);
+	ck_assert_int_eq(mkdir(strcat(strcpy(link, lessons), "/shared"), 0755), 0);
+	write_file("lessons/shared/y.yaml", "id: y\ntitle: T\ntext: x\nworkload: {}\n", 0, ' ', "");
+	link_at("shared/y.yaml", lessons, "y.yaml", link, sizeof link);
+	struct lesson l;
+	struct diags ds = {0};
+	ck_assert_msg(lesson_load(link, NULL, &l, &ds) == 0, "%s", printed(&ds));
+	ck_assert_str_eq(l.id, "y");
+	ck_assert_str_eq(l.file, link);
+	lesson_free(&l);
+	diags_free(&ds);
+	remove_tmpdir();
+}
+END_TEST
+
+/* The course: a named lesson linking out is an error; an unnamed one is an
+ * orphan reported without its first line (which is not the lesson's). */
+START_TEST(symlink_course)
+{
+	char lessons[128], outside[128], link[256], real[PATH_MAX], want[4 * PATH_MAX];
+	make_pack(lessons, outside, sizeof lessons);
+	write_file("lessons/course.yaml", "course: C\nsections:\n  - title: S\n    lessons: [x]\n",
+	           0, ' ', "");
+	link_at("../outside/x.yaml", lessons, "x.yaml", link, sizeof link);
+	link_at("../outside/x.yaml", lessons, "z.yaml", link, sizeof link);
+	ck_assert_ptr_nonnull(realpath(tmpdir, real));
+	snprintf(want, sizeof want, "/x.yaml: is a symbolic link to %s/outside/x.yaml, outside "
+	         "%s/lessons (links are followed only within that directory)\n"
+	         "%%s/z.yaml:1:1: lesson 'z' is not named by any section of course.yaml\n", real, real);
+	expect_course(lessons, want);
+	remove_tmpdir();
+}
+END_TEST
+
+/* Loader errors without a position say what the file is (issue 13.17). */
+START_TEST(not_a_file)
+{
+	char lessons[128], outside[128], link[256];
+	make_pack(lessons, outside, sizeof lessons);
+	link_at("nowhere.yaml", lessons, "dangling.yaml", link, sizeof link);
+	expect_file(link, ": is a symbolic link to nowhere.yaml, which does not exist\n");
+	link_at("loop.yaml", lessons, "loop.yaml", link, sizeof link);
+	expect_file(link, ": is a symbolic link loop, not a regular file\n");
+	snprintf(link, sizeof link, "%s/dir.yaml", lessons);
+	ck_assert_int_eq(mkdir(link, 0755), 0);
+	expect_file(link, ": is a directory, not a regular file\n");
+	/* a device is never opened, so reading /dev/zero cannot run away */
+	expect_file("/dev/zero", ": is a character device, not a regular file\n");
+	remove_tmpdir();
+}
+END_TEST
+
+/* An unreadable lesson: as root the check runs in a child that became
+ * nobody, since root reads everything. */
+START_TEST(unreadable)
+{
+	make_tmpdir();
+	ck_assert_int_eq(chmod(tmpdir, 0755), 0);
+	const char *path = write_file("locked.yaml", "id: locked\n", 0, ' ', "");
+	ck_assert_int_eq(chmod(path, 0), 0);
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		close(fds[0]);
+		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+			_exit(2);
+		struct lesson l;
+		struct diags ds = {0};
+		lesson_load(path, NULL, &l, &ds);
+		const char *out = printed(&ds);
+		_exit(write(fds[1], out, strlen(out)) == (ssize_t)strlen(out) ? 0 : 3);
+	}
+	close(fds[1]);
+	char got[1024] = "", want[1024];
+	ssize_t n = read(fds[0], got, sizeof got - 1);
+	got[n > 0 ? n : 0] = '\0';
+	close(fds[0]);
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	expected_text(want, sizeof want, path,
+	              ": is a regular file this user may not read (Permission denied)\n");
+	ck_assert_str_eq(got, want);
 	remove_tmpdir();
 }
 END_TEST
@@ -888,6 +1065,12 @@ Suite *make_suite_lesson(void)
 	tcase_add_test(tc, too_many_nodes);
 	tcase_add_test(tc, too_many_lessons);
 	tcase_add_test(tc, fifo_lesson);
+	tcase_add_test(tc, tag_str_allowed);
+	tcase_add_test(tc, symlink_outside);
+	tcase_add_test(tc, symlink_inside);
+	tcase_add_test(tc, symlink_course);
+	tcase_add_test(tc, not_a_file);
+	tcase_add_test(tc, unreadable);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("print");

@@ -31,27 +31,6 @@ static void assert_fits(const struct tw_lines *l, int width)
 	}
 }
 
-START_TEST(decode_utf8)
-{
-	uint32_t cp;
-	ck_assert_uint_eq(tw_decode("A", 1, &cp), 1);
-	ck_assert_uint_eq(cp, 'A');
-	ck_assert_uint_eq(tw_decode("\u00b7", 2, &cp), 2);
-	ck_assert_uint_eq(cp, 0xb7);
-	ck_assert_uint_eq(tw_decode("\u2192", 3, &cp), 3);
-	ck_assert_uint_eq(cp, 0x2192);
-	ck_assert_uint_eq(tw_decode("\xf0\x9f\x98\x80", 4, &cp), 4);
-	ck_assert_uint_eq(cp, 0x1f600);
-	/* malformed: a lone continuation byte, a cut sequence, an overlong '/' */
-	ck_assert_uint_eq(tw_decode("\x80x", 2, &cp), 1);
-	ck_assert_uint_eq(cp, 0xfffd);
-	ck_assert_uint_eq(tw_decode("\xe2\x86", 2, &cp), 1);
-	ck_assert_uint_eq(cp, 0xfffd);
-	ck_assert_uint_eq(tw_decode("\xc0\xaf", 2, &cp), 1);
-	ck_assert_uint_eq(cp, 0xfffd);
-}
-END_TEST
-
 START_TEST(widths)
 {
 	utf8_locale();
@@ -193,7 +172,6 @@ Suite *make_suite_textwrap(void)
 {
 	Suite *s = suite_create("textwrap");
 	TCase *tc = tcase_create("core");
-	tcase_add_test(tc, decode_utf8);
 	tcase_add_test(tc, widths);
 	tcase_add_test(tc, wrap_words);
 	tcase_add_test(tc, reflow_and_paragraphs);

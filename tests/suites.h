@@ -5,9 +5,11 @@
 #include <check.h>
 
 #define IOLAB_SUITES(X) \
+	X(atomic_file) \
 	X(cli) \
 	X(engine) \
 	X(expect) \
+	X(file_read) \
 	X(gauge) \
 	X(keys) \
 	X(lab) \
@@ -19,10 +21,14 @@
 	X(scratch) \
 	X(stats) \
 	X(store) \
+	X(suggest) \
 	X(sweep) \
 	X(textwrap) \
 	X(units) \
-	X(workload)
+	X(utf8) \
+	X(workload) \
+	X(yaml_tree) \
+	X(yaml_walk)
 
 #define DECLARE_SUITE(name) Suite *make_suite_##name(void);
 IOLAB_SUITES(DECLARE_SUITE)

@@ -1,0 +1,497 @@
+/* lesson_schema.c - layer 3 of the loader: one lesson file -> struct lesson.
+ *
+ * Why the split is here: this file is the lesson format - the tables of
+ * keys of doc/lesson-format.md (lesson, workload, sweep, reference) and
+ * the handlers of the values only lessons have (open flags, errno names,
+ * stdio buffers, commands, reference rates, ids) - and nothing else.  The
+ * YAML and the walking are below (yaml_tree.c, yaml_walk.c); what needs
+ * the whole course (the ids compare: may name, reference data found beside
+ * the lesson directory) comes from above, from course_load.c, through
+ * struct lenv.  A key added to the format is a row here.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "countof.h"
+#include "lesson.h"
+#include "lesson_schema.h"
+#include "suggest.h"
+#include "units.h"
+#include "workload.h"
+#include "yaml_walk.h"
+
+/* --- values only lessons have ------------------------------------------------- */
+
+int lesson_id_ok(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
+			return 0;
+	return 1;
+}
+
+static void f_min_time(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	if (yget_duration(c, v, f->key, dst) == 0 && *(double *)dst > 3600)
+		yerr(c, v, "min_time must be at most 1 hour");
+}
+
+static void f_streams(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	char e[64];
+	const char *s = v->str;
+	if (ycheck_word(c, v, f->key))
+		return;
+	size_t digits = strspn(s, "0123456789");
+	if (s[0] == '-') {
+		yerr(c, v, "'%s' must not be negative: '%s'", f->key, yecho(s, e, sizeof e));
+		return;
+	}
+	if (digits == 0 || s[digits]) {
+		yerr(c, v, "'%s' must be a whole number: '%s'", f->key, yecho(s, e, sizeof e));
+		return;
+	}
+	errno = 0;
+	unsigned long long n = strtoull(s, NULL, 10);
+	if (errno == ERANGE || n < 1 || n > LESSON_STREAMS_MAX)
+		yerr(c, v, "streams must be from 1 to %d", LESSON_STREAMS_MAX);
+	else
+		*(unsigned *)dst = (unsigned)n;
+}
+
+/* The enums of workload.h, by the names its wl_*_name functions give. */
+#define YENUM(stem, type) \
+	static int stem##_set(const char *s, void *dst) \
+	{ enum type v; if (wl_##stem##_from_name(s, &v)) return -1; \
+	  *(enum type *)dst = v; return 0; } \
+	static const char *stem##_nm(unsigned i) { return wl_##stem##_name((enum type)i); } \
+	static const struct yenum stem##_enum = {stem##_set, stem##_nm};
+
+YENUM(op, wl_op)
+YENUM(api, wl_api)
+YENUM(advice, wl_advice)
+YENUM(cache, wl_cache)
+YENUM(sync, wl_sync)
+YENUM(stdio_mode, wl_stdio_mode)
+
+static void f_open(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	unsigned *flags = dst;
+	const char *names[3];
+	size_t nn = wl_open_flag_names(WL_OPEN_SYNC | WL_OPEN_DSYNC | WL_OPEN_DIRECT, names);
+	char e[64];
+	for (const struct ynode *it = v->head; it; it = it->next) {
+		unsigned bit;
+		if (yitem_word(c, it, f->key))
+			continue;
+		if (wl_open_flag_from_name(it->str, &bit))
+			yunknown_name(c, it, "open flag", names, nn);
+		else if (*flags & bit)
+			yerr(c, it, "duplicate open flag '%s'", yecho(it->str, e, sizeof e));
+		else
+			*flags |= bit;
+	}
+}
+
+static void f_errno(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	if (ycheck_word(c, v, f->key) || wl_errno_from_name(v->str, dst) == 0)
+		return;
+	const char *names[256];
+	size_t n = 0;
+	for (int e = 1; e < 256 && n < COUNT(names); e++)
+		if (wl_errno_name(e))
+			names[n++] = wl_errno_name(e);
+	char e[64];
+	const char *s = suggest_nearest(v->str, names, n);
+	if (s)
+		yerr(c, v, "unknown errno name '%s'; did you mean '%s'?", yecho(v->str, e, sizeof e), s);
+	else
+		yerr(c, v, "unknown errno name '%s'", yecho(v->str, e, sizeof e));
+}
+
+static void f_stdio_buffer(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	int64_t *out = dst;
+	uint64_t n;
+	char e[64];
+	if (ycheck_word(c, v, f->key))
+		return;
+	if (strcmp(v->str, "default") == 0)
+		*out = WL_STDIO_BUFFER_DEFAULT;
+	else if (strcmp(v->str, "unbuffered") == 0)
+		*out = 0;
+	else if (!isdigit((unsigned char)v->str[0]) && v->str[0] != '-')
+		yerr(c, v, "'%s' must be default, unbuffered, 0 or a size: '%s'", f->key,
+		     yecho(v->str, e, sizeof e));
+	else if (yget_size(c, v, f->key, &n) == 0) {
+		if (n > (1u << 30))
+			yerr(c, v, "stdio_buffer must be at most 1 GiB");
+		else
+			*out = (int64_t)n;
+	}
+}
+
+static void f_command(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	struct wl_spec *s = dst;
+	if (v->n == 0) {
+		yerr(c, v, "'%s' must not be empty", f->key);
+		return;
+	}
+	if (v->n > 64) {
+		yerr(c, v, "'%s' has more than 64 words", f->key);
+		return;
+	}
+	if (!(s->command = calloc(v->n + 1, sizeof *s->command))) {
+		yerr(c, v, "out of memory");
+		return;
+	}
+	for (const struct ynode *it = v->head; it; it = it->next) {
+		if (it->kind != Y_SCALAR) {
+			yerr(c, it, "items of '%s' must be scalars, not %s", f->key, ykind_name(it));
+			continue;
+		}
+		if (ycheck_word(c, it, f->key))
+			continue;
+		if (memchr(it->str, '\n', it->len)) {
+			yerr(c, it, "'%s' words must be one line", f->key);
+			continue;
+		}
+		if (!(s->command[s->command_len] = ydup(c, it, it->str, it->len)))
+			continue;
+		s->command_len++;
+	}
+}
+
+/* --- a lesson ---------------------------------------------------------------- */
+
+/* The lesson being filled plus what the cross-key checks need to know. */
+struct lbuild {
+	struct lesson l;
+	int workload_ok, sweep_ok;
+};
+
+static const struct yfield workload_fields[] = {
+	{"op", Y_SCALAR, yf_enum, offsetof(struct wl_spec, op), 0, &op_enum},
+	{"api", Y_SCALAR, yf_enum, offsetof(struct wl_spec, api), 0, &api_enum},
+	{"size", Y_SCALAR, yf_size, offsetof(struct wl_spec, size), 0, NULL},
+	{"block", Y_SCALAR, yf_size, offsetof(struct wl_spec, block), 0, NULL},
+	{"stride", Y_SCALAR, yf_size, offsetof(struct wl_spec, stride), 0, NULL},
+	{"open", Y_SEQ, f_open, offsetof(struct wl_spec, open_flags), 0, NULL},
+	{"fadvise", Y_SCALAR, yf_enum, offsetof(struct wl_spec, fadvise), 0, &advice_enum},
+	{"cache", Y_SCALAR, yf_enum, offsetof(struct wl_spec, cache), 0, &cache_enum},
+	{"streams", Y_SCALAR, f_streams, offsetof(struct wl_spec, streams), 0, NULL},
+	{"stdio_buffer", Y_SCALAR, f_stdio_buffer, offsetof(struct wl_spec, stdio_buffer), 0, NULL},
+	{"stdio_mode", Y_SCALAR, yf_enum, offsetof(struct wl_spec, stdio_mode), 0, &stdio_mode_enum},
+	{"sync", Y_SCALAR, yf_enum, offsetof(struct wl_spec, sync), 0, &sync_enum},
+	{"time_limit", Y_SCALAR, yf_duration, offsetof(struct wl_spec, time_limit), 0, NULL},
+	{"min_time", Y_SCALAR, f_min_time, offsetof(struct wl_spec, min_time), 0, NULL},
+	{"command", Y_SEQ, f_command, 0, 0, NULL},
+	{"expect_error", Y_SCALAR, f_errno, offsetof(struct wl_spec, expect_error), 0, NULL},
+};
+
+/* The value of the key wl_spec_check_key() objects to (the mapping when
+ * that key was not given: a default broke the rule). */
+static const struct ynode *culprit(const char *key, const struct ynode *map,
+                                   const struct ynode *const *seen)
+{
+	for (size_t i = 0; key && i < COUNT(workload_fields); i++)
+		if (strcmp(workload_fields[i].key, key) == 0)
+			return seen[i] ? seen[i]->next : map;
+	return map;
+}
+
+static void f_workload(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	(void)f;
+	struct lbuild *lb = dst;
+	struct wl_spec *s = &lb->l.workload;
+	const struct ynode *seen[YF_MAX];
+	wl_spec_init(s);
+	if (ywalk_map(c, v, workload_fields, COUNT(workload_fields), s, seen))
+		return;
+	char msg[160];
+	const char *key;
+	if (wl_spec_check_key(s, msg, sizeof msg, &key) != 0) {
+		yerr(c, culprit(key, v, seen), "%s", msg);
+		return;
+	}
+	lb->workload_ok = 1;
+}
+
+static void f_sweep_blocks(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	(void)f;
+	struct sweep *sw = dst;
+	if (v->n == 0) {
+		yerr(c, v, "sweep.block must not be empty");
+		return;
+	}
+	if (!(sw->blocks = calloc(v->n, sizeof *sw->blocks))) {
+		yerr(c, v, "out of memory");
+		return;
+	}
+	size_t i = 0;
+	for (const struct ynode *it = v->head; it; it = it->next, i++) {
+		if (i == SWEEP_BLOCKS_MAX) {
+			yerr(c, it, "sweep.block lists more than %d sizes", SWEEP_BLOCKS_MAX);
+			return;
+		}
+		uint64_t b;
+		if (yitem_word(c, it, "sweep.block") || yget_size(c, it, "sweep.block", &b))
+			continue;
+		if (b == 0)
+			yerr(c, it, "sweep block must be from 1 to the file size");
+		else
+			sw->blocks[sw->nblocks++] = b;
+	}
+}
+
+static void f_sweep_caches(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	(void)f;
+	struct sweep *sw = dst;
+	char e[64];
+	if (v->n == 0) {
+		yerr(c, v, "sweep.cache must not be empty");
+		return;
+	}
+	for (const struct ynode *it = v->head; it; it = it->next) {
+		enum wl_cache cache;
+		if (yitem_word(c, it, "sweep.cache") || yget_enum(c, it, "sweep.cache", &cache_enum, &cache))
+			continue;
+		if ((sw->ncaches >= 1 && sw->caches[0] == cache) ||
+		    (sw->ncaches >= 2 && sw->caches[1] == cache))
+			yerr(c, it, "duplicate cache '%s' in sweep.cache", yecho(it->str, e, sizeof e));
+		else if (sw->ncaches < 2)
+			sw->caches[sw->ncaches++] = cache;
+	}
+}
+
+static const struct yfield sweep_fields[] = {
+	{"block", Y_SEQ, f_sweep_blocks, 0, YF_REQUIRED, NULL},
+	{"cache", Y_SEQ, f_sweep_caches, 0, 0, NULL},
+};
+
+static void f_sweep(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	(void)f;
+	struct lbuild *lb = dst;
+	struct sweep *sw = &lb->l.sweep;
+	if (ywalk_map(c, v, sweep_fields, COUNT(sweep_fields), sw, NULL))
+		return;
+	if (sw->ncaches == 0) {          /* the format's default: [warm] */
+		sw->caches[0] = WL_CACHE_WARM;
+		sw->ncaches = 1;
+	}
+	lb->sweep_ok = 1;
+}
+
+/* Each sweep point must be a workload the engine can run. */
+static void check_sweep(struct yctx *c, const struct lbuild *lb, const struct ynode *sweep)
+{
+	const struct ynode *it = ymap_get(sweep, "block")->head;
+	for (size_t i = 0; i < lb->l.sweep.nblocks && it; i++, it = it->next) {
+		struct wl_spec point = lb->l.workload;    /* shallow: only read */
+		char msg[160];
+		point.block = lb->l.sweep.blocks[i];
+		if (point.block > point.size)
+			yerr(c, it, "sweep block must be from 1 to the file size");
+		else if (wl_spec_check(&point, msg, sizeof msg) != 0)
+			yerr(c, it, "sweep block %llu: %s", (unsigned long long)point.block, msg);
+	}
+}
+
+static void f_id(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	const struct lenv *env = c->user;
+	char e[64], e2[64];
+	if (ycheck_word(c, v, f->key))
+		return;
+	if (!lesson_id_ok(v->str))
+		yerr(c, v, "id '%s' must match [a-z0-9-]+", yecho(v->str, e, sizeof e));
+	else if (env->expect_id && strcmp(env->expect_id, v->str) != 0)
+		yerr(c, v, "id '%s' does not match the file name '%s.yaml'",
+		     yecho(v->str, e, sizeof e), yecho(env->expect_id, e2, sizeof e2));
+	else
+		*(char **)dst = ydup(c, v, v->str, v->len);
+}
+
+static void f_ref_source(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	const struct lenv *env = c->user;
+	char e[64];
+	if (ycheck_word(c, v, f->key))
+		return;
+	if (env->refs && !ref_data_find(env->refs, v->str)) {
+		struct suggest sg;
+		suggest_init(&sg, v->str);
+		for (size_t i = 0; i < env->refs->nsources; i++)
+			suggest_offer(&sg, env->refs->sources[i].key);
+		const char *s = suggest_result(&sg);
+		if (s)
+			yerr(c, v, "unknown reference source '%s'; did you mean '%s'?",
+			     yecho(v->str, e, sizeof e), s);
+		else
+			yerr(c, v, "unknown reference source '%s' (not a key of sources: in "
+			     "data/reference.yaml)", yecho(v->str, e, sizeof e));
+		return;
+	}
+	*(char **)dst = ydup(c, v, v->str, v->len);
+}
+
+static void f_rate(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	char e[64];
+	const char *s = v->str;
+	if (ycheck_word(c, v, f->key))
+		return;
+	if (s[0] == '-') {
+		yerr(c, v, "'%s' must not be negative: '%s'", f->key, yecho(s, e, sizeof e));
+		return;
+	}
+	char *end = NULL;
+	double r = 0;
+	/* digits, a point and an exponent: no hex, inf or nan */
+	if ((isdigit((unsigned char)s[0]) || s[0] == '.') && !s[strspn(s, "0123456789.eE+-")]) {
+		errno = 0;
+		r = strtod(s, &end);
+	}
+	if (!end || *end || errno == ERANGE || !isfinite(r))
+		yerr(c, v, "'%s' is not a number: '%s'", f->key, yecho(s, e, sizeof e));
+	else if (!(r > 0))
+		yerr(c, v, "'%s' must be more than 0 (bytes per second)", f->key);
+	else if (r < LESSON_RATE_MIN || r > LESSON_RATE_MAX)   /* views print it whole */
+		yerr(c, v, "'%s' must be from %g to %g bytes per second: '%s'", f->key,
+		     LESSON_RATE_MIN, LESSON_RATE_MAX, yecho(s, e, sizeof e));
+	else
+		*(double *)dst = r;
+}
+
+static const struct yfield ref_fields[] = {
+	{"source", Y_SCALAR, f_ref_source, offsetof(struct reference_rate, source), YF_REQUIRED, NULL},
+	{"rate", Y_SCALAR, f_rate, offsetof(struct reference_rate, rate), YF_REQUIRED, NULL},
+};
+
+static void f_refs(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	struct lesson *l = dst;
+	if (v->n == 0)
+		return;
+	if (!(l->refs = calloc(v->n, sizeof *l->refs))) {
+		yerr(c, v, "out of memory");
+		return;
+	}
+	l->nrefs = v->n;
+	size_t i = 0;
+	for (const struct ynode *it = v->head; it; it = it->next, i++) {
+		if (it->kind != Y_MAP)
+			yerr(c, it, "items of '%s' must be mappings (source, rate), not %s", f->key,
+			     ykind_name(it));
+		else
+			ywalk_map(c, it, ref_fields, COUNT(ref_fields), &l->refs[i], NULL);
+	}
+}
+
+static void f_compare(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	const struct lenv *env = c->user;
+	struct lesson *l = dst;
+	char e[64];
+	if (v->n == 0)
+		return;
+	if (!(l->compare = calloc(v->n, sizeof *l->compare))) {
+		yerr(c, v, "out of memory");
+		return;
+	}
+	for (const struct ynode *it = v->head; it; it = it->next) {
+		if (yitem_word(c, it, f->key))
+			continue;
+		size_t i = 0;
+		while (env->ids && i < env->nids && strcmp(env->ids[i], it->str) != 0)
+			i++;
+		if (!lesson_id_ok(it->str))
+			yerr(c, it, "compare id '%s' must match [a-z0-9-]+", yecho(it->str, e, sizeof e));
+		else if (env->ids && i == env->nids)
+			yerr(c, it, "compare names '%s', which is not a lesson of this course",
+			     yecho(it->str, e, sizeof e));
+		else if ((l->compare[l->ncompare] = ydup(c, it, it->str, it->len)))
+			l->ncompare++;
+	}
+}
+
+#define LB(member) offsetof(struct lbuild, l.member)
+
+static const struct yfield lesson_fields[] = {
+	{"id", Y_SCALAR, f_id, LB(id), YF_REQUIRED, NULL},
+	{"title", Y_SCALAR, yf_word, LB(title), YF_REQUIRED, NULL},
+	{"text", Y_SCALAR, yf_text, LB(text), YF_REQUIRED, NULL},
+	{"code", Y_SCALAR, yf_text, LB(code), 0, NULL},
+	{"workload", Y_MAP, f_workload, 0, YF_REQUIRED, NULL},
+	{"reference", Y_SEQ, f_refs, offsetof(struct lbuild, l), 0, NULL},
+	{"compare", Y_SEQ, f_compare, offsetof(struct lbuild, l), 0, NULL},
+	{"sweep", Y_MAP, f_sweep, 0, 0, NULL},
+};
+
+
+/* "dir/w03-byte.yaml" -> "w03-byte" (malloc'd) */
+static char *file_stem(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t n = strlen(base);
+	if (n > 5 && strcmp(base + n - 5, ".yaml") == 0)
+		n -= 5;
+	return strndup(base, n);
+}
+
+int lesson_load_env(const char *path, const struct lenv *tmpl, struct lesson *out,
+                    struct diags *ds)
+{
+	struct lenv env = *tmpl;
+	struct lbuild lb;
+	struct ydoc doc;
+	char *stem = file_stem(path);
+	memset(out, 0, sizeof *out);
+	memset(&lb, 0, sizeof lb);
+	env.expect_id = stem;
+	int rc = ydoc_load(&doc, path, ds);
+	if (rc == 0) {
+		struct yctx c = {.doc = &doc, .ds = ds, .user = &env};
+		if (yroot_is_map(&c) &&
+		    ywalk_map(&c, doc.root, lesson_fields, COUNT(lesson_fields), &lb, NULL) == 0 &&
+		    lb.workload_ok && lb.sweep_ok)
+			check_sweep(&c, &lb, ymap_get(doc.root, "sweep"));
+		rc = c.errors ? -1 : 0;
+		if (rc == 0 && !(lb.l.file = strdup(path))) {
+			diags_add(ds, path, 0, 0, NULL, "out of memory");
+			rc = -1;
+		}
+	}
+	ydoc_free(&doc);
+	free(stem);
+	if (rc) {
+		lesson_free(&lb.l);
+		return -1;
+	}
+	*out = lb.l;
+	return 0;
+}
+
+int lesson_load(const char *path, const struct ref_data *refs, struct lesson *out,
+                struct diags *ds)
+{
+	struct lenv env = {.refs = refs};
+	return lesson_load_env(path, &env, out, ds);
+}

@@ -1,0 +1,67 @@
+/* yaml_tree.h - layer 1 of the loader: one YAML file as a small tree of
+ * nodes that keep their marks.
+ *
+ * Why the loader is split here: everything about YAML itself - reading a
+ * file under the bounds of lesson_limits.h, libyaml's events, its syntax
+ * errors, tags and aliases, where a line starts, how a mark becomes a
+ * caret - is decided below this line, and nothing about what the keys
+ * mean.  yaml_walk.h checks a tree against tables of keys; the lesson,
+ * course and reference schemas sit above that.
+ */
+#ifndef IOLAB_YAML_TREE_H
+#define IOLAB_YAML_TREE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "diag.h"
+#include "lesson_limits.h"
+
+enum ykind { Y_SCALAR = 1, Y_SEQ = 2, Y_MAP = 4 };
+
+struct ynode {
+	enum ykind kind;
+	unsigned line, column;     /* 1-based start mark */
+	const char *str;           /* scalar: its value, NUL-terminated */
+	size_t len;
+	int plain;                 /* a plain scalar (only those can be null) */
+	struct ynode *head, *next; /* children: items, or key, value, key, ... */
+	size_t n;                  /* number of children */
+};
+
+struct arena_chunk;
+
+struct ydoc {
+	const char *file;          /* as given: messages print it */
+	char *buf;                 /* the file's bytes (a UTF-8 BOM skipped) */
+	size_t len;
+	struct arena_chunk *arena;
+	struct ynode *root;        /* NULL for an empty file */
+};
+
+/* Reads and parses path.  0, or -1 with one diagnostic in ds (a syntax
+ * error or a broken bound stops the file).  Call ydoc_free either way.
+ * The file must be a regular file; a symbolic link is followed only when
+ * it resolves inside the directory that holds path (file_read.h). */
+int ydoc_load(struct ydoc *doc, const char *path, struct diags *ds);
+/* Reads at most `max` bytes of path into doc->buf, without parsing: for a
+ * message about a file that is not loaded (its line 1 under the caret).
+ * 0, or -1 (doc->buf empty) when it cannot be read. */
+int ydoc_read_head(struct ydoc *doc, const char *path, size_t max);
+void ydoc_free(struct ydoc *doc);
+
+/* A diag at line:col of doc, with that line of the source under it. */
+void ydoc_diag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
+               const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
+                const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+
+/* A quotable copy of a value for messages: control characters become '?',
+ * long values are cut with "...". */
+const char *yecho(const char *s, char *buf, size_t len);
+/* The same for a key the schema does not know: only its first token (up to
+ * a ':', which no key of the lab holds) is quoted, so a file that is not a
+ * lesson - a password file is "name:hash:..." - is never echoed whole. */
+const char *yecho_key(const char *key, char *buf, size_t len);
+
+#endif

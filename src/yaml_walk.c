@@ -1,0 +1,326 @@
+/* yaml_walk.c - layer 2 of the loader: mappings checked against key
+ * tables, and the value parsers every schema shares.
+ *
+ * Why the split is here (see yaml_walk.h): below is YAML, above are the
+ * schemas; this layer knows neither libyaml nor what a lesson is.  A table
+ * row names a key, the node kinds its value may have, a handler and where
+ * the handler writes; ywalk_map() does the rest and reports, at the key's
+ * mark, everything that is wrong with the mapping's keys, so no schema
+ * repeats those checks or their messages.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suggest.h"
+#include "units.h"
+#include "yaml_walk.h"
+
+/* --- walking the tree ------------------------------------------------------- */
+
+void yerr(struct yctx *c, const struct ynode *at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ydoc_vdiag(c->doc, c->ds, at ? at->line : 1, at ? at->column : 1, fmt, ap);
+	va_end(ap);
+	c->errors++;
+}
+
+int yis_null(const struct ynode *n)
+{
+	if (n->kind != Y_SCALAR || !n->plain)
+		return 0;
+	return n->len == 0 || strcmp(n->str, "~") == 0 || strcmp(n->str, "null") == 0 ||
+	       strcmp(n->str, "Null") == 0 || strcmp(n->str, "NULL") == 0;
+}
+
+const char *ykind_name(const struct ynode *n)
+{
+	if (yis_null(n))
+		return "an empty value";
+	return n->kind == Y_SEQ ? "a list" : n->kind == Y_MAP ? "a mapping" : "a scalar";
+}
+
+static const char *kinds_name(unsigned kinds)
+{
+	switch (kinds) {
+	case Y_SCALAR: return "a scalar";
+	case Y_SEQ: return "a list";
+	case Y_MAP: return "a mapping";
+	case Y_SCALAR | Y_SEQ: return "a scalar or a list";
+	default: return "something else";
+	}
+}
+
+const struct ynode *ymap_get(const struct ynode *map, const char *key)
+{
+	if (!map || map->kind != Y_MAP)
+		return NULL;
+	for (const struct ynode *k = map->head; k && k->next; k = k->next->next)
+		if (k->kind == Y_SCALAR && strcmp(k->str, key) == 0)
+			return k->next;
+	return NULL;
+}
+
+/* A key with a ':' in it is no key of the lab's: more likely a line of a
+ * file that is not the lab's at all ("name:hash:..." of a password file).
+ * Its message quotes the first token only, and no line of it is shown. */
+static int foreign_key(const struct ynode *k)
+{
+	return k->kind == Y_SCALAR && strchr(k->str, ':') != NULL;
+}
+
+static void foreign_key_error(struct yctx *c, const struct ynode *k)
+{
+	char e[64];
+	diags_add(c->ds, c->doc->file, k->line, k->column, NULL,
+	          "unknown key '%s'; no key holds a ':' (is this a lesson file?)",
+	          yecho_key(k->str, e, sizeof e));
+	c->errors++;
+}
+
+int yroot_is_map(struct yctx *c)
+{
+	const struct ynode *r = c->doc->root;
+	if (!r || yis_null(r)) {
+		yerr(c, NULL, "the file is empty (expected a mapping of keys)");
+		return 0;
+	}
+	if (r->kind != Y_MAP) {
+		yerr(c, r, "the top level must be a mapping of keys, not %s", ykind_name(r));
+		return 0;
+	}
+	/* one such key and the file is not walked: every other message (a
+	 * missing key at 1:1 ...) would show one of its lines */
+	for (const struct ynode *k = r->head; k && k->next; k = k->next->next)
+		if (foreign_key(k)) {
+			foreign_key_error(c, k);
+			return 0;
+		}
+	return 1;
+}
+
+static void unknown_key(struct yctx *c, const struct ynode *k, const struct yfield *f, size_t nf)
+{
+	struct suggest sg;
+	char e[64];
+	if (foreign_key(k)) {
+		foreign_key_error(c, k);
+		return;
+	}
+	suggest_init(&sg, k->str);
+	for (size_t i = 0; i < nf; i++)
+		suggest_offer(&sg, f[i].key);
+	const char *s = suggest_result(&sg);
+	if (s)
+		yerr(c, k, "unknown key '%s'; did you mean '%s'?", yecho(k->str, e, sizeof e), s);
+	else
+		yerr(c, k, "unknown key '%s'", yecho(k->str, e, sizeof e));
+}
+
+unsigned ywalk_map(struct yctx *c, const struct ynode *map, const struct yfield *fields,
+                   size_t nf, void *base, const struct ynode **seen)
+{
+	const struct ynode *local[YF_MAX];
+	if (!seen)
+		seen = local;
+	for (size_t i = 0; i < nf; i++)
+		seen[i] = NULL;
+	unsigned before = c->errors;
+	for (const struct ynode *k = map->head; k && k->next; k = k->next->next) {
+		const struct ynode *v = k->next;
+		if (k->kind != Y_SCALAR) {
+			yerr(c, k, "a key must be a scalar, not %s", ykind_name(k));
+			continue;
+		}
+		size_t i = 0;
+		while (i < nf && strcmp(fields[i].key, k->str) != 0)
+			i++;
+		if (i == nf) {
+			unknown_key(c, k, fields, nf);
+			continue;
+		}
+		const struct yfield *f = &fields[i];
+		if (seen[i]) {
+			yerr(c, k, "duplicate key '%s' (first given at line %u)", f->key, seen[i]->line);
+			continue;
+		}
+		seen[i] = k;
+		if (yis_null(v))
+			yerr(c, k, "'%s' has no value", f->key);
+		else if (!(v->kind & f->kinds))
+			yerr(c, v, "'%s' must be %s, not %s", f->key, kinds_name(f->kinds), ykind_name(v));
+		else
+			f->fn(c, v, (char *)base + f->offset, f);
+	}
+	for (size_t i = 0; i < nf; i++)
+		if ((fields[i].flags & YF_REQUIRED) && !seen[i])
+			yerr(c, map, "missing required key '%s'", fields[i].key);
+	return c->errors - before;
+}
+
+int ycheck_word(struct yctx *c, const struct ynode *v, const char *what)
+{
+	if (v->len > LESSON_WORD_MAX) {
+		yerr(c, v, "'%s' is longer than %d bytes", what, LESSON_WORD_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+char *ydup(struct yctx *c, const struct ynode *v, const char *s, size_t n)
+{
+	char *d = strndup(s, n);
+	if (!d)
+		yerr(c, v, "out of memory");
+	return d;
+}
+
+void yf_word(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	size_t n = v->len;
+	while (n && v->str[n - 1] == '\n')   /* a block scalar's final newline */
+		n--;
+	if (ycheck_word(c, v, f->key))
+		return;
+	if (n == 0)
+		yerr(c, v, "'%s' must not be empty", f->key);
+	else if (memchr(v->str, '\n', n))
+		yerr(c, v, "'%s' must be one line", f->key);
+	else
+		*(char **)dst = ydup(c, v, v->str, n);
+}
+
+void yf_text(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	if (v->len == 0)
+		yerr(c, v, "'%s' must not be empty", f->key);
+	else
+		*(char **)dst = ydup(c, v, v->str, v->len);
+}
+
+void yf_ignore(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	(void)c, (void)v, (void)dst, (void)f;
+}
+
+int yitem_word(struct yctx *c, const struct ynode *item, const char *list)
+{
+	if (item->kind != Y_SCALAR) {
+		yerr(c, item, "items of '%s' must be scalars, not %s", list, ykind_name(item));
+		return -1;
+	}
+	if (yis_null(item)) {
+		yerr(c, item, "'%s' has an empty item", list);
+		return -1;
+	}
+	return ycheck_word(c, item, list);
+}
+
+/* --- values: sizes, durations, names ------------------------------------------ */
+
+static int size_overflows(const char *s)
+{
+	errno = 0;
+	char *end;
+	unsigned long long n = strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		return 1;
+	char probe[48];
+	uint64_t f;
+	snprintf(probe, sizeof probe, "1%s", end);
+	return units_parse_size(probe, &f) == 0 && f && n > UINT64_MAX / f;
+}
+
+int yget_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out)
+{
+	char e[64];
+	if (ycheck_word(c, v, what))
+		return -1;
+	if (units_parse_size(v->str, out) == 0)
+		return 0;
+	if (v->str[0] == '-')
+		yerr(c, v, "'%s' must not be negative: '%s'", what, yecho(v->str, e, sizeof e));
+	else if (isdigit((unsigned char)v->str[0]) && size_overflows(v->str))
+		yerr(c, v, "'%s' is too large: '%s'", what, yecho(v->str, e, sizeof e));
+	else
+		yerr(c, v, "'%s' is not a size: '%s' (use bytes, or a whole number with "
+		     "B, KiB, MiB, GiB, K, M or G)", what, yecho(v->str, e, sizeof e));
+	return -1;
+}
+
+int yget_duration(struct yctx *c, const struct ynode *v, const char *what, double *out)
+{
+	char e[64];
+	if (ycheck_word(c, v, what))
+		return -1;
+	if (units_parse_duration(v->str, out) == 0)
+		return 0;
+	if (v->str[0] == '-')
+		yerr(c, v, "'%s' must not be negative: '%s'", what, yecho(v->str, e, sizeof e));
+	else
+		yerr(c, v, "'%s' is not a duration: '%s' (use 5s, 250ms, or a number of seconds)",
+		     what, yecho(v->str, e, sizeof e));
+	return -1;
+}
+
+void yf_size(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	yget_size(c, v, f->key, dst);
+}
+
+void yf_duration(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	yget_duration(c, v, f->key, dst);
+}
+
+/* "unknown WHAT 'x'; did you mean 'y'?" or "...; expected one of: a, b" */
+void yunknown_name(struct yctx *c, const struct ynode *v, const char *what,
+                         const char *const *names, size_t n)
+{
+	char e[64], list[256] = "";
+	const char *s = suggest_nearest(v->str, names, n);
+	if (s) {
+		yerr(c, v, "unknown %s '%s'; did you mean '%s'?", what, yecho(v->str, e, sizeof e), s);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+		strncat(list, names[i], sizeof list - strlen(list) - 1);
+	}
+	yerr(c, v, "unknown %s '%s'; expected one of: %s", what, yecho(v->str, e, sizeof e), list);
+}
+
+static size_t enum_names(const struct yenum *en, const char *names[YENUM_NAMES_MAX])
+{
+	size_t n = 0;
+	while (n < YENUM_NAMES_MAX && strcmp(en->name((unsigned)n), "?") != 0) {
+		names[n] = en->name((unsigned)n);
+		n++;
+	}
+	return n;
+}
+
+int yget_enum(struct yctx *c, const struct ynode *v, const char *what,
+                    const struct yenum *en, void *dst)
+{
+	if (ycheck_word(c, v, what))
+		return -1;
+	if (en->set(v->str, dst) == 0)
+		return 0;
+	const char *names[YENUM_NAMES_MAX];
+	yunknown_name(c, v, what, names, enum_names(en, names));
+	return -1;
+}
+
+void yf_enum(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	yget_enum(c, v, f->key, f->aux, dst);
+}

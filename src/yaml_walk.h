@@ -1,0 +1,107 @@
+/* yaml_walk.h - layer 2 of the loader: a tree (yaml_tree.h) checked against
+ * tables of {key, node kind, handler, offset}, and the value parsers the
+ * handlers share.
+ *
+ * Why the loader is split here: what a mapping may hold is data (a table
+ * per mapping, as netplan and libcyaml describe theirs), and the walker
+ * reports unknown, duplicate, missing and mistyped keys by itself, so a
+ * schema above this line is its tables plus the handlers of the values
+ * only it has.  Sizes, durations, words, enums by name and "did you mean"
+ * are here because every schema parses them the same way, with the same
+ * messages.
+ */
+#ifndef IOLAB_YAML_WALK_H
+#define IOLAB_YAML_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "yaml_tree.h"
+
+/* A walk over one file's tree: errors counts what it reported. */
+struct yctx {
+	const struct ydoc *doc;
+	struct diags *ds;
+	unsigned errors;
+	const void *user;          /* the schema's own context */
+};
+
+/* An error at node `at` (NULL: 1:1), with its source line. */
+void yerr(struct yctx *c, const struct ynode *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+struct yfield;
+typedef void (*yfield_fn)(struct yctx *c, const struct ynode *v, void *dst,
+                          const struct yfield *f);
+
+struct yfield {
+	const char *key;
+	unsigned kinds;            /* Y_* accepted for the value */
+	yfield_fn fn;
+	size_t offset;             /* of dst in the walked struct */
+	unsigned flags;            /* YF_* */
+	const void *aux;           /* for the handler (an enum's names ...) */
+};
+
+#define YF_REQUIRED 1u
+#define YF_MAX 24              /* fields per table */
+
+/* Checks map against fields and calls each handler with base + offset.
+ * seen (nf entries, may be NULL) receives each given key's node (its value
+ * is ->next).  Returns the number of errors reported. */
+unsigned ywalk_map(struct yctx *c, const struct ynode *map,
+                   const struct yfield *fields, size_t nf, void *base,
+                   const struct ynode **seen);
+
+/* Checks that the root is a mapping (reports it otherwise). */
+int yroot_is_map(struct yctx *c);
+
+int yis_null(const struct ynode *n);
+/* "a list", "a mapping", "a scalar", "an empty value" */
+const char *ykind_name(const struct ynode *n);
+/* The value under key in a mapping, or NULL. */
+const struct ynode *ymap_get(const struct ynode *map, const char *key);
+
+/* --- values ----------------------------------------------------------------- */
+
+/* Common handlers.  yf_word: one line, 1..LESSON_WORD_MAX bytes, into a
+ * char *; yf_text: 1..LESSON_TEXT_MAX bytes.  yf_ignore accepts anything.
+ * yf_size and yf_duration: units.h's syntax into a uint64_t and a double.
+ * yf_enum: a name of the struct yenum in f->aux. */
+void yf_word(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yf_text(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yf_ignore(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yf_size(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yf_duration(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yf_enum(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+
+/* A scalar no longer than LESSON_WORD_MAX, or an error; 0 if fine. */
+int ycheck_word(struct yctx *c, const struct ynode *v, const char *what);
+/* An item of the list `list` that must be a word: a scalar, not empty, not
+ * too long.  0, or -1 after reporting it. */
+int yitem_word(struct yctx *c, const struct ynode *item, const char *list);
+/* A malloc'd copy of s[0..n), or NULL after reporting "out of memory". */
+char *ydup(struct yctx *c, const struct ynode *v, const char *s, size_t n);
+
+/* A size or a duration (units.h) or an error saying what is wrong with it
+ * ("must not be negative", "is too large", "is not a size ...").  0 or -1. */
+int yget_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out);
+int yget_duration(struct yctx *c, const struct ynode *v, const char *what, double *out);
+
+/* An enum spelt by its names: set() parses one into dst, name(i) gives the
+ * i-th name ("?" past the last), so the tables of workload.c stay the only
+ * spelling of every value. */
+struct yenum {
+	int (*set)(const char *s, void *dst);
+	const char *(*name)(unsigned i);
+};
+#define YENUM_NAMES_MAX 16
+int yget_enum(struct yctx *c, const struct ynode *v, const char *what,
+              const struct yenum *en, void *dst);
+
+/* "unknown WHAT 'x'; did you mean 'y'?" (suggest.h's rule) or, when no
+ * name is close, "unknown WHAT 'x'; expected one of: a, b". */
+void yunknown_name(struct yctx *c, const struct ynode *v, const char *what,
+                   const char *const *names, size_t n);
+
+#endif
