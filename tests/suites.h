@@ -26,6 +26,7 @@
 	X(textwrap) \
 	X(units) \
 	X(utf8) \
+	X(wl_keys) \
 	X(workload) \
 	X(yaml_tree) \
 	X(yaml_walk)
