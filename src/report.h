@@ -112,6 +112,10 @@ int report_write(FILE *out, const struct report *r, const struct report_format *
 int report_write_text(FILE *out, const struct report *r);
 int report_write_json(FILE *out, const struct report *r);
 int report_write_csv(FILE *out, const struct report *r);
+/* One result as the JSON writer prints it inside "results", on one line:
+ * what the store keeps of every run (and --history exports).  A malloc'd
+ * string, or NULL when out of memory. */
+char *report_json_result(const struct report_result *res);
 
 /* --- values shared by the writers --------------------------------------- */
 
