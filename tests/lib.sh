@@ -5,6 +5,11 @@ set -u
 : "${TOP_SRCDIR:?}"
 T=$(mktemp -d "${TMPDIR:-/tmp}/iolab-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+# A safety net: whatever a test forgets (--no-record, --db), the lab
+# notebook and the old progress file go to the test's own directory,
+# never to the user's real ~/.local/state.
+XDG_STATE_HOME="$T/state"
+export XDG_STATE_HOME
 TESTS_RUN=0
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -47,20 +47,20 @@ FAULTS="$TOP_SRCDIR/tests/fixtures/faults"
 vg 0 "Check suite, in-process" tests/check_iolab
 grep -E '^[0-9]+%: Checks|:[FE]:' "$T/stdout"
 vg 0 "batch: write, stdio, mmap, O_DIRECT EINVAL; JSON to --output" \
-	src/iolab --batch --lessons "$GOOD" --dir "$T/scratch" --trials 2 --format json \
+	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --trials 2 --format json \
 	--output "$T/out.json" --lesson b01-write-byte,b02-stdio-byte,b03-mmap-read,b04-direct-misaligned
 # A sweep, warm and cold.  Under valgrind the cold points fail, and rightly:
 # valgrind does not know cachestat(2), so residency falls back to mincore
 # over a mapping, and valgrind reads the first pages of every file mapping,
 # so the file is no longer cold.  The lab says so and exits 1.
 vg 1 "batch: a warm and cold sweep; text" \
-	src/iolab --batch --lessons "$GOOD" --dir "$T/scratch" --trials 1 --lesson b06-sweep
+	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --trials 1 --lesson b06-sweep
 vg 1 "batch: commands that crash, cannot start, overrun their limit; CSV" \
-	src/iolab --batch --lessons "$FAULTS" --dir "$T/scratch" --trials 1 --format csv \
+	src/iolab --batch --no-record --lessons "$FAULTS" --dir "$T/scratch" --trials 1 --format csv \
 	--lesson f04-tiny,f03-read-1m,f06-crash,f08-missing,f07-hang
 vg 3 "batch: invalid lesson files" \
-	src/iolab --batch --lessons "$TOP_SRCDIR/tests/fixtures/batch/broken" --dir "$T/scratch"
+	src/iolab --batch --no-record --lessons "$TOP_SRCDIR/tests/fixtures/batch/broken" --dir "$T/scratch"
 vg 2 "batch: an unknown lesson id" \
-	src/iolab --batch --lessons "$GOOD" --dir "$T/scratch" --lesson b01-write-bite
+	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --lesson b01-write-bite
 vg 0 "--list of the shipped course" src/iolab --list --lessons "$TOP_SRCDIR/lessons"
 exit "$FAILED"
