@@ -35,3 +35,24 @@ pass "no terminal: points at --batch, exit 2"
 run env TERM=dumb "$IOLAB" </dev/null
 expect_rc 2 "dumb terminal"
 pass "TERM=dumb: exit 2"
+
+# --- bad values named exactly (issue 13: 11, 12) -------------------------------
+run "$IOLAB" -z
+expect_rc 2 "-z"
+[ "$err" = "iolab: invalid option -- 'z'
+Try 'iolab --help' for more information." ] || fail "-z: stderr was: $err"
+pass "unknown short option: \"invalid option -- 'z'\", exit 2"
+
+# Bounds at parse time: before this, 3601 s ran every lesson to a failure.
+FAULTS="$TOP_SRCDIR/tests/fixtures/faults"
+run "$IOLAB" --batch --lessons "$FAULTS" --dir "$T/scratch" --lesson f04-tiny --time-limit 3601
+expect_rc 2 "--time-limit 3601"
+expect_in "$err" "iolab: invalid time limit '3601' (more than 0 and at most 1 hour, e.g. 5s or 500ms)" \
+	"--time-limit 3601 message"
+[ -z "$out" ] && [ ! -e "$T/scratch" ] || fail "--time-limit 3601: something ran: $out"
+pass "--time-limit 3601: refused at parse time, exit 2, nothing run"
+
+run env HOME="$T" "$IOLAB" --batch --lessons "$FAULTS" --dir "" --lesson f04-tiny
+expect_rc 2 "--dir ''"
+expect_in "$err" "iolab: option '--dir' needs a directory; the argument is empty" "--dir '' message"
+pass "--dir '': says the argument is empty, exit 2"
