@@ -219,7 +219,7 @@ int64_t scratch_free_bytes(const struct scratch *s)
 int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_t len)
 {
 	int64_t avail = scratch_free_bytes(s);
-	char a[32], b[32];
+	char a[32], b[32], m[32];
 	struct statvfs sv;
 	if (avail < 0)
 		return errmsg(msg, len, "cannot tell the free space in %s: %s", s->dir, strerror(errno));
@@ -231,9 +231,12 @@ int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_
 		return 0;
 	units_format_bytes((double)need, a, sizeof a);
 	units_format_bytes((double)avail, b, sizeof b);
-	return errmsg(msg, len, "not enough free space in %s: the trial needs %s and %s is free "
-	            "(free some space, use a smaller --size, or choose another directory with --dir)",
-	            s->dir, a, b);
+	units_format_bytes((double)SPACE_MARGIN, m, sizeof m);
+	/* The margin is said: "needs 4 KiB and 2 MiB is free" reads as a
+	 * wrong sum. */
+	return errmsg(msg, len, "not enough free space in %s: the trial needs %s plus a %s margin, "
+	            "and %s is free (free some space, use a smaller --size, or choose another "
+	            "directory with --dir)", s->dir, a, m, b);
 }
 
 static const char *base_name(const char *path)

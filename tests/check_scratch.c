@@ -265,6 +265,8 @@ START_TEST(space_check)
 	ck_assert_int_eq(scratch_check_space(&s, (uint64_t)1 << 60, msg, sizeof msg), -1);
 	ck_assert_ptr_nonnull(strstr(msg, "not enough free space in"));
 	ck_assert_ptr_nonnull(strstr(msg, "--dir"));
+	/* the margin is part of what is needed, and said (issue 13: 13) */
+	ck_assert_ptr_nonnull(strstr(msg, ": the trial needs 1024 PiB plus a 32 MiB margin, and "));
 	char path[4096];
 	ck_assert_int_eq(scratch_data_file(&s, (uint64_t)1 << 60, path, sizeof path, msg, sizeof msg), -1);
 	ck_assert_ptr_nonnull(strstr(msg, "not enough free space in"));

@@ -116,12 +116,21 @@ if mount_tmpfs "$T/small" size=2m; then
 	SCR="$TP/small/scratch"
 	run lab --dir "$SCR" --lesson f01-write-8m
 	expect_rc 4 "8 MiB on a 2 MiB tmpfs"
-	expect_in "$err" "iolab: not enough free space in $SCR: the trial needs 8 MiB and 2 MiB is free" \
+	expect_in "$err" "iolab: not enough free space in $SCR: the trial needs 8 MiB plus a 32 MiB margin, and 2 MiB is free" \
 		"2 MiB tmpfs message"
 	[ -z "$out" ] || fail "2 MiB tmpfs: results on stdout"
 	no_data_files "$SCR" "2 MiB tmpfs"
 	no_leftovers "2 MiB tmpfs"
 	pass "too little space before the run: exit 4, nothing written"
+	# A trial far smaller than the free space is refused for the margin:
+	# the message must say so, or "needs 4 KiB and 2 MiB is free" reads
+	# as a wrong sum (issue 13: 13).
+	run lab --dir "$SCR" --lesson f04-tiny
+	expect_rc 4 "4 KiB on a 2 MiB tmpfs"
+	expect_in "$err" "iolab: not enough free space in $SCR: the trial needs 4 KiB plus a 32 MiB margin, and 2 MiB is free" \
+		"4 KiB on a 2 MiB tmpfs: the margin named"
+	no_data_files "$SCR" "4 KiB on a 2 MiB tmpfs"
+	pass "refused for the 32 MiB margin: the message names the margin"
 else
 	skip_case "not enough free space before the run: $WHY"
 fi
