@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "sanitize.h"
 
 /* --- fields --------------------------------------------------------------- */
 
@@ -121,7 +122,7 @@ struct column {
 static void c_lesson(const struct report_result *r, int a, struct cell *c)
 { (void)a; cell_str(c, r->lesson); }
 static void c_title(const struct report_result *r, int a, struct cell *c)
-{ (void)a; cell_str(c, r->title); }
+{ (void)a; c->s = c->owned = r->title ? sanitize_dup(r->title, "\n") : NULL; }  /* read in terminals */
 static void c_status(const struct report_result *r, int a, struct cell *c)
 { (void)a; cell_str(c, r->status == REPORT_OK ? "ok" : "error"); }
 static void c_error(const struct report_result *r, int a, struct cell *c)

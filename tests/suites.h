@@ -5,6 +5,7 @@
 #include <check.h>
 
 #define IOLAB_SUITES(X) \
+	X(batch) \
 	X(cli) \
 	X(engine) \
 	X(gauge) \
@@ -12,6 +13,7 @@
 	X(measure) \
 	X(progress) \
 	X(report) \
+	X(sanitize) \
 	X(scratch) \
 	X(stats) \
 	X(textwrap) \
