@@ -728,6 +728,8 @@ static int prepare(const struct options *o, const struct course *c, const size_t
 		fprintf(stderr, "iolab: %s\n", msg);
 		return EXIT_ENVIRONMENT;
 	}
+	if (scratch.note)             /* the data go elsewhere than asked: say where */
+		fprintf(stderr, "iolab: %s\n", scratch.note);
 	guard_init(&scratch);
 	guarded = 1;
 	if (guard_install() != 0) {

@@ -305,16 +305,20 @@ static int is_shared_sticky(const struct stat *st)
 }
 
 /* Opens `name` (relative to `at`) as a directory without following a
- * symlink, checked to be the directory lstat saw.  The descriptor, or -1
- * with msg naming it `shown`. */
-static int open_checked(int at, const char *name, const char *shown, struct stat *st,
-                        char *msg, size_t len)
+ * symlink, checked to be the directory lstat saw, and to be ours (or, when
+ * shared_ok, a sticky shared one): said before an open that another's
+ * permissions would refuse.  The descriptor, or -1 with msg naming it
+ * `shown`. */
+static int open_checked(int at, const char *name, const char *shown, int shared_ok,
+                        struct stat *st, char *msg, size_t len)
 {
 	struct stat lst;
 	if (fstatat(at, name, &lst, AT_SYMLINK_NOFOLLOW) != 0)
 		return errmsg(msg, len, "cannot use scratch directory %s: %s", shown, strerror(errno));
 	if (check_dir(shown, &lst, msg, len))
 		return -1;
+	if (lst.st_uid != geteuid() && !(shared_ok && is_shared_sticky(&lst)))
+		return not_ours(shown, &lst, msg, len);
 	int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errmsg(msg, len, "cannot open scratch directory %s: %s", shown, strerror(errno));
@@ -338,13 +342,9 @@ static int open_private_subdir(int parent, const char *dir, const struct stat *p
 		return errmsg(msg, len, "scratch directory %s is not private (mode %04o), and a private "
 		            "directory cannot be made in it: %s: %s (choose another directory with --dir)",
 		            dir, (unsigned)(pst->st_mode & 07777), sub, strerror(errno));
-	int fd = open_checked(parent, PRIVATE_SUBDIR, sub, &st, msg, len);
+	int fd = open_checked(parent, PRIVATE_SUBDIR, sub, 0, &st, msg, len);
 	if (fd < 0)
 		return -1;
-	if (st.st_uid != geteuid()) {
-		close(fd);
-		return not_ours(sub, &st, msg, len);
-	}
 	if (st.st_mode & 077) {
 		close(fd);
 		return errmsg(msg, len, "scratch directory %s is not private (mode %04o); iolab does not "
@@ -355,32 +355,30 @@ static int open_private_subdir(int parent, const char *dir, const struct stat *p
 }
 
 /* Opens the directory to use: `dir` itself, created private when missing
- * or already private and ours; else a private one inside it (its path in
- * `used`, and *shared_mode the mode of dir, else 0). */
+ * or already private and ours; else a private one inside it (*inside set,
+ * *mode dir's).  Its path in `used`. */
 static int open_dir(struct scratch *s, const char *dir, char *used, size_t usedlen,
-                    unsigned *shared_mode, char *msg, size_t len)
+                    int *inside, unsigned *mode, char *msg, size_t len)
 {
 	struct stat st;
-	*shared_mode = 0;
+	*inside = 0;
 	make_parents(dir);
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
 		return errmsg(msg, len, "cannot create scratch directory %s: %s "
 		            "(choose another directory with --dir)", dir, strerror(errno));
-	int fd = open_checked(AT_FDCWD, dir, dir, &st, msg, len);
+	int fd = open_checked(AT_FDCWD, dir, dir, 1, &st, msg, len);
 	if (fd < 0)
 		return -1;
 	if (is_private(&st)) {
 		s->dirfd = fd;
 		snprintf(used, usedlen, "%s", dir);
-	} else if (st.st_uid != geteuid() && !is_shared_sticky(&st)) {
-		close(fd);
-		return not_ours(dir, &st, msg, len);
 	} else {
 		s->dirfd = open_private_subdir(fd, dir, &st, used, usedlen, msg, len);
 		close(fd);
 		if (s->dirfd < 0)
 			return -1;
-		*shared_mode = (unsigned)(st.st_mode & 07777) | 010000;   /* (0 is a mode) */
+		*inside = 1;
+		*mode = (unsigned)(st.st_mode & 07777);
 		if (fstat(s->dirfd, &st) != 0)
 			return errmsg(msg, len, "cannot use scratch directory %s: %s", used, strerror(errno));
 	}
@@ -398,9 +396,9 @@ static void set_note(struct scratch *s, const char *dir, unsigned mode)
 {
 	const char *fmt = "scratch directory %s is not private (mode %04o): using %s, "
 	                  "a private directory inside it";
-	int n = snprintf(NULL, 0, fmt, dir, mode & 07777, s->dir);
+	int n = snprintf(NULL, 0, fmt, dir, mode, s->dir);
 	if (n > 0 && (s->note = malloc((size_t)n + 1)) != NULL)
-		snprintf(s->note, (size_t)n + 1, fmt, dir, mode & 07777, s->dir);
+		snprintf(s->note, (size_t)n + 1, fmt, dir, mode, s->dir);
 }
 
 int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
@@ -423,8 +421,9 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 	trimmed[n] = '\0';
 	dir = trimmed;
 	char used[PATH_MAX];
-	unsigned shared_mode;
-	if (open_dir(s, dir, used, sizeof used, &shared_mode, msg, len) != 0) {
+	int inside;
+	unsigned mode = 0;
+	if (open_dir(s, dir, used, sizeof used, &inside, &mode, msg, len) != 0) {
 		scratch_close(s);
 		return -1;
 	}
@@ -435,8 +434,8 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 		scratch_close(s);
 		return -1;
 	}
-	if (shared_mode)
-		set_note(s, dir, shared_mode);
+	if (inside)
+		set_note(s, dir, mode);
 	if (take_lock(s, msg, len) != 0) {
 		scratch_close(s);
 		return -1;
