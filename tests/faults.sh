@@ -205,6 +205,45 @@ expect_rc 0 "the run after SIGKILL"
 no_data_files "$SCR" "the run after SIGKILL"
 pass "SIGKILL mid-run: the workload process dies with the lab, the next run removes its file"
 
+# --- SIGINT while the data file is being filled -------------------------------------------
+# The fill of a large read file ran to its end (and its fdatasync) before a
+# signal was seen: 20.9 s for 4 GiB.  The lab is stopped once its file is
+# growing, SIGINT queued, and let go: it must give up between two chunks.
+# A hard link keeps the removed file's inode, so its final size shows how
+# far the fill got: short of the whole size (no timing involved).
+SCR="$TP/fill"
+FILL=1073741824                                          # 1 GiB: seconds to fill
+free_kib=$(df -Pk "$T" | awk 'NR == 2 { print $4 }')
+if [ "$free_kib" -lt $((FILL / 1024 + 256 * 1024)) ]; then
+	skip_case "SIGINT during a fill: $free_kib KiB free in $T, the 1 GiB fill needs 1.25 GiB"
+else
+	bg_lab "$T/out" "$T/err" --dir "$SCR" --lesson f03-read-1m --size 1GiB
+	LABPID=$BG
+	filling() { f=$(ls "$SCR"/iolab-*.data 2>/dev/null) && [ -s "$f" ]; }
+	poll filling || fail "SIGINT during a fill: no data file grew: $(cat "$T/err")"
+	kill -STOP "$LABPID"
+	f=$(ls "$SCR"/iolab-*.data)
+	ln "$f" "$T/peek"
+	at_signal=$(stat -c %s "$T/peek")
+	kill -INT "$LABPID"
+	kill -CONT "$LABPID"
+	bg_wait
+	final=$(stat -c %s "$T/peek")
+	rm -f "$T/peek"
+	if [ "$at_signal" -ge "$FILL" ]; then
+		skip_case "SIGINT during a fill: the 1 GiB file was full before the test could stop the lab"
+	else
+		expect_rc 130 "SIGINT during a fill"
+		expect_in "$err" "iolab: interrupted; data files removed, no results written" "SIGINT during a fill: message"
+		[ -z "$out" ] || fail "SIGINT during a fill: results on stdout"
+		[ "$final" -lt "$FILL" ] \
+			|| fail "SIGINT during a fill: the lab filled all $FILL bytes (from $at_signal at the signal) before exiting"
+		no_data_files "$SCR" "SIGINT during a fill"
+		no_leftovers "SIGINT during a fill"
+		pass "SIGINT during a 1 GiB fill: exit 130, file removed, given up at $final bytes (signal at $at_signal)"
+	fi
+fi
+
 # --- SIGWINCH in a batch run -------------------------------------------------------------
 SCR="$TP/winch"
 bg_lab "$T/out" "$T/err" --dir "$SCR" --lesson f05-slow --time-limit 1s --format json
