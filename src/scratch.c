@@ -198,9 +198,9 @@ static void remove_if_unlocked(struct scratch *s, const char *name, long unused)
 	close(fd);
 }
 
-/* A data file whose run has no lock file was left by an iolab that took
- * none (before 0.2): its pid is all there is to go by, as it was then.  A
- * pid reused by an unrelated process keeps its files: erring safe. */
+/* A data file whose run has no lock file was left by an iolab from before
+ * the lock files: its pid is all there is to go by, as it was then.  A pid
+ * reused by an unrelated process keeps its files: erring safe. */
 static void remove_if_lockless_and_dead(struct scratch *s, const char *name, long unused)
 {
 	(void)unused;
