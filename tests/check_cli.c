@@ -135,6 +135,70 @@ START_TEST(formats_from_the_table)
 }
 END_TEST
 
+/* The usage error for argv, exact (issue 13: 11 and 12). */
+static void expect_usage_error(char **argv, const char *want)
+{
+	struct options o;
+	char err[512];
+	memset(err, 0, sizeof err);
+	ck_assert_int_eq(parse(&o, err, sizeof err, argv), EXIT_USAGE);
+	ck_assert_str_eq(err, want);
+	cli_options_free(&o);
+}
+
+/* A short option getopt does not know names its own letter (a char * given
+ * to %c printed a byte of the pointer: '(' or 'h'). */
+START_TEST(unknown_short_option)
+{
+	expect_usage_error((char *[]){"iolab", "-z", NULL},
+	                   "iolab: invalid option -- 'z'\n"
+	                   "Try 'iolab --help' for more information.\n");
+	expect_usage_error((char *[]){"iolab", "-bq", NULL},
+	                   "iolab: invalid option -- 'q'\n"
+	                   "Try 'iolab --help' for more information.\n");
+}
+END_TEST
+
+/* --time-limit has the loader's bounds: more than 0, at most 1 hour, so a
+ * value every lesson would refuse is a usage error (2), not a failure of
+ * every lesson (1). */
+START_TEST(time_limit_bounds)
+{
+	struct options o;
+	char err[256] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--time-limit", "3600", NULL}), 0);
+	ck_assert_double_eq_tol(o.time_limit, 3600, 1e-9);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--time-limit", "60min", NULL}), 0);
+	ck_assert_double_eq_tol(o.time_limit, 3600, 1e-9);
+	cli_options_free(&o);
+	ck_assert_str_eq(err, "");
+	const char *bad[] = {"3601", "3600.5s", "61min", "2h", "0", "0s", "-1s", "soon"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char want[256];
+		snprintf(want, sizeof want, "iolab: invalid time limit '%s' (more than 0 and at most "
+		         "1 hour, e.g. 5s or 500ms)\nTry 'iolab --help' for more information.\n", bad[i]);
+		expect_usage_error((char *[]){"iolab", "--time-limit", (char *)bad[i], NULL}, want);
+	}
+}
+END_TEST
+
+/* An empty directory argument is said to be empty, not taken as "not
+ * given" (which reported "HOME is not set" for --dir ""). */
+START_TEST(empty_directory_arguments)
+{
+	expect_usage_error((char *[]){"iolab", "--batch", "--dir", "", NULL},
+	                   "iolab: option '--dir' needs a directory; the argument is empty\n"
+	                   "Try 'iolab --help' for more information.\n");
+	expect_usage_error((char *[]){"iolab", "--dir=", NULL},
+	                   "iolab: option '--dir' needs a directory; the argument is empty\n"
+	                   "Try 'iolab --help' for more information.\n");
+	expect_usage_error((char *[]){"iolab", "--list", "--lessons", "", NULL},
+	                   "iolab: option '--lessons' needs a directory; the argument is empty\n"
+	                   "Try 'iolab --help' for more information.\n");
+}
+END_TEST
+
 Suite *make_suite_cli(void)
 {
 	Suite *s = suite_create("cli");
@@ -143,6 +207,11 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, batch_options);
 	tcase_add_test(tc, bad_options);
 	tcase_add_test(tc, formats_from_the_table);
+	TCase *hostile = tcase_create("hostile");   /* issue 13 */
+	tcase_add_test(hostile, unknown_short_option);
+	tcase_add_test(hostile, time_limit_bounds);
+	tcase_add_test(hostile, empty_directory_arguments);
+	suite_add_tcase(s, hostile);
 	suite_add_tcase(s, tc);
 	return s;
 }
