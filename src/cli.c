@@ -16,6 +16,7 @@
 #include "units.h"
 #include "value.h"
 #include "wl_keys.h"
+#include "workload.h"
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
@@ -84,7 +85,8 @@ void cli_usage(FILE *out)
 "      --dir DIR         scratch directory for data files\n"
 "                        (default $XDG_CACHE_HOME/iolab or ~/.cache/iolab)\n"
 "      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
-"      --time-limit T    override every lesson's per-trial time limit (e.g. 2s)\n"
+"      --time-limit T    override every lesson's per-trial time limit\n"
+"                        (e.g. 2s; more than 0, at most 1 hour)\n"
 "      --perf            also count every syscall by kind with perf, in a\n"
 "                        separate counting pass (where the kernel permits)\n"
 "      --no-color        no colours (so does the NO_COLOR variable)\n"
@@ -132,6 +134,16 @@ static int format_error(FILE *err, const char *arg)
 /* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
  * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
  * course. */
+/* A directory option: an empty argument is a mistake, not "use the
+ * default" (--dir "" used to end in "HOME is not set"). */
+static int dir_arg(const char *arg, const char *name, const char **out, FILE *err)
+{
+	if (!*arg)
+		return usage_error(err, "option '%s' needs a directory; the argument is empty", name);
+	*out = arg;
+	return 0;
+}
+
 static int add_lessons(struct options *o, const char *arg)
 {
 	for (const char *id = arg;; id++) {
@@ -182,8 +194,8 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_NO_COLOR: o->no_color = 1; return 0;
 	case OPT_PERF: o->perf = 1; return 0;
 	case OPT_OUTPUT: o->output = arg; return 0;
-	case OPT_LESSONS: o->lessons_dir = arg; return 0;
-	case OPT_DIR: o->scratch_dir = arg; return 0;
+	case OPT_LESSONS: return dir_arg(arg, "--lessons", &o->lessons_dir, err);
+	case OPT_DIR: return dir_arg(arg, "--dir", &o->scratch_dir, err);
 	case OPT_LESSON:
 		if (!*arg || add_lessons(o, arg) != 0)
 			return usage_error(err, "invalid lesson list '%s'", arg);
@@ -197,17 +209,20 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 			return format_error(err, arg);
 		return 0;
 	case OPT_SIZE:
-		if (units_parse_size(arg, &o->size) != 0 || o->size == 0
-		    || o->size > ((uint64_t)64 << 30))
+		if (units_parse_size(arg, &o->size) != 0 || o->size == 0 || o->size > WL_SIZE_MAX)
 			return usage_error(err, "invalid size '%s' (1 B to 64 GiB, e.g. 10MiB)", arg);
 		return 0;
 	case OPT_TIME_LIMIT:
-		if (units_parse_duration(arg, &o->time_limit) != 0 || o->time_limit <= 0)
-			return usage_error(err, "invalid time limit '%s' (e.g. 5s or 500ms)", arg);
+		/* the loader's bounds (wl_spec_check): past them every lesson
+		 * would fail, so the command line is what is wrong */
+		if (units_parse_duration(arg, &o->time_limit) != 0 || !(o->time_limit > 0)
+		    || o->time_limit > WL_TIME_LIMIT_MAX)
+			return usage_error(err, "invalid time limit '%s' (more than 0 and at most 1 hour, "
+			                   "e.g. 5s or 500ms)", arg);
 		return 0;
 	case OPT_DB:
 		if (!*arg)
-			return usage_error(err, "--db needs a file name");
+			return usage_error(err, "option '--db' needs a file; the argument is empty");
 		o->db = arg;
 		return 0;
 	case OPT_NO_RECORD: o->no_record = 1; return 0;

@@ -890,6 +890,10 @@ void trial_finish(struct trial *t, struct trial_result *out)
 		collect_command(t, out, &io);
 	else
 		collect_own(t, out);
+	/* a file removed or replaced under the trial (by another run that
+	 * took it for a dead run's, say): nothing measured on it holds */
+	if (!out->error[0])
+		scratch_file_intact(t->scratch, t->path, out->error, sizeof out->error);
 	judge(t, out);
 	out->resident_before = t->resident_before;
 	measure_residency_path(t->path, &out->resident_after, &out->dirty_pages_after);

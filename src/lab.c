@@ -156,6 +156,11 @@ int lab_open(struct lab *lab, const struct options *o)
 		return EXIT_ENVIRONMENT;
 	}
 	open_progress(lab);
+	/* --dir named a shared directory: the data went into a private one
+	 * inside it, and the student is told where (after the progress
+	 * message, so this one is the one on screen) */
+	if (lab->scratch.note)
+		lab_message(lab, "%s", lab->scratch.note);
 	if (o->perf) {
 		char why[256] = "";
 		if (engine_perf_available(why, sizeof why))

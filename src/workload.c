@@ -202,7 +202,7 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 	/* a rule of the op, not of the kind: a command's write may ask too */
 	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)
 		return rule("sync", key, msg, len, "sync is for writes only");
-	if (!(s->time_limit > 0) || s->time_limit > 3600)
+	if (!(s->time_limit > 0) || s->time_limit > WL_TIME_LIMIT_MAX)
 		return rule("time_limit", key, msg, len, "time_limit must be more than 0 and at most 1 hour");
 	return 0;
 }

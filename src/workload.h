@@ -29,6 +29,7 @@ enum wl_stdio_mode { WL_STDIO_FULL, WL_STDIO_LINE, WL_STDIO_NONE };
 #define WL_STDIO_BUFFER_DEFAULT (-1)   /* stdio_buffer: default */
 #define WL_SIZE_MAX ((uint64_t)64 << 30) /* 64 GiB, the format's ceiling */
 #define WL_DEFAULT_TIME_LIMIT 5.0
+#define WL_TIME_LIMIT_MAX 3600.0         /* 1 hour: time_limit and --time-limit */
 #define WL_DEFAULT_MIN_TIME 0.2
 
 struct wl_spec {

@@ -189,50 +189,105 @@ START_TEST(notebook_options)
 }
 END_TEST
 
-static void expect_usage(char **argv, const char *message)
+/* The usage error for argv, exact (issue 13: 11 and 12). */
+static void expect_usage_error(char **argv, const char *want)
 {
 	struct options o;
 	char err[512];
 	memset(err, 0, sizeof err);
 	ck_assert_int_eq(parse(&o, err, sizeof err, argv), EXIT_USAGE);
-	ck_assert_str_eq(err, message);
+	ck_assert_str_eq(err, want);
 	cli_options_free(&o);
 }
+
+/* A short option getopt does not know names its own letter (a char * given
+ * to %c printed a byte of the pointer: '(' or 'h'). */
+START_TEST(unknown_short_option)
+{
+	expect_usage_error((char *[]){"iolab", "-z", NULL},
+	                   "iolab: invalid option -- 'z'\n"
+	                   "Try 'iolab --help' for more information.\n");
+	expect_usage_error((char *[]){"iolab", "-bq", NULL},
+	                   "iolab: invalid option -- 'q'\n"
+	                   "Try 'iolab --help' for more information.\n");
+}
+END_TEST
+
+/* --time-limit has the loader's bounds: more than 0, at most 1 hour, so a
+ * value every lesson would refuse is a usage error (2), not a failure of
+ * every lesson (1). */
+START_TEST(time_limit_bounds)
+{
+	struct options o;
+	char err[256] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--time-limit", "3600", NULL}), 0);
+	ck_assert_double_eq_tol(o.time_limit, 3600, 1e-9);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--time-limit", "60min", NULL}), 0);
+	ck_assert_double_eq_tol(o.time_limit, 3600, 1e-9);
+	cli_options_free(&o);
+	ck_assert_str_eq(err, "");
+	const char *bad[] = {"3601", "3600.5s", "61min", "2h", "0", "0s", "-1s", "soon"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char want[256];
+		snprintf(want, sizeof want, "iolab: invalid time limit '%s' (more than 0 and at most "
+		         "1 hour, e.g. 5s or 500ms)\nTry 'iolab --help' for more information.\n", bad[i]);
+		expect_usage_error((char *[]){"iolab", "--time-limit", (char *)bad[i], NULL}, want);
+	}
+}
+END_TEST
+
+/* An empty directory argument is said to be empty, not taken as "not
+ * given" (which reported "HOME is not set" for --dir ""). */
+START_TEST(empty_directory_arguments)
+{
+	expect_usage_error((char *[]){"iolab", "--batch", "--dir", "", NULL},
+	                   "iolab: option '--dir' needs a directory; the argument is empty\n"
+	                   "Try 'iolab --help' for more information.\n");
+	expect_usage_error((char *[]){"iolab", "--dir=", NULL},
+	                   "iolab: option '--dir' needs a directory; the argument is empty\n"
+	                   "Try 'iolab --help' for more information.\n");
+	expect_usage_error((char *[]){"iolab", "--list", "--lessons", "", NULL},
+	                   "iolab: option '--lessons' needs a directory; the argument is empty\n"
+	                   "Try 'iolab --help' for more information.\n");
+}
+END_TEST
 
 #define TRY "Try 'iolab --help' for more information.\n"
 
 START_TEST(notebook_mistakes)
 {
-	expect_usage((char *[]){"iolab", "--run", "op=read blok=4", NULL},
-	             "iolab: --run: unknown key 'blok'; did you mean 'block'?\n"
-	             "  op=read blok=4\n"
-	             "          ^\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "op=read blok=4", NULL},
+	                   "iolab: --run: unknown key 'blok'; did you mean 'block'?\n"
+	                   "  op=read blok=4\n"
+	                   "          ^\n" TRY);
 	/* the caret counts characters, and control characters are shown as '?' */
-	expect_usage((char *[]){"iolab", "--run", "cache=\xc3\xa9t\xc3\xa9\t  size=x", NULL},
-	             "iolab: --run: unknown cache '\xc3\xa9t\xc3\xa9'; expected one of: warm, cold\n"
-	             "  cache=\xc3\xa9t\xc3\xa9?  size=x\n"
-	             "        ^\n" TRY);
-	expect_usage((char *[]){"iolab", "--run", "size=1MiB block=2MiB", NULL},
-	             "iolab: --run: block must be from 1 to the file size\n"
-	             "  size=1MiB block=2MiB\n"
-	             "                  ^\n" TRY);
-	expect_usage((char *[]){"iolab", "--command", NULL},
-	             "iolab: --command needs a program: iolab --command -- PROG ARG... {file}\n" TRY);
-	expect_usage((char *[]){"iolab", "--command", "--", "a\nb", NULL},
-	             "iolab: --command: 'command' words must be one line\n" TRY);
-	expect_usage((char *[]){"iolab", "--op", "write", NULL},
-	             "iolab: --op goes with --command\n" TRY);
-	expect_usage((char *[]){"iolab", "--command", "--op", "append", "--", "x", NULL},
-	             "iolab: invalid --op 'append' (read or write)\n" TRY);
-	expect_usage((char *[]){"iolab", "--yes", NULL}, "iolab: --yes goes with --forget\n" TRY);
-	expect_usage((char *[]){"iolab", "--list", "--history", NULL},
-	             "iolab: --list and --history cannot be used together\n" TRY);
-	expect_usage((char *[]){"iolab", "--run", "op=read", "--command", "--", "x", NULL},
-	             "iolab: --run and --command cannot be used together\n" TRY);
-	expect_usage((char *[]){"iolab", "--run", "op=read", "--lesson", "w03-byte", NULL},
-	             "iolab: --run runs one experiment: it takes no --lesson\n" TRY);
-	expect_usage((char *[]){"iolab", "--db", "", NULL}, "iolab: --db needs a file name\n" TRY);
-	expect_usage((char *[]){"iolab", "cat", NULL}, "iolab: unexpected argument 'cat'\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "cache=\xc3\xa9t\xc3\xa9\t  size=x", NULL},
+	                   "iolab: --run: unknown cache '\xc3\xa9t\xc3\xa9'; expected one of: warm, cold\n"
+	                   "  cache=\xc3\xa9t\xc3\xa9?  size=x\n"
+	                   "        ^\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "size=1MiB block=2MiB", NULL},
+	                   "iolab: --run: block must be from 1 to the file size\n"
+	                   "  size=1MiB block=2MiB\n"
+	                   "                  ^\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", NULL},
+	                   "iolab: --command needs a program: iolab --command -- PROG ARG... {file}\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", "--", "a\nb", NULL},
+	                   "iolab: --command: 'command' words must be one line\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--op", "write", NULL},
+	                   "iolab: --op goes with --command\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", "--op", "append", "--", "x", NULL},
+	                   "iolab: invalid --op 'append' (read or write)\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--yes", NULL}, "iolab: --yes goes with --forget\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--list", "--history", NULL},
+	                   "iolab: --list and --history cannot be used together\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "op=read", "--command", "--", "x", NULL},
+	                   "iolab: --run and --command cannot be used together\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "op=read", "--lesson", "w03-byte", NULL},
+	                   "iolab: --run runs one experiment: it takes no --lesson\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--db", "", NULL},
+	                   "iolab: option '--db' needs a file; the argument is empty\n" TRY);
+	expect_usage_error((char *[]){"iolab", "cat", NULL}, "iolab: unexpected argument 'cat'\n" TRY);
 }
 END_TEST
 
@@ -246,6 +301,11 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, formats_from_the_table);
 	tcase_add_test(tc, notebook_options);
 	tcase_add_test(tc, notebook_mistakes);
+	TCase *hostile = tcase_create("hostile");   /* issue 13 */
+	tcase_add_test(hostile, unknown_short_option);
+	tcase_add_test(hostile, time_limit_bounds);
+	tcase_add_test(hostile, empty_directory_arguments);
+	suite_add_tcase(s, hostile);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,6 +6,7 @@
 
 #define IOLAB_SUITES(X) \
 	X(atomic_file) \
+	X(batch) \
 	X(cli) \
 	X(engine) \
 	X(expect) \
@@ -18,6 +19,7 @@
 	X(measure) \
 	X(progress) \
 	X(report) \
+	X(sanitize) \
 	X(scratch) \
 	X(stats) \
 	X(store) \
