@@ -280,7 +280,7 @@ if ! command -v script >/dev/null 2>&1; then
 else
 	seg=$(printf '%0150d' 0)
 	SCR="$TP/wide/$seg/$seg/$seg"
-	SHELL=/bin/sh script -qec "stty cols 530 rows 24 && ulimit -f 64 && exec env TERM=xterm '$MARK' LC_ALL=C '$IOLAB' --batch --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f03-read-1m >'$T/wide.out'" \
+	SHELL=/bin/sh script -qec "stty cols 530 rows 24 && ulimit -f 64 && exec env TERM=xterm '$MARK' LC_ALL=C '$IOLAB' --batch --no-record --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f03-read-1m >'$T/wide.out'" \
 		/dev/null >"$T/wide.tty" 2>&1 </dev/null
 	rc=$?
 	tty=$(tr -d '\r' <"$T/wide.tty")
