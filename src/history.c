@@ -408,9 +408,11 @@ static void text_cell(FILE *out, const char *s, int width, int right, int last)
 static void text_line(FILE *out, const char *const *cells, const int *width)
 {
 	for (int c = 0; c < T_COLS; c++) {
-		text_cell(out, cells[c], width[c], text_right[c], c == T_COLS - 1);
-		if (c < T_COLS - 1)
+		if (c == T_COLS - 1 && !*cells[c])
+			break;            /* no blanks at the end of a line */
+		if (c)
 			fputs("  ", out);
+		text_cell(out, cells[c], width[c], text_right[c], c == T_COLS - 1);
 	}
 	fputc('\n', out);
 }

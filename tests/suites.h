@@ -12,11 +12,13 @@
 	X(expect) \
 	X(file_read) \
 	X(gauge) \
+	X(history) \
 	X(keys) \
 	X(lab) \
 	X(layout) \
 	X(lesson) \
 	X(measure) \
+	X(notebook) \
 	X(progress) \
 	X(report) \
 	X(sanitize) \
