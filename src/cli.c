@@ -102,7 +102,7 @@ void cli_usage(FILE *out)
 "                        ~/.local/state/iolab/lab.db)\n"
 "      --no-record       batch: do not save the runs in the notebook\n"
 "      --history         print the saved runs (--lesson, --format text|json|csv)\n"
-"      --forget          delete every saved run, asking first (--yes: do not ask)\n"
+"      --forget          delete every saved run (asks first; --yes: it does not)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
