@@ -12,6 +12,7 @@
 	X(expect) \
 	X(file_read) \
 	X(gauge) \
+	X(guess) \
 	X(history) \
 	X(keys) \
 	X(lab) \
