@@ -27,6 +27,9 @@ static void draw(struct lab *lab)
 	layout_compute(&l, LINES, COLS, lab->course_screen);
 	unsigned context = lab_key_context(lab, LINES, COLS);
 	erase();
+	/* presentation mode draws nothing dim (help and the chooser included:
+	 * they are what the room sees meanwhile) */
+	crt.no_dim = lab->present;
 	if (l.too_small) {
 		ui_frame_draw_too_small(LINES, COLS, context);
 		refresh();
@@ -37,12 +40,26 @@ static void draw(struct lab *lab)
 		refresh();
 		return;
 	}
+	if (lab->present && !lab->race.choosing) {
+		ui_present_draw(lab, LINES, COLS, context);
+		refresh();
+		return;
+	}
+	if (lab->race.shown && !lab->race.choosing) {
+		ui_race_draw(lab, LINES, COLS);
+		ui_frame_draw_footer(l.footer, context);
+		refresh();
+		return;
+	}
 	ui_frame_draw_header(lab, l.header);
 	if (l.course.w)
 		ui_course_draw(lab, l.course);
 	if (l.side_list)
 		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
-	if (l.text.w) {
+	if (l.text.w && lab->race.choosing) {
+		ui_race_draw_chooser(lab, (struct rect){l.text.y, l.text.x, l.text.h,
+		                                        l.text.w + 1 + l.panel.w});
+	} else if (l.text.w) {
 		ui_lesson_draw(lab, l.text);
 		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
 		ui_panel_draw(lab, l.panel);
@@ -59,6 +76,7 @@ static void select_lesson(struct lab *lab, long delta)
 		return;
 	}
 	lab_select(lab, (size_t)i);
+	lab->race.shown = 0;          /* a race under way goes on: v shows it again */
 }
 
 /* Quitting stops a run first, telling the student why it may take a moment. */
@@ -104,9 +122,38 @@ static void stop_from_help(struct lab *lab)
 
 static void toggle_course(struct lab *lab)
 {
+	lab->present = 0;             /* the course list is no figure for the back row */
+	lab->race.shown = 0;
 	lab->course_screen = !lab->course_screen;
 	if (COLS >= LAYOUT_SIDE_LIST_COLS)
 		lab_message(lab, "the course is beside the lesson at this width");
+}
+
+/* Esc: stops a run; with none, a finished race's results give way to the
+ * lesson. */
+static void escape(struct lab *lab)
+{
+	if (!run_active(lab) && lab->race.shown) {
+		lab->race.shown = 0;
+		return;
+	}
+	run_stop(lab);
+}
+
+static void toggle_present(struct lab *lab)
+{
+	lab->present = !lab->present;
+	lab->course_screen = 0;
+	lab_message(lab, lab->present ? "presentation mode: every key still works; f leaves it"
+	                              : "presentation mode off");
+}
+
+static void race_from_chooser(struct lab *lab)
+{
+	lab_message(lab, "starting the race: preparing the data files...");
+	draw(lab);                    /* trial_start may write a read file first */
+	lab->message[0] = '\0';
+	race_pick(lab);
 }
 
 /* One action of the key table; `context` is where the key was read. */
@@ -125,11 +172,18 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		if (context & KEYS_COURSE)
 			lab->course_screen = 0;
 		else
-			run_stop(lab);
+			escape(lab);
 		break;
 	case ACT_LESSON: select_lesson(lab, dir); break;
 	case ACT_BLOCK: run_adjust_block(lab, dir > 0); break;
 	case ACT_CACHE: run_toggle_cache(lab); break;
+	case ACT_WATCH: run_cycle_watch(lab); break;
+	case ACT_RACE: race_open(lab); break;
+	case ACT_PRESENT: toggle_present(lab); break;
+	case ACT_CHOOSE_MOVE: race_chooser_move(lab, dir); break;
+	case ACT_CHOOSE_PAGE: race_chooser_move(lab, dir * (lab->race.page > 1 ? lab->race.page - 1 : 1)); break;
+	case ACT_CHOOSE_PICK: race_from_chooser(lab); break;
+	case ACT_CHOOSE_CLOSE: race_chooser_close(lab); break;
 	case ACT_TEXT: ui_lesson_scroll(lab, dir); break;
 	case ACT_COURSE: toggle_course(lab); break;
 	case ACT_HELP:
@@ -196,6 +250,12 @@ int ui_main(const struct options *o)
 		return EXIT_ENVIRONMENT;
 	}
 	guard_set_terminal_restore(crt_restore);
+	if (lab.race_at_start >= 0) {        /* --race A,B */
+		lab_message(&lab, "starting the race: preparing the data files...");
+		draw(&lab);
+		lab.message[0] = '\0';
+		race_start(&lab, (size_t)lab.race_at_start);
+	}
 	rc = lab_loop(&lab);
 	crt_restore();
 	guard_set_terminal_restore(NULL);

@@ -21,6 +21,7 @@
 	X(sweep) \
 	X(textwrap) \
 	X(units) \
+	X(watch) \
 	X(workload)
 
 #define DECLARE_SUITE(name) Suite *make_suite_##name(void);
