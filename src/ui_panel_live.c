@@ -403,9 +403,7 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 	const struct trial_result *r = v->result;
 	units_format_bytes((double)r->bytes, done, sizeof done);
 	units_format_seconds(r->seconds, el, sizeof el);
-	if (v->trials > 1)
-		kv(p, "moved", "%s in %s (%u passes, %u trials)", done, el, r->passes, v->trials);
-	else if (r->passes > 1)
+	if (r->passes > 1)
 		kv(p, "moved", "%s in %s (%u passes)", done, el, r->passes);
 	else
 		kv(p, "moved", "%s in %s", done, el);

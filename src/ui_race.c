@@ -98,9 +98,10 @@ void ui_race_state_text(const struct run_view *v, char *buf, size_t len, int *ro
 	else if (r->stopped && !r->time_limited)
 		snprintf(buf, len, "%s STOPPED after %.1f s%s", crt_glyph(GLYPH_DONE), v->watched, raced);
 	else
-		snprintf(buf, len, "%s DONE: %.1f s, %u whole pass%s in %u trial%s%s",
+		snprintf(buf, len, "%s DONE: %.1f s, %u whole pass%s in %u trial%s%s%s",
 		         crt_glyph(GLYPH_DONE), v->watched, r->passes, r->passes == 1 ? "" : "es",
-		         v->trials, v->trials == 1 ? "" : "s", raced);
+		         v->trials, v->trials == 1 ? "" : "s",
+		         r->time_limited ? ", the last pass cut short" : "", raced);
 }
 
 void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *calls, size_t clen)
@@ -117,7 +118,9 @@ void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *call
 	uint64_t n = v->live ? v->sample->calls : v->result ? trial_total_calls(v->result) : 0;
 	units_format_count(n, b, sizeof b);
 	const char *what = spec ? wl_kind_calls_shown(wl_kind_of(spec)) : "calls";
-	snprintf(calls, clen, "%s %s%s", b, what, strcmp(what, "calls") == 0 ? "" : " calls");
+	enum call_kind k;
+	/* "10,485,760 fwrite calls", "2,560 memory copies", "0 calls" */
+	snprintf(calls, clen, "%s %s%s", b, what, call_kind_from_name(what, &k) == 0 ? " calls" : "");
 }
 
 /* --- the shared part ----------------------------------------------------------- */
