@@ -248,17 +248,17 @@ static int open_pidfd(pid_t pid)
 }
 
 /* Fork with every signal blocked, so no handler of ours runs in the child
- * and the child pid is published before a handler could need it. */
+ * and the child pid is published before a handler could need it.  0, -1
+ * (fork failed: errno), or -2 when MAX_CHILDREN already run. */
 static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 {
 	sigset_t all, old;
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
 	int slot = free_slot();
-	if (slot < 0) {
+	if (slot < 0) {                 /* more at once than the handlers track */
 		sigprocmask(SIG_SETMASK, &old, NULL);
-		errno = EAGAIN;             /* more workloads at once than the handlers track */
-		return -1;
+		return -2;
 	}
 	pid_t parent = getpid();
 	t->fork_time = measure_now();
@@ -445,7 +445,11 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 		rc = prepare_command(t, msg, msglen);
 	if (rc == 0 && !(t->sh = map_shared()))
 		rc = errmsg(msg, msglen, "cannot map shared memory: %s", strerror(errno));
-	if (rc == 0 && spawn(t, t->sh, 0) != 0)
+	int spawned = rc == 0 ? spawn(t, t->sh, 0) : 0;
+	if (spawned == -2)
+		rc = errmsg(msg, msglen, "cannot start the workload process: %d already run, "
+		            "the most the lab watches at once", MAX_CHILDREN);
+	else if (spawned != 0)
 		rc = errmsg(msg, msglen, "cannot start the workload process: fork: %s", strerror(errno));
 	if (rc != 0) {
 		trial_free(t);

@@ -139,7 +139,7 @@ void engine_kill_all(void);
  * reaping it, so trial_finish() still reports what each did
  * ("interrupted").  Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and
  * SIGQUIT.  The engine tracks up to eight children at once (a race runs
- * two); trial_start refuses a ninth (EAGAIN). */
+ * two); trial_start refuses a ninth. */
 void engine_interrupt(void);
 /* How many children the signal paths know of now (started and not yet
  * reaped): for tests. */
