@@ -75,6 +75,18 @@ const char *watch_pass_meaning(enum watch_pass_kind k)
 	return (unsigned)k < WATCH_PASS_KINDS ? meaning[k] : "?";
 }
 
+const char *watch_pass_label(enum watch_pass_kind k)
+{
+	static const char *const label[WATCH_PASS_KINDS] = {
+		[WATCH_PASS_COMMAND] = "a command",
+		[WATCH_PASS_WRITE] = "a write",
+		[WATCH_PASS_WRITE_SYNC] = "a synced write",
+		[WATCH_PASS_READ_COLD] = "a cold read",
+		[WATCH_PASS_REPEAT] = "a warm read or seek",
+	};
+	return (unsigned)k < WATCH_PASS_KINDS ? label[k] : "?";
+}
+
 /* --- the next trial ------------------------------------------------------------ */
 
 /* Is there time for another trial?  A hair of slack, so that "exactly

@@ -59,8 +59,11 @@ enum watch_pass_kind {
 	WATCH_PASS_KINDS
 };
 enum watch_pass_kind watch_pass_kind_of(const struct wl_spec *spec);
-/* One line: what a repeated pass of this kind is, for help and the panel. */
+/* One line: what a repeated pass of this kind is, for help, the race
+ * panels and the README's table (tests/check_watch.c compares them). */
 const char *watch_pass_meaning(enum watch_pass_kind k);
+/* The kind in a word or two: "a warm read", "a write" ... */
+const char *watch_pass_label(enum watch_pass_kind k);
 
 /* The limits of the next trial of a run of `watch`, `elapsed` seconds in:
  * in *trial (a copy of the lesson's workload), time_limit and min_time.

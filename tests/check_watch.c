@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "suites.h"
@@ -334,6 +335,35 @@ START_TEST(live_sums)
 }
 END_TEST
 
+/* README.md's table of what a repeated pass is: the table's rows, in order:
+ * "| LABEL | MEANING |". */
+START_TEST(readme_says_what_a_pass_is)
+{
+	FILE *f = fopen(TOP_SRCDIR "/README.md", "r");
+	ck_assert_msg(f != NULL, "cannot read " TOP_SRCDIR "/README.md");
+	char line[1024];
+	int k = 0;
+	while (fgets(line, sizeof line, f) && k < WATCH_PASS_KINDS) {
+		line[strcspn(line, "\n")] = '\0';
+		char want[512];
+		/* the README lists them most common first */
+		static const enum watch_pass_kind order[WATCH_PASS_KINDS] = {
+			WATCH_PASS_REPEAT, WATCH_PASS_READ_COLD, WATCH_PASS_WRITE,
+			WATCH_PASS_WRITE_SYNC, WATCH_PASS_COMMAND,
+		};
+		snprintf(want, sizeof want, "| %s | %s |", watch_pass_label(order[k]),
+		         watch_pass_meaning(order[k]));
+		if (strcmp(line, want) == 0)
+			k++;
+		else
+			ck_assert_msg(k == 0, "README's pass table has\n  %s\nwhere watch.c has\n  %s", line, want);
+	}
+	fclose(f);
+	ck_assert_msg(k == WATCH_PASS_KINDS, "README's pass table has %d of watch.c's %d rows", k,
+	              WATCH_PASS_KINDS);
+}
+END_TEST
+
 Suite *make_suite_watch(void)
 {
 	Suite *s = suite_create("watch");
@@ -345,6 +375,7 @@ Suite *make_suite_watch(void)
 	tcase_add_test(tc, another_trial);
 	tcase_add_test(tc, sums_of_trials);
 	tcase_add_test(tc, live_sums);
+	tcase_add_test(tc, readme_says_what_a_pass_is);
 	suite_add_tcase(s, tc);
 	return s;
 }
