@@ -228,7 +228,7 @@ void ui_race_draw_chooser(struct lab *lab, struct rect r)
 	int y = r.y, x = r.x + 1, w = r.w - 2;
 	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Race %s against:", cur->id);
 	crt_put(y++, x, w, crt_attr(CRT_LABEL),
-	        "Enter races the lesson chosen, both at once; Esc closes. Compared lessons first.");
+	        "Enter races it, both at once; Esc closes. Compared lessons first.");
 	y++;
 	int page = r.y + r.h - y;
 	if (page < 1)

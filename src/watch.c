@@ -67,8 +67,8 @@ const char *watch_pass_meaning(enum watch_pass_kind k)
 	static const char *const meaning[WATCH_PASS_KINDS] = {
 		[WATCH_PASS_COMMAND] = "each pass runs the command again",
 		[WATCH_PASS_WRITE] = "each pass writes a new file from offset 0, with the lesson's flags",
-		[WATCH_PASS_WRITE_SYNC] = "each pass writes a new file from offset 0 and syncs it at the end, "
-		                          "as the lesson says",
+		[WATCH_PASS_WRITE_SYNC] = ("each pass writes a new file from offset 0 and syncs it at the "
+		                           "end, as the lesson says"),
 		[WATCH_PASS_READ_COLD] = "the file is evicted before each pass; the eviction is not timed",
 		[WATCH_PASS_REPEAT] = "passes repeat over the cached file within one trial",
 	};
