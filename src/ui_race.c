@@ -104,23 +104,59 @@ void ui_race_state_text(const struct run_view *v, char *buf, size_t len, int *ro
 		         r->time_limited ? ", the last pass cut short" : "", raced);
 }
 
+/* "22,020,117 fwrite calls"; a finished run by kind, "381,951 read + 381,951
+ * lseek calls"; "2,560 memory copies".  Live, only the total is sampled:
+ * named by the kind's call when each access is one call (no stride), else
+ * just "calls" (a strided read seeks, then reads). */
+static void calls_text(const struct run_view *v, char *out, size_t len)
+{
+	const struct wl_spec *spec = v->spec;
+	const struct wl_kind *kind = spec ? wl_kind_of(spec) : NULL;
+	char n[32];
+	if (!kind || kind->command) {
+		snprintf(out, len, "the command's own calls, not counted");
+		return;
+	}
+	if (v->live) {
+		const char *what = wl_kind_calls_shown(kind);
+		enum call_kind k;
+		int one_call = spec->stride == 0 || spec->api == WL_API_MMAP;
+		units_format_count(v->sample->calls, n, sizeof n);
+		if (!one_call)
+			snprintf(out, len, "%s calls", n);
+		else
+			snprintf(out, len, "%s %s%s", n, what, call_kind_from_name(what, &k) == 0 ? " calls" : "");
+		return;
+	}
+	size_t o = 0;
+	int named_call = 0;
+	out[0] = '\0';
+	for (int k = 0; k < CALL_KINDS && o < len; k++) {
+		if (!v->result || !v->result->calls[k])
+			continue;
+		const struct call_kind_info *info = call_kind_info((enum call_kind)k);
+		units_format_count(v->result->calls[k], n, sizeof n);
+		o += (size_t)snprintf(out + o, len - o, "%s%s %s", o ? " + " : "", n, info->shown);
+		named_call = strcmp(info->shown, info->name) == 0;
+	}
+	if (o == 0)
+		snprintf(out, len, "no calls");
+	else if (named_call && o < len)
+		snprintf(out + o, len - o, " calls");
+}
+
 void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *calls, size_t clen)
 {
 	const struct wl_spec *spec = v->spec;
 	int64_t r = v->live ? v->sample->syscr : v->result ? v->result->syscr : -1;
 	int64_t w = v->live ? v->sample->syscw : v->result ? v->result->syscw : -1;
-	char a[32], b[32];
+	char a[32];
 	if (r < 0 || w < 0)
 		snprintf(a, sizeof a, "unavailable");
 	else
 		units_format_count((uint64_t)(spec && spec->op == WL_OP_WRITE ? w : r), a, sizeof a);
 	snprintf(sys, slen, "%s() syscalls %s", spec && spec->op == WL_OP_WRITE ? "write" : "read", a);
-	uint64_t n = v->live ? v->sample->calls : v->result ? trial_total_calls(v->result) : 0;
-	units_format_count(n, b, sizeof b);
-	const char *what = spec ? wl_kind_calls_shown(wl_kind_of(spec)) : "calls";
-	enum call_kind k;
-	/* "10,485,760 fwrite calls", "2,560 memory copies", "0 calls" */
-	snprintf(calls, clen, "%s %s%s", b, what, call_kind_from_name(what, &k) == 0 ? " calls" : "");
+	calls_text(v, calls, clen);
 }
 
 /* --- the shared part ----------------------------------------------------------- */
