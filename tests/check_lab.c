@@ -420,7 +420,7 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 	ck_assert_double_le(r->result.seconds, r->watched);   /* set-up is not timed */
 	/* the shown sample is the sum too */
 	ck_assert_uint_eq(r->sample.bytes, r->result.bytes);
-	ck_assert_uint_eq(r->passes, r->trials);
+	ck_assert_uint_eq(r->passes, r->result.passes);
 	/* the lesson's result, and saved */
 	struct run_view v;
 	run_view_of(&lab, WRITE, &v);
