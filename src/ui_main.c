@@ -3,9 +3,11 @@
  * handles a key: keys_find() says what the key means on the screen that
  * is up (the table in keys.c), do_action() does it.
  *
- * While a trial runs the loop wakes every FRAME_MS to sample it (never
- * waiting on the child) and redraw; idle, it sleeps in getch() until a key,
- * waking once a second only to notice a signal the guard recorded.
+ * While a trial runs the loop wakes every POLL_MS to sample it (never
+ * waiting on the child), so that a watched run's next trial starts soon
+ * after one ends, and redraws every FRAME_MS (and after a key); idle, it
+ * sleeps in getch() until a key, waking once a second only to notice a
+ * signal the guard recorded.
  */
 #include "config.h"
 
@@ -14,11 +16,13 @@
 #include "guard.h"
 #include "keys.h"
 #include "lab.h"
+#include "measure.h"
 #include "ui.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 
 #define FRAME_MS 66               /* ~15 redraws a second while running */
+#define POLL_MS 10                /* how soon a finished trial is noticed */
 #define IDLE_MS 1000
 
 static void draw(struct lab *lab)
@@ -219,6 +223,8 @@ static void handle_key(struct lab *lab, int ch)
 /* The loop; returns the exit status. */
 static int lab_loop(struct lab *lab)
 {
+	double drawn = 0;             /* when the screen was last drawn */
+	int stale = 1;                /* a key (or being idle) calls for a draw now */
 	while (!lab->quit) {
 		int sig = guard_pending();
 		if (sig) {
@@ -226,9 +232,14 @@ static int lab_loop(struct lab *lab)
 			return guard_exit_status(sig);
 		}
 		int running = run_poll(lab);
-		draw(lab);
-		timeout(running ? FRAME_MS : IDLE_MS);
+		double now = measure_now();
+		if (stale || !running || now - drawn >= FRAME_MS / 1000.0) {
+			draw(lab);
+			drawn = now;
+		}
+		timeout(running ? POLL_MS : IDLE_MS);
 		int ch = getch();
+		stale = ch != ERR;
 		if (ch != ERR)
 			handle_key(lab, ch);
 	}
