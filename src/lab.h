@@ -43,7 +43,9 @@ enum run_phase {
  * through finish_trial() in lab_run.c, the one place where it is summed
  * into `done` (watch_sum_add), so that is where a trial is recorded.  When
  * the run ends, `result` is the sum and, unless the run was raced, it
- * becomes the lesson's result (lab->ls[], the saved progress). */
+ * becomes the lesson's result (lab->ls[], the saved progress); end_run()
+ * is where a run is.  (Quitting mid-run, run_abort_one() sums the trial it
+ * interrupts and files nothing.) */
 struct run {
 	enum run_phase phase;
 	size_t lesson;            /* index of the lesson it belongs to */
