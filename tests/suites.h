@@ -28,6 +28,7 @@
 	X(textwrap) \
 	X(units) \
 	X(utf8) \
+	X(watch) \
 	X(workload) \
 	X(yaml_tree) \
 	X(yaml_walk)
