@@ -16,10 +16,12 @@
 #include "units.h"
 #include "value.h"
 #include "wl_keys.h"
+#include "watch.h"
 #include "workload.h"
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
+       OPT_WATCH, OPT_RACE, OPT_PRESENT,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
        OPT_OP };
 
@@ -38,6 +40,9 @@ static const struct option long_options[] = {
 	{"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
 	{"no-color", no_argument, NULL, OPT_NO_COLOR},
 	{"perf", no_argument, NULL, OPT_PERF},
+	{"watch", required_argument, NULL, OPT_WATCH},
+	{"race", required_argument, NULL, OPT_RACE},
+	{"present", no_argument, NULL, OPT_PRESENT},
 	{"db", required_argument, NULL, OPT_DB},
 	{"no-record", no_argument, NULL, OPT_NO_RECORD},
 	{"history", no_argument, NULL, OPT_HISTORY},
@@ -105,6 +110,12 @@ void cli_usage(FILE *out)
 "      --forget          delete every saved run (asks first; --yes: it does not)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
+"\n"
+"Interactive only (batch keeps the lessons' own time limits):\n"
+"      --watch T         how long a run lasts: trials back to back for T\n"
+"                        (3s, 10s, 1m ...), or 'pass' for one pass (default 10s)\n"
+"      --race ID,ID      race these two lessons side by side at once\n"
+"      --present         presentation mode: big figures for a projector\n"
 "\n"
 "Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
 "3 invalid lesson files, 4 unusable environment, 130/143 interrupted.\n"
@@ -175,6 +186,19 @@ static int parse_trials(const char *arg, unsigned *out)
 	return 0;
 }
 
+/* "w01-syncbyte,w03-byte": exactly two non-empty ids. */
+static int parse_race(const char *arg, struct options *o)
+{
+	const char *comma = strchr(arg, ',');
+	if (!comma || comma == arg || !comma[1] || strchr(comma + 1, ','))
+		return -1;
+	free(o->race[0]);
+	free(o->race[1]);
+	o->race[0] = strndup(arg, (size_t)(comma - arg));
+	o->race[1] = strdup(comma + 1);
+	return o->race[0] && o->race[1] ? 0 : -1;
+}
+
 static int parse_format(const char *arg, const struct report_format **out)
 {
 	const struct report_format *f = report_format_find(arg);
@@ -194,6 +218,15 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case 'V': o->version = 1; return 0;
 	case OPT_NO_COLOR: o->no_color = 1; return 0;
 	case OPT_PERF: o->perf = 1; return 0;
+	case OPT_PRESENT: o->present = 1; return 0;
+	case OPT_WATCH:
+		if (watch_parse(arg, &o->watch) != 0)
+			return usage_error(err, "invalid watch time '%s' (e.g. 3s, 10s, 1m, or pass)", arg);
+		return 0;
+	case OPT_RACE:
+		if (parse_race(arg, o) != 0)
+			return usage_error(err, "invalid race '%s' (two lesson ids: ID,ID)", arg);
+		return 0;
 	case OPT_OUTPUT: o->output = arg; return 0;
 	case OPT_LESSONS: return dir_arg(arg, "--lessons", &o->lessons_dir, err);
 	case OPT_DIR: return dir_arg(arg, "--dir", &o->scratch_dir, err);
@@ -340,6 +373,7 @@ int cli_parse(int argc, char **argv, struct options *o, FILE *err)
 	memset(o, 0, sizeof *o);
 	o->trials = 5;
 	o->format = report_format_default();
+	o->watch = WATCH_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	int c;
@@ -381,6 +415,10 @@ void cli_options_free(struct options *o)
 	if (o->have_experiment)
 		wl_spec_free(&o->experiment);
 	o->have_experiment = 0;
+	for (int i = 0; i < 2; i++) {
+		free(o->race[i]);
+		o->race[i] = NULL;
+	}
 }
 
 static int have_terminal(void)

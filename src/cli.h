@@ -47,6 +47,11 @@ struct options {
 	enum wl_op op;             /* --op read|write (default read) */
 	int have_experiment;
 	struct wl_spec experiment;
+	/* the interactive lab only; batch keeps the lessons' own limits */
+	double watch;              /* --watch: seconds a run lasts, 0 = one pass
+	                              (cli_parse's default: WATCH_DEFAULT) */
+	char *race[2];             /* --race A,B: race these two, NULL = none */
+	int present;               /* --present: presentation mode */
 };
 
 /* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a

@@ -144,12 +144,17 @@ int trial_summarize(const struct trial_result *rs, unsigned n, struct trial_summ
 /* Every call the workload made, all kinds together. */
 uint64_t trial_total_calls(const struct trial_result *r);
 
-/* Stop and reap a running child now (signal paths).  Async-signal-safe. */
+/* Stop and reap every running child now (signal paths).  Async-signal-safe. */
 void engine_kill_all(void);
-/* Kill the running child (and a command's process group) without reaping
- * it, so trial_finish() still reports what it did ("interrupted").
- * Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and SIGQUIT. */
+/* Kill every running child (and a command's process group) without
+ * reaping it, so trial_finish() still reports what each did
+ * ("interrupted").  Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and
+ * SIGQUIT.  The engine tracks up to eight children at once (a race runs
+ * two); trial_start refuses a ninth. */
 void engine_interrupt(void);
+/* How many children the signal paths know of now (started and not yet
+ * reaped): for tests. */
+int engine_children(void);
 
 /* Is perf syscall counting permitted here?  Cached.  Tells why not. */
 int engine_perf_available(char *why, size_t len);

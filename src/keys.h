@@ -41,9 +41,10 @@ enum keys_context {
 	KEYS_COURSE = 1 << 1,     /* the course list on its own screen (narrow) */
 	KEYS_HELP = 1 << 2,       /* the help screen */
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
-	KEYS_RUNNING = 1 << 4     /* a run is under way */
+	KEYS_RUNNING = 1 << 4,    /* a run is under way */
+	KEYS_CHOOSER = 1 << 5     /* the race's chooser of a second lesson */
 };
-#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY)
+#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
 
 /* What a key does.  The handler's switch on this is the only other place
  * an action is named; which key means which action is the table's. */
@@ -55,6 +56,9 @@ enum key_action {
 	ACT_LESSON,               /* next (+1) / previous (-1) lesson */
 	ACT_BLOCK,                /* double (+1) / halve (-1) the next run's block */
 	ACT_CACHE,                /* warm / cold for the next run */
+	ACT_WATCH,                /* the next run's watch time: 3 s, 10 s, 30 s, one pass */
+	ACT_RACE,                 /* the race chooser (or the race under way) */
+	ACT_PRESENT,              /* presentation mode on / off */
 	ACT_TEXT,                 /* scroll the lesson text a page down / up */
 	ACT_COURSE,               /* the course list on its own screen, and back */
 	ACT_HELP,                 /* open help */
@@ -62,6 +66,10 @@ enum key_action {
 	ACT_HELP_LINE,            /* scroll help a line down / up */
 	ACT_HELP_PAGE,            /* scroll help a page down / up */
 	ACT_HELP_STOP,            /* stop the run from help; help stays */
+	ACT_CHOOSE_MOVE,          /* the chooser: a line down / up */
+	ACT_CHOOSE_PAGE,          /* the chooser: a page down / up */
+	ACT_CHOOSE_PICK,          /* the chooser: race the lesson chosen */
+	ACT_CHOOSE_CLOSE,         /* the chooser: close it */
 	ACT_QUIT,
 	ACT_REDRAW,
 	ACTIONS

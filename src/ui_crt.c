@@ -124,7 +124,7 @@ void crt_restore(void)
 
 int crt_attr(enum crt_role role)
 {
-	return role_attr[role];
+	return crt.no_dim ? role_attr[role] & ~(int)A_DIM : role_attr[role];
 }
 
 const char *crt_glyph(enum crt_glyph g)

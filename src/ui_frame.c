@@ -12,21 +12,33 @@
 #include "ui_crt.h"
 #include "ui_views.h"
 
-/* Where the run is, for the header: "▶ running w03-byte 3.2 s". */
+/* Where the run is, for the header: "▶ running w03-byte 3.2 s", "▶ racing
+ * w01-syncbyte against w03-byte 3.2 s"; idle, the next run's watch time. */
 static void run_status(const struct lab *lab, char *buf, size_t len)
 {
 	const struct run *r = &lab->run;
 	buf[0] = '\0';
-	if (!run_active(lab))
+	if (!run_active(lab)) {
+		char w[32];
+		watch_name(lab->watch, w, sizeof w);
+		snprintf(buf, len, "%s%s", lab->watch > WATCH_ONE_PASS ? "watch " : "", w);
 		return;
+	}
 	const char *id = lab->course.lessons[r->lesson].id;
+	if (race_active(lab)) {
+		const struct run *b = &lab->race.rival;
+		snprintf(buf, len, "%s %s %s against %s %.1f s", crt_glyph(GLYPH_RUNNING),
+		         r->phase == RUN_STOPPING || b->phase == RUN_STOPPING ? "stopping" : "racing", id,
+		         lab->course.lessons[b->lesson].id, r->watched > b->watched ? r->watched : b->watched);
+		return;
+	}
 	if (r->sweep)
 		snprintf(buf, len, "%s %s %s point %zu/%zu", crt_glyph(GLYPH_RUNNING),
 		         r->phase == RUN_STOPPING ? "stopping" : "running", id,
 		         r->point + 1, r->npoints);
 	else
 		snprintf(buf, len, "%s %s %s %.1f s", crt_glyph(GLYPH_RUNNING),
-		         r->phase == RUN_STOPPING ? "stopping" : "running", id, r->sample.elapsed);
+		         r->phase == RUN_STOPPING ? "stopping" : "running", id, r->watched);
 }
 
 void ui_frame_draw_header(const struct lab *lab, struct rect r)

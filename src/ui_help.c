@@ -23,8 +23,9 @@ static const struct help_line help[] = {
 	{"now", "bytes per second over the last half second of the run"},
 	{"avg, rate", "bytes moved divided by the seconds the loop ran"},
 	{"log rate", "ln(rate): the lecture's number. 26 B/s is 3.26; each +2.3 is ten times faster"},
-	{"gauge", "the rate on a log scale from 1 B/s to 10 GB/s; letters mark the reference "
-	          "machines (A, B ...) and the compared lessons' last runs (1, 2 ...)"},
+	{"gauge", "the rate on a log scale from 1 B/s to 1 TB/s; letters mark the reference "
+	          "machines (A, B ...) and the compared lessons' last runs (1, 2 ...). A rate past "
+	          "the end is marked off scale (a triangle, or >, at the end), never a silently full bar"},
 	{"trend", "the rate over the run, on a log scale between its own lowest and highest"},
 	{"syscalls", "read- and write-family system calls the kernel counted for the workload "
 	             "(/proc/PID/io; by kind with --perf where permitted)"},
@@ -32,13 +33,32 @@ static const struct help_line help[] = {
 	{"B/syscall", "bytes per system call: 1 for write(fd, buf, 1), 4096 when stdio "
 	                "gathers bytes into its buffer"},
 	{"done, time", "bytes so far of the file, elapsed time, and an estimate of the rest "
-	               "(never past the time limit)"},
+	               "(never past the time limit); a watched run: the pass under way, and the "
+	               "watch time gone and left"},
 	{"cpu", "user and system CPU seconds of the workload"},
 	{"faults", "page faults: minor (no I/O) and major (read from storage)"},
 	{"storage", "bytes the workload made the kernel read from or write to the device"},
-	{"page cache", "how much of the file was in memory before and after the run"},
+	{"page cache", "how much of the file was in memory before and after the run (a watched "
+	               "run: before its first trial, after its last)"},
 	{"R, U", "a sweep's fit of seconds = calls x R + bytes x U: the cost of one call "
 	         "and of one byte"},
+	{NULL, ""},
+	{NULL, "# Watch time, races, presentation"},
+	{"watch time", "a run lasts its watch time (w cycles 3 s, 10 s, 30 s and one pass; --watch "
+	               "sets it; 10 s unless told): the lesson's trial, started again and again until "
+	               "the time has passed or s stops it. Each trial is exactly the lesson's. Rate, "
+	               "syscalls and calls are over every trial so far; the untimed set-up between "
+	               "trials is not in the rate"},
+	{"pass", "one whole pass over the file; what a repeated one is depends on the lesson:"},
+	{"one pass", "a single pass within the lesson's own time limit (batch repeats a warm read "
+	             "until min_time); --perf counts syscalls by kind after one-pass runs only"},
+	{"sweep", "every point runs once, as its lesson says, whatever the watch time"},
+	{"race", "v: the lesson and another at once, each in its own process, both bars on one "
+	         "gauge, the difference of their log rates and the ratio. They share this machine's "
+	         "CPUs and disk, so a raced result is never filed as the lesson's own (nor saved)"},
+	{"presentation", "f or --present: the title, the rate in digits as large as the terminal "
+	                 "allows, the log rate, syscalls against calls and the gauge; nothing dim; "
+	                 "every key still works, races too"},
 	{NULL, ""},
 	{NULL, "# Marks"},
 	{NULL, "Marks in the course: a check (or *) ran, a cross (or !) failed, a triangle "
@@ -73,6 +93,14 @@ static int help_rows(int width, struct tw_lines *out)
 			textwrap_add_line(out, h->text, width);
 		else
 			add_entry(out, h->key ? h->key : "", h->text, width);
+		/* what a repeated pass is, kind by kind, from watch.c's table */
+		if (h->key && strcmp(h->key, "pass") == 0)
+			for (int k = 0; k < WATCH_PASS_KINDS; k++) {
+				char line[256];
+				snprintf(line, sizeof line, "%s: %s", watch_pass_label((enum watch_pass_kind)k),
+				         watch_pass_meaning((enum watch_pass_kind)k));
+				add_entry(out, "", line, width);
+			}
 	}
 	return (int)out->n;
 }

@@ -118,7 +118,12 @@ static void draw_result_state(struct pen *p, const struct run_view *v)
 			para(p, CRT_LABEL, hint);
 		return;
 	}
-	if (r->time_limited)
+	if (v->watch > WATCH_ONE_PASS && !(r->stopped && !r->time_limited))
+		snprintf(buf, sizeof buf, "%s DONE: watched %.1f s, %u whole pass%s in %u trial%s%s",
+		         crt_glyph(GLYPH_DONE), v->watched, r->passes, r->passes == 1 ? "" : "es",
+		         v->trials, v->trials == 1 ? "" : "s",
+		         r->time_limited ? "; the last pass cut short" : "");
+	else if (r->time_limited)
 		snprintf(buf, sizeof buf, "%s time limit reached after %s; the rate is over what was done",
 		         crt_glyph(GLYPH_DONE), secs);
 	else if (r->stopped)
@@ -132,7 +137,13 @@ static void draw_result_state(struct pen *p, const struct run_view *v)
 static void draw_state(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
 	char buf[512];
-	if (v->live) {
+	if (v->live && v->watch > WATCH_ONE_PASS) {
+		char watch[32];
+		watch_name(v->watch, watch, sizeof watch);
+		snprintf(buf, sizeof buf, "%s %s  %.1f s of %s, pass %u", crt_glyph(GLYPH_RUNNING),
+		         v->stopping ? "STOPPING" : "RUNNING", v->watched, watch, v->passes + 1);
+		para(p, CRT_RUNNING, buf);
+	} else if (v->live) {
 		snprintf(buf, sizeof buf, "%s %s  %.1f s of at most %g s", crt_glyph(GLYPH_RUNNING),
 		         v->stopping ? "STOPPING" : "RUNNING", v->sample->elapsed,
 		         spec ? spec->time_limit : 0);
@@ -359,6 +370,10 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 		units_format_bytes((double)s->bytes, done, sizeof done);
 		units_format_bytes((double)spec->size, size, sizeof size);
 		unsigned pass = spec->size ? (unsigned)((s->bytes ? s->bytes - 1 : 0) / spec->size) + 1 : 1;
+		if (v->watch > WATCH_ONE_PASS) {     /* passes over several trials */
+			in_pass = v->pass_bytes;
+			pass = v->passes + 1;
+		}
 		double frac = spec->size ? (double)in_pass / (double)spec->size : 0;
 		snprintf(tail, sizeof tail, "%3.0f%%", frac * 100);
 		draw_bar_line(p, "done", frac, tail);
@@ -366,6 +381,13 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 			kv(p, "", "%s, pass %u over %s", done, pass, size);
 		else
 			kv(p, "", "%s of %s", done, size);
+		if (v->watch > WATCH_ONE_PASS) {
+			char watch[32];
+			watch_name(v->watch, watch, sizeof watch);
+			double left = v->watch - v->watched;
+			kv(p, "time", "%.1f s of %s, %.1f s left", v->watched, watch, left > 0 ? left : 0);
+			return;
+		}
 		/* what is left: the rest of the file, bounded by the time limit */
 		double remaining = spec->time_limit - s->elapsed;
 		if (s->rate_avg > 0 && spec->size > in_pass) {

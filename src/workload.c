@@ -81,6 +81,11 @@ static const char *const sync_names[] = {"none", "fsync", "fdatasync"};
 static const char *const stdio_mode_names[] = {"full", "line", "none"};
 
 
+int wl_spec_repeats_passes(const struct wl_spec *s)
+{
+	return s->op != WL_OP_WRITE && s->cache != WL_CACHE_COLD && s->api != WL_API_COMMAND;
+}
+
 static const char *name_of(const char *const *names, size_t n, unsigned v)
 {
 	return v < n ? names[v] : "?";

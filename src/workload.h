@@ -90,6 +90,14 @@ const char *wl_errno_name(int err);  /* "EINVAL", or NULL if not in table */
  * and several streams still have one region each. */
 void wl_spec_resize(struct wl_spec *spec, uint64_t size);
 
+/* Does one trial of this spec repeat whole passes over the file until
+ * min_time?  Reads and seeks of a warm cache do.  A write is one pass (a
+ * second would write the file anew: that is another trial, with a new
+ * file); a cold read is one pass (a second would read the pages the first
+ * just brought in); a command runs once.  The child's loop and the lab's
+ * watch time (watch.c) both ask this. */
+int wl_spec_repeats_passes(const struct wl_spec *spec);
+
 /* A spec the engine can run?  Checks the cross-key rules of the lesson
  * format (block <= size, streams > 1 needs stride, command only with api
  * command ...).  Returns 0, or -1 with a one-line reason in msg. */

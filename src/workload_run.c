@@ -835,7 +835,7 @@ static void loop(struct ctx *x)
 {
 	const struct wl_spec *s = x->spec;
 	struct wl_shared *sh = x->sh;
-	const int repeat = s->op != WL_OP_WRITE && s->cache != WL_CACHE_COLD;
+	const int repeat = wl_spec_repeats_passes(s);
 	const int64_t min_ns = repeat ? (int64_t)(s->min_time * 1e9) : 0;
 	const unsigned exact = sh->exact_passes;
 	uint64_t chunk = 1;

@@ -101,6 +101,66 @@ START_TEST(bad_options)
 }
 END_TEST
 
+/* The lab's lecture options: --watch, --race, --present. */
+START_TEST(lecture_options)
+{
+	struct options o;
+	char err[256] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", NULL}), 0);
+	ck_assert_double_eq(o.watch, 10);                  /* WATCH_DEFAULT */
+	ck_assert_ptr_null(o.race[0]);
+	ck_assert_ptr_null(o.race[1]);
+	ck_assert_int_eq(o.present, 0);
+	cli_options_free(&o);
+	char *argv[] = {"iolab", "--watch", "3s", "--race", "w01-syncbyte,w03-byte", "--present", NULL};
+	ck_assert_int_eq(parse(&o, err, sizeof err, argv), 0);
+	ck_assert_double_eq(o.watch, 3);
+	ck_assert_str_eq(o.race[0], "w01-syncbyte");
+	ck_assert_str_eq(o.race[1], "w03-byte");
+	ck_assert_int_eq(o.present, 1);
+	cli_options_free(&o);
+	ck_assert_ptr_null(o.race[0]);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--watch", "pass", NULL}), 0);
+	ck_assert_double_eq(o.watch, 0);                   /* one pass */
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--watch", "1m", NULL}), 0);
+	ck_assert_double_eq(o.watch, 60);
+	cli_options_free(&o);
+	/* the last --race wins */
+	char *twice[] = {"iolab", "--race", "a,b", "--race", "c,d", NULL};
+	ck_assert_int_eq(parse(&o, err, sizeof err, twice), 0);
+	ck_assert_str_eq(o.race[0], "c");
+	ck_assert_str_eq(o.race[1], "d");
+	cli_options_free(&o);
+}
+END_TEST
+
+START_TEST(bad_lecture_options)
+{
+	static const struct {
+		const char *opt, *arg, *message;
+	} cases[] = {
+		{"--watch", "0s", "iolab: invalid watch time '0s' (e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "2h", "iolab: invalid watch time '2h' (e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "soon", "iolab: invalid watch time 'soon' (e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--race", "w01-syncbyte", "iolab: invalid race 'w01-syncbyte' (two lesson ids: ID,ID)\n"},
+		{"--race", "a,b,c", "iolab: invalid race 'a,b,c' (two lesson ids: ID,ID)\n"},
+		{"--race", ",b", "iolab: invalid race ',b' (two lesson ids: ID,ID)\n"},
+		{"--race", "a,", "iolab: invalid race 'a,' (two lesson ids: ID,ID)\n"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct options o;
+		char err[256], want[320];
+		memset(err, 0, sizeof err);
+		char *argv[] = {"iolab", (char *)cases[i].opt, (char *)cases[i].arg, NULL};
+		ck_assert_int_eq(parse(&o, err, sizeof err, argv), EXIT_USAGE);
+		snprintf(want, sizeof want, "%sTry 'iolab --help' for more information.\n", cases[i].message);
+		ck_assert_str_eq(err, want);
+		cli_options_free(&o);
+	}
+}
+END_TEST
+
 /* Every row of the format table is a --format the command line takes, and
  * the usage text and the error message list them all, in table order. */
 START_TEST(formats_from_the_table)
@@ -298,6 +358,8 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, batch_options);
 	tcase_add_test(tc, bad_options);
+	tcase_add_test(tc, lecture_options);
+	tcase_add_test(tc, bad_lecture_options);
 	tcase_add_test(tc, formats_from_the_table);
 	tcase_add_test(tc, notebook_options);
 	tcase_add_test(tc, notebook_mistakes);

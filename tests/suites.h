@@ -32,6 +32,7 @@
 	X(units) \
 	X(utf8) \
 	X(wl_keys) \
+	X(watch) \
 	X(workload) \
 	X(yaml_tree) \
 	X(yaml_walk)
