@@ -15,7 +15,9 @@
 #include "keys.h"
 
 #define MAIN (KEYS_LESSON | KEYS_COURSE)
-#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
+/* q and Ctrl-L: every screen but those where keys are typed (and a
+ * notice, which any key closes) */
+#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | KEYS_HISTORY)
 
 static const struct key_row rows[] = {
 	{ACT_RUN, MAIN, {'r', 'R'}, {0}, "r",
@@ -64,6 +66,38 @@ static const struct key_row rows[] = {
 	 "in the race chooser: race the lesson chosen", "Enter", "race", 0, 0},
 	{ACT_CHOOSE_CLOSE, KEYS_CHOOSER, {KEYCODE_ESC, 'v', 'V'}, {0}, "Esc v",
 	 "in the race chooser: close it, no race", "Esc", "close", 0, 0},
+	{ACT_GUESS, MAIN, {'g', 'G'}, {0}, "g",
+	 "guess the next run's rate first (3MB/s, 500k, ln 15.1): the gauge marks it, the miss is scored",
+	 NULL, NULL, 0, 0},
+	{ACT_FORM, MAIN, {'e', 'E'}, {0}, "e",
+	 "the experiment bench: the lesson's workload as a form, every knob, run as a variant",
+	 NULL, NULL, 0, 0},
+	{ACT_HISTORY, MAIN, {'b', 'B'}, {0}, "b",
+	 "the lesson's notebook: every run of it, newest first, with guesses and what changed",
+	 NULL, NULL, 0, 0},
+	{ACT_EDIT_FIELD, KEYS_FORM, {KEYCODE_TAB, KEYCODE_DOWN}, {KEYCODE_BTAB, KEYCODE_UP},
+	 "Tab S-Tab", "in the form: the next / previous field (Down/Up too)",
+	 "Tab", "field", 0, 0},
+	{ACT_EDIT_MOVE, KEYS_FORM | KEYS_PROMPT, {KEYCODE_RIGHT}, {KEYCODE_LEFT}, "Left/Right",
+	 "in the form or the guess: move in the value; on a named value: the next / previous name",
+	 "Left/Right", "value", 1, 0},
+	{ACT_EDIT_ERASE, KEYS_FORM | KEYS_PROMPT, {KEYCODE_BACKSPACE, KEYCODE_DEL, KEYCODE_CTRL_H}, {0},
+	 "Backspace", "in the form or the guess: erase the character before the cursor (Del, Ctrl-H)",
+	 NULL, NULL, 0, 0},
+	{ACT_EDIT_DONE, KEYS_FORM | KEYS_PROMPT, {'\r', '\n', KEYCODE_ENTER}, {0}, "Enter",
+	 "in the form: check every value and run the experiment; in the guess: keep it",
+	 "Enter", "done", 0, 0},
+	{ACT_EDIT_CLOSE, KEYS_FORM | KEYS_PROMPT, {KEYCODE_ESC}, {0}, "Esc",
+	 "in the form or the guess: close it, nothing run or kept", "Esc", "close", 0, 0},
+	{ACT_HISTORY_LINE, KEYS_HISTORY, {KEYCODE_DOWN, 'j'}, {KEYCODE_UP, 'k'}, "Down/Up j/k",
+	 "in the notebook: scroll a line", NULL, NULL, 0, 0},
+	{ACT_HISTORY_PAGE, KEYS_HISTORY, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
+	 "in the notebook: scroll a page (Space: down)", "PgDn/PgUp", "scroll", 0, 0},
+	{ACT_HISTORY_CLOSE, KEYS_HISTORY, {KEYCODE_ESC, 'b', 'B'}, {0}, "Esc b",
+	 "in the notebook: close it", "Esc", "close", 0, 0},
+	{ACT_NOTICE_CLOSE, KEYS_NOTICE, {KEYCODE_ESC, '\r', '\n', KEYCODE_ENTER, ' '}, {0}, "any key",
+	 "close a notice of the notebook's (Esc, Enter, Space or any other key)",
+	 "Esc", "close", 0, 0},
 	{ACT_QUIT, EVERYWHERE, {'q', 'Q'}, {0}, "q",
 	 "quit the lab, from any screen (a run is stopped first; data files are removed)",
 	 "q", "quit", 0, 0},
@@ -128,6 +162,8 @@ void keys_code_name(int code, char *buf, size_t len)
 		{KEYCODE_DOWN, "Down"}, {KEYCODE_UP, "Up"}, {KEYCODE_F1, "F1"},
 		{KEYCODE_NPAGE, "PgDn"}, {KEYCODE_PPAGE, "PgUp"}, {KEYCODE_ENTER, "Enter"},
 		{'\r', "Enter"}, {'\n', "Enter"}, {KEYCODE_BTAB, "S-Tab"}, {' ', "Space"},
+		{KEYCODE_LEFT, "Left"}, {KEYCODE_RIGHT, "Right"}, {KEYCODE_BACKSPACE, "Backspace"},
+		{KEYCODE_DEL, "Del"}, {KEYCODE_CTRL_H, "Ctrl-H"},
 	};
 	for (size_t i = 0; i < COUNT(names); i++)
 		if (names[i].code == code) {

@@ -31,6 +31,11 @@
 #define KEYCODE_PPAGE 0523        /* KEY_PPAGE: PgUp */
 #define KEYCODE_ENTER 0527        /* KEY_ENTER (keypad); Return is '\r' or '\n' */
 #define KEYCODE_BTAB 0541         /* KEY_BTAB: Shift-Tab */
+#define KEYCODE_LEFT 0404         /* KEY_LEFT */
+#define KEYCODE_RIGHT 0405        /* KEY_RIGHT */
+#define KEYCODE_BACKSPACE 0407    /* KEY_BACKSPACE; terminals also send DEL (127) or ^H */
+#define KEYCODE_DEL 127
+#define KEYCODE_CTRL_H 8
 
 /* Where a key is read: the screen that is up, and whether a run is under
  * way (lab_key_context() in lab.c says which, from the layout).  A row's
@@ -42,9 +47,17 @@ enum keys_context {
 	KEYS_HELP = 1 << 2,       /* the help screen */
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
 	KEYS_RUNNING = 1 << 4,    /* a run is under way */
-	KEYS_CHOOSER = 1 << 5     /* the race's chooser of a second lesson */
+	KEYS_CHOOSER = 1 << 5,    /* the race's chooser of a second lesson */
+	/* the lab notebook (issue 11) */
+	KEYS_FORM = 1 << 6,       /* the experiment form: typed keys go into its fields */
+	KEYS_PROMPT = 1 << 7,     /* the guess prompt: typed keys go into the guess */
+	KEYS_HISTORY = 1 << 8,    /* the lesson's notebook: every run of it */
+	KEYS_NOTICE = 1 << 9      /* a notice of the notebook's, until a key closes it */
 };
-#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
+#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER \
+                      | KEYS_FORM | KEYS_PROMPT | KEYS_HISTORY | KEYS_NOTICE)
+/* Screens where a key that no row binds is typed text, not a mistake. */
+#define KEYS_TYPING (KEYS_FORM | KEYS_PROMPT)
 
 /* What a key does.  The handler's switch on this is the only other place
  * an action is named; which key means which action is the table's. */
@@ -70,6 +83,18 @@ enum key_action {
 	ACT_CHOOSE_PAGE,          /* the chooser: a page down / up */
 	ACT_CHOOSE_PICK,          /* the chooser: race the lesson chosen */
 	ACT_CHOOSE_CLOSE,         /* the chooser: close it */
+	ACT_GUESS,                /* ask for a guess of the next run's rate */
+	ACT_FORM,                 /* the experiment form of the lesson's workload */
+	ACT_HISTORY,              /* the lesson's notebook: every run of it */
+	ACT_EDIT_FIELD,           /* the form: next (+1) / previous (-1) field */
+	ACT_EDIT_MOVE,            /* form, prompt: cursor right / left; a named value: the next name */
+	ACT_EDIT_ERASE,           /* form, prompt: erase the character before the cursor */
+	ACT_EDIT_DONE,            /* the form: run it; the prompt: keep the guess */
+	ACT_EDIT_CLOSE,           /* form, prompt: close without running */
+	ACT_HISTORY_LINE,         /* the notebook view: a line down / up */
+	ACT_HISTORY_PAGE,         /* the notebook view: a page down / up */
+	ACT_HISTORY_CLOSE,        /* the notebook view: close it */
+	ACT_NOTICE_CLOSE,         /* a notice: close it */
 	ACT_QUIT,
 	ACT_REDRAW,
 	ACTIONS

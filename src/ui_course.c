@@ -1,8 +1,11 @@
 /* ui_course.c - the course: sections and lessons in lecture order, the
  * current one highlighted (reverse video and a cursor glyph), lessons
- * already run marked with a glyph, never by colour alone. */
+ * already run as they say marked with a glyph, never by colour alone (a
+ * run with changed knobs, stopped or raced is no mark: the notebook keeps
+ * it apart), and the prediction score. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,19 +23,10 @@ static const char *row_mark(const struct lab *lab, size_t i, int *role)
 		*role = CRT_RUNNING;
 		return crt_glyph(GLYPH_RUNNING);
 	}
-	int ran = 0, ok = 0;
-	if (lab->ls[i].have_result) {
-		ran = 1;
-		ok = lab->ls[i].result.ok;
-	} else {
-		const struct progress_entry *e = progress_find(&lab->progress, lab->course.lessons[i].id);
-		if (e) {
-			ran = 1;
-			ok = e->ok;
-		}
-	}
-	if (!ran)
+	/* the latest run as the lesson says: this session's or the notebook's */
+	if (!lab->ls[i].have_normal)
 		return " ";
+	int ok = lab->ls[i].normal.ok;
 	*role = ok ? CRT_OK : CRT_ERROR;
 	return crt_glyph(ok ? GLYPH_DONE : GLYPH_FAILED);
 }
@@ -41,16 +35,25 @@ static const char *row_mark(const struct lab *lab, size_t i, int *role)
 static void row_rate(const struct lab *lab, size_t i, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	double rate = -1;
-	if (lab->ls[i].have_result && lab->ls[i].result.ok && !lab->ls[i].result.err)
-		rate = lab->ls[i].result.rate;
-	else if (!lab->ls[i].have_result) {
-		const struct progress_entry *e = progress_find(&lab->progress, lab->course.lessons[i].id);
-		if (e && e->ok && !e->err)
-			rate = e->rate;
-	}
+	const struct saved_result *n = &lab->ls[i].normal;
+	double rate = lab->ls[i].have_normal && n->ok && isfinite(n->rate) ? n->rate : -1;
 	if (rate > 0)
 		units_format_rate(rate, buf, len);
+}
+
+/* The prediction score over every lesson: how many guesses, their mean
+ * miss in log-rate units, how many within 1 (store_score). */
+static void draw_score(const struct lab *lab, int y, struct rect r)
+{
+	const struct store_score *s = &lab->score;
+	if (s->guesses == 0) {
+		crt_putf(y, r.x + 1, r.w - 2, crt_attr(CRT_DIM), "guesses: none yet (%s guesses before a run)",
+		         keys_row(ACT_GUESS)->label);
+		return;
+	}
+	crt_putf(y, r.x + 1, r.w - 2, crt_attr(CRT_LABEL),
+	         "guesses: %lld, mean miss %.2f (log rate), %lld within 1", (long long)s->guesses,
+	         s->mean_miss, (long long)s->within_1);
 }
 
 /* Rows: a section title, then its lessons.  Row of lesson i. */
@@ -114,7 +117,7 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE), "%s  (%s opens, %s runs, %s goes back)",
 		         c->title ? c->title : "Course", keys_row(ACT_ENTER)->label,
 		         keys_row(ACT_RUN)->label, keys_row(ACT_COURSE)->bar_keys);
-		y++;
+		draw_score(lab, y++, r);
 	}
 	int h = r.y + r.h - y;
 	int total = row_of_lesson(c, c->nlessons);

@@ -6,7 +6,8 @@
  * room) and the log rate, the log gauge with the reference machines and
  * the compared lessons marked, the trend, then the kernel's syscall counts
  * beside the calls the program made, progress, CPU, storage, page cache,
- * and the compared lessons' last results.
+ * the compared lessons' results as their lessons say, and this lesson's
+ * runs that are not (its variants, each labelled by what changed).
  */
 #include "config.h"
 
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keys.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -134,6 +136,18 @@ static void draw_result_state(struct pen *p, const struct run_view *v)
 	para(p, CRT_OK, buf);
 }
 
+/* A run that is not the lesson's result says what it was: the notebook
+ * files it apart, and the marks and "Compare with" do not use it. */
+static void draw_variant_state(struct pen *p, const struct run_view *v)
+{
+	char name[300], buf[400];
+	if (v->kind == STORE_KIND_LESSON)
+		return;
+	lab_variant_name(NULL, v->label, v->kind, !crt.utf8, name, sizeof name);
+	snprintf(buf, sizeof buf, "not the lesson's result: %s", name);
+	para(p, CRT_MESSAGE, buf);
+}
+
 static void draw_state(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
 	char buf[512];
@@ -151,11 +165,14 @@ static void draw_state(struct pen *p, const struct run_view *v, const struct wl_
 	} else if (v->start_error) {
 		snprintf(buf, sizeof buf, "%s could not start: %s", crt_glyph(GLYPH_FAILED), v->start_error);
 		para(p, CRT_ERROR, buf);
-	} else if (v->result)
+	} else if (v->result) {
 		draw_result_state(p, v);
-	else if (v->saved)
-		para(p, CRT_LABEL, "Last run (saved from an earlier session); r runs it again.");
-	else
+		draw_variant_state(p, v);
+	} else if (v->saved) {
+		snprintf(buf, sizeof buf, "Last run as the lesson says%s%s (from the notebook); r runs "
+		         "it again.", v->saved->when[0] ? ", " : "", v->saved->when);
+		para(p, CRT_LABEL, buf);
+	} else
 		para(p, CRT_LABEL, "Not run yet: r (or Enter) runs it.");
 }
 
@@ -177,7 +194,8 @@ static struct shown shown_rates(const struct run_view *v)
 	} else if (v->result && v->result->ok && !v->result->err) {
 		s.rate = s.avg = v->result->rate;
 		s.have = 1;
-	} else if (!v->result && v->saved && v->saved->ok && !v->saved->err) {
+	} else if (!v->result && v->saved && v->saved->ok && isfinite(v->saved->rate)
+	           && v->saved->rate > 0) {
 		s.rate = s.avg = v->saved->rate;
 		s.have = 1;
 	}
@@ -203,11 +221,27 @@ static void draw_big(struct pen *p, const struct shown *s)
 	p->y += GAUGE_BIG_ROWS;
 }
 
+/* The guess beside the result: the rate guessed, its log rate, and once
+ * the run has ended how far it missed, in log-rate units. */
+static void draw_guess(struct pen *p, const struct run_view *v)
+{
+	char g[32];
+	if (isnan(v->guess_rate))
+		return;
+	units_format_rate(v->guess_rate, g, sizeof g);
+	if (isfinite(v->miss))
+		kv(p, "guess", "%s  ln %.2f  miss %.2f", g, log(v->guess_rate), v->miss);
+	else
+		kv(p, "guess", "%s  ln %.2f%s", g, log(v->guess_rate), v->live ? "  (G on the gauge)" : "");
+}
+
 static void draw_rates(struct pen *p, const struct run_view *v, int big)
 {
 	struct shown s = shown_rates(v);
-	if (!s.have)
+	if (!s.have) {
+		draw_guess(p, v);
 		return;
+	}
 	char a[32], b[32];
 	if (big)
 		draw_big(p, &s);
@@ -220,6 +254,7 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 		kv(p, "rate", "%s", a);
 		kv(p, "log rate", "%.2f  (ln of %.0f B/s)", units_log_rate(s.rate), s.rate);
 	}
+	draw_guess(p, v);
 }
 
 /* --- the gauge and its marks -------------------------------------------------- */
@@ -229,15 +264,11 @@ static int compare_rate(const struct lab *lab, const char *id, double *rate)
 	long i = course_find(&lab->course, id);
 	if (i < 0)
 		return 0;
+	/* the latest run as that lesson says, never a variant of it */
 	const struct lesson_state *ls = &lab->ls[i];
-	if (ls->have_result) {
-		*rate = ls->result.rate;
-		return ls->result.ok && !ls->result.err && *rate > 0;
-	}
-	const struct progress_entry *e = progress_find(&lab->progress, id);
-	if (!e || !e->ok || e->err || !(e->rate > 0))
+	if (!ls->have_normal || !ls->normal.ok || !isfinite(ls->normal.rate) || !(ls->normal.rate > 0))
 		return 0;
-	*rate = e->rate;
+	*rate = ls->normal.rate;
 	return 1;
 }
 
@@ -255,9 +286,14 @@ static char compare_key(size_t i)
 	return i < 9 ? (char)('1' + i) : (char)('a' + (i - 9) % 26);
 }
 
-static size_t collect_marks(const struct lab *lab, const struct lesson *l, struct ui_gauge_mark *m)
+static size_t collect_marks(const struct lab *lab, const struct lesson *l,
+                            const struct run_view *v, struct ui_gauge_mark *m)
 {
 	size_t n = 0;
+	/* the guess: of the run shown, or for the next run */
+	double guess = !isnan(v->guess_rate) ? v->guess_rate : lab->guess_rate;
+	if (!isnan(guess))
+		m[n++] = (struct ui_gauge_mark){guess, 'G', CRT_MESSAGE, "your guess"};
 	for (size_t i = 0; i < l->nrefs && n < MAX_MARKS; i++)
 		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, (char)('A' + i % 26), CRT_REF,
 		                             ref_label(lab, l->refs[i].source)};
@@ -273,7 +309,7 @@ static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_vi
 {
 	struct shown s = shown_rates(v);
 	struct ui_gauge_mark marks[MAX_MARKS];
-	size_t n = collect_marks(lab, lab_lesson(lab), marks);
+	size_t n = collect_marks(lab, lab_lesson(lab), v, marks);
 	if (!pen_room(p, 3))
 		return;
 	crt_putf(p->y++, p->x, p->w, crt_attr(CRT_DIM), "B/s, log scale%s",
@@ -440,22 +476,28 @@ static void draw_costs(struct pen *p, const struct run_view *v)
 	}
 }
 
-/* The saved summary of an earlier session. */
-static void draw_saved(struct pen *p, const struct progress_entry *e)
+/* The notebook's latest run as the lesson says, from an earlier session. */
+static void draw_saved(struct pen *p, const struct saved_result *e)
 {
 	char a[32], b[32];
-	units_format_bytes((double)e->bytes, a, sizeof a);
-	units_format_seconds(e->seconds, b, sizeof b);
-	if (!e->ok || e->err) {
+	if (!e->ok) {
 		para(p, CRT_ERROR, e->error[0] ? e->error : "it failed");
 		return;
 	}
-	kv(p, "moved", "%s in %s", a, b);
+	if (e->error[0])                        /* the error the lesson expects */
+		para(p, CRT_LABEL, e->error);
+	if (e->bytes >= 0 && isfinite(e->seconds)) {
+		units_format_bytes((double)e->bytes, a, sizeof a);
+		units_format_seconds(e->seconds, b, sizeof b);
+		kv(p, "moved", "%s in %s", a, b);
+	}
 	count_or_na(e->syscw, a, sizeof a);
 	count_or_na(e->syscr, b, sizeof b);
 	kv(p, "syscalls", "write %s  read %s", a, b);
-	units_format_count(e->calls, a, sizeof a);
-	kv(p, "calls", "%s", a);
+	if (e->calls >= 0) {
+		units_format_count((uint64_t)e->calls, a, sizeof a);
+		kv(p, "calls", "%s", a);
+	}
 }
 
 /* --- compared lessons ------------------------------------------------------- */
@@ -477,6 +519,32 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 			         r, units_log_rate(rate));
 		} else
 			crt_put(p->y, p->x + 2 + idw, p->w - 2 - idw, crt_attr(CRT_DIM), " not run yet");
+		p->y++;
+	}
+}
+
+/* This lesson's runs that are not its result, newest first, each named by
+ * what changed: "w03-byte · 4 B blocks". */
+static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
+{
+	const struct lesson_state *ls = &lab->ls[i];
+	if (ls->nvariants == 0 || !pen_room(p, 2))
+		return;
+	pen_gap(p);
+	crt_putf(p->y++, p->x, p->w, crt_attr(CRT_SECTION), "Not as the lesson says (%s: all runs)",
+	         keys_row(ACT_HISTORY)->label);
+	for (size_t k = 0; k < ls->nvariants && pen_room(p, 1); k++) {
+		const struct variant *var = &ls->variants[k];
+		char name[300], rate[32] = "";
+		lab_variant_name(lab->course.lessons[i].id, var->label, STORE_KIND_CHANGED, !crt.utf8,
+		                 name, sizeof name);
+		if (isfinite(var->rate))
+			units_format_rate(var->rate, rate, sizeof rate);
+		else
+			snprintf(rate, sizeof rate, "%s", var->ok ? "-" : "failed");
+		int rw = (int)strlen(rate) + 1;
+		crt_put_cut(p->y, p->x, p->w - rw - 1, crt_attr(CRT_LABEL), name);
+		crt_put(p->y, p->x + p->w - rw, rw, crt_attr(CRT_VALUE), rate);
 		p->y++;
 	}
 }
@@ -509,4 +577,5 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 	} else if (v.saved)
 		draw_saved(&p, v.saved);
 	draw_compare(&p, lab, l);
+	draw_variants(&p, lab, lab->cur);
 }

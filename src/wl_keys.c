@@ -240,13 +240,15 @@ static void size_text(uint64_t v, char *buf, size_t len)
 	snprintf(buf, len, "%llu", (unsigned long long)v);
 }
 
-/* Seconds in the shortest form that reads back to the same double ("5s",
- * "0.2s"), so a formatted spec parses to the very same workload. */
+/* Seconds with the fewest decimals that read back to the same double
+ * ("5s", "30s", "0.2s"), so a formatted spec parses to the very same
+ * workload. */
 static void seconds_text(double v, char *buf, size_t len)
 {
-	char num[40];
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(num, sizeof num, "%.*g", prec, v);
+	char num[64];
+	/* fixed point, never an exponent: "30s", not "3e+01s" */
+	for (int decimals = 0; decimals <= 24; decimals++) {
+		snprintf(num, sizeof num, "%.*f", decimals, v);
 		if (strtod(num, NULL) == v)
 			break;
 	}

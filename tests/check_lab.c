@@ -1,11 +1,12 @@
 /* check_lab.c - the lab's state without a terminal: opening it over the
  * fixture course (tests/fixtures/lab/lessons), what +, - and c do to the
  * next run and the messages they leave, what the live panel is shown in
- * each state of a run, which screen keys are read on, and one real run
- * from start to its saved result.
+ * each state of a run, which screen keys are read on, and real runs from
+ * start to their record in the lab notebook: kind, label, guess, and
+ * what the lab shows of them next time.
  *
  * Each test opens the lab with lab_open as the program does, in a private
- * directory for the scratch files and the saved progress ($XDG_STATE_HOME),
+ * directory for the scratch files and the lab notebook ($XDG_STATE_HOME),
  * removed afterwards.  The lab is static because lab_open hands its
  * scratch directory to the signal guard, which must not point into a
  * finished stack frame when the suite runs unforked (check-valgrind).
@@ -26,6 +27,28 @@
 #include "suites.h"
 
 #define LESSONS TOP_SRCDIR "/tests/fixtures/lab/lessons"
+
+/* What the notebook says of a lesson: its latest normal run (kind, label,
+ * bytes), and how many runs it has. */
+struct noted {
+	int found;
+	char kind[16], label[256], spec[512];
+	int64_t bytes;
+	double guess_rate, miss;
+};
+
+static int note_run(const struct store_run *r, void *arg)
+{
+	struct noted *n = arg;
+	n->found = 1;
+	snprintf(n->kind, sizeof n->kind, "%s", store_kind_name(r->kind));
+	snprintf(n->label, sizeof n->label, "%s", r->label ? r->label : "");
+	snprintf(n->spec, sizeof n->spec, "%s", r->spec ? r->spec : "");
+	n->bytes = r->bytes;
+	n->guess_rate = r->guess_rate;
+	n->miss = r->guess_miss;
+	return 1;                  /* the first (newest) one */
+}
 enum { WRITE, COMMAND, SWEEP };        /* the fixture's lessons, in course order */
 
 static struct lab lab;
@@ -199,12 +222,12 @@ START_TEST(view_idle_and_saved)
 	struct run_view v;
 	run_view_of(&lab, WRITE, &v);
 	assert_empty_view(&v);
-	/* a result from an earlier session */
-	struct progress_entry e = {.ok = 1, .rate = 5e6, .block = 4096, .when = 1};
-	snprintf(e.id, sizeof e.id, "lab-write");
-	ck_assert_int_eq(progress_set(&lab.progress, &e), 0);
+	/* a result from an earlier session (the notebook's latest normal run) */
+	lab.ls[WRITE].have_normal = 1;
+	lab.ls[WRITE].normal.ok = 1;
+	lab.ls[WRITE].normal.rate = 5e6;
 	run_view_of(&lab, WRITE, &v);
-	ck_assert_ptr_eq(v.saved, progress_find(&lab.progress, "lab-write"));
+	ck_assert_ptr_eq(v.saved, &lab.ls[WRITE].normal);
 	ck_assert_double_eq(v.saved->rate, 5e6);
 	ck_assert_ptr_null(v.result);
 	ck_assert_int_eq(v.live, 0);
@@ -250,9 +273,9 @@ START_TEST(view_ended)
 	ls->have_result = 1;
 	ls->result.rate = 7e6;
 	/* this session's result wins over a saved one */
-	struct progress_entry e = {.ok = 1, .rate = 5e6};
-	snprintf(e.id, sizeof e.id, "lab-write");
-	ck_assert_int_eq(progress_set(&lab.progress, &e), 0);
+	ls->have_normal = 1;
+	ls->normal.ok = 1;
+	ls->normal.rate = 5e6;
 	struct run_view v;
 	run_view_of(&lab, WRITE, &v);
 	ck_assert_int_eq(v.live, 0);
@@ -336,8 +359,9 @@ START_TEST(key_context_follows_the_screen)
 }
 END_TEST
 
-/* A real run of the 1 MiB lesson, polled as the UI polls it, ends as the
- * lesson's result and is saved for the next session. */
+/* A real run of the 1 MiB lesson, polled as the UI polls it, ends as
+ * the result the panel shows and is filed in the notebook: with + it ran
+ * 8 KiB blocks, so it is a variant, never the lesson's result. */
 START_TEST(a_run_ends_as_the_result)
 {
 	run_adjust_block(&lab, 1);                 /* 8 KiB: what ran is the next run */
@@ -357,12 +381,23 @@ START_TEST(a_run_ends_as_the_result)
 	ck_assert_int_eq(v.live, 0);
 	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
 	ck_assert_int_eq(v.spec->block, 8192);
-	const struct progress_entry *e = progress_find(&lab.progress, "lab-write");
-	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(e->block, 8192);
-	char path[400];
-	snprintf(path, sizeof path, "%s/iolab/progress", state_dir);
+	char path[400], msg[256];
+	snprintf(path, sizeof path, "%s/iolab/lab.db", state_dir);
 	ck_assert_int_eq(access(path, R_OK), 0);
+	ck_assert_int_eq(store_count(lab.store, "lab-write", msg, sizeof msg), 1);
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "changed");
+	ck_assert_str_eq(n.label, "8 KiB blocks");
+	ck_assert_ptr_nonnull(strstr(n.spec, " block=8KiB "));
+	ck_assert_int_eq(n.bytes, 1 << 20);
+	/* the panel labels it, and lists it apart */
+	ck_assert_int_eq(v.kind, STORE_KIND_CHANGED);
+	ck_assert_str_eq(v.label, "8 KiB blocks");
+	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 1);
+	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "8 KiB blocks");
 	run_stop(&lab);
 	ck_assert_str_eq(lab.message, "nothing is running (r runs the lesson)");
 }
@@ -421,7 +456,8 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 	/* the shown sample is the sum too */
 	ck_assert_uint_eq(r->sample.bytes, r->result.bytes);
 	ck_assert_uint_eq(r->passes, r->result.passes);
-	/* the lesson's result, and saved */
+	/* the lesson's result, and filed as the lesson's (the watch time
+	 * ending it is no time limit cutting it short) */
 	struct run_view v;
 	run_view_of(&lab, WRITE, &v);
 	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
@@ -429,9 +465,14 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 	ck_assert_uint_eq(v.trials, r->trials);
 	ck_assert_double_eq(v.watch, 0.5);
 	ck_assert_int_eq(v.raced, 0);
-	const struct progress_entry *e = progress_find(&lab.progress, "lab-write");
-	ck_assert_ptr_nonnull(e);
-	ck_assert_uint_eq(e->bytes, r->result.bytes);
+	ck_assert_int_eq(v.kind, STORE_KIND_LESSON);
+	ck_assert_str_eq(v.label, "");
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(n.bytes, (int64_t)r->result.bytes);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	ck_assert_int_eq(lab.ls[WRITE].normal.bytes, (int64_t)r->result.bytes);
 	assert_no_data_files();
 }
 END_TEST
@@ -638,14 +679,24 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_uint_eq(v.lesson, WRITE);
 	race_view_of(&lab, 1, &v);
 	ck_assert_uint_eq(v.lesson, COMMAND);
-	/* never filed: not this session's result, not saved */
+	/* never the lesson's result: not this session's, not the notebook's
+	 * normal run; filed as raced, each naming the other */
 	ck_assert_int_eq(lab.ls[WRITE].have_result, 0);
 	ck_assert_int_eq(lab.ls[COMMAND].have_result, 0);
-	ck_assert_ptr_null(progress_find(&lab.progress, "lab-write"));
-	ck_assert_ptr_null(progress_find(&lab.progress, "lab-command"));
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-command", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "raced");
+	ck_assert_str_eq(n.label, "raced with lab-command");
+	ck_assert_int_eq(store_history(lab.store, "lab-command", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "raced");
+	ck_assert_str_eq(n.label, "raced with lab-write");
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
 	char path[400];
 	snprintf(path, sizeof path, "%s/iolab/progress", state_dir);
-	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(access(path, F_OK), -1);   /* the old file is never written */
 	run_view_of(&lab, WRITE, &v);
 	assert_empty_view(&v);
 	assert_no_data_files();
@@ -656,7 +707,8 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_int_eq(lab.run.raced, 0);
 	poll_until_ended();
 	ck_assert_int_eq(lab.ls[WRITE].have_result, 1);
-	ck_assert_ptr_nonnull(progress_find(&lab.progress, "lab-write"));
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
 }
 END_TEST
 

@@ -11,6 +11,7 @@
 	X(engine) \
 	X(expect) \
 	X(file_read) \
+	X(form) \
 	X(gauge) \
 	X(guess) \
 	X(history) \
