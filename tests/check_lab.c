@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "keys.h"
@@ -755,6 +756,203 @@ START_TEST(race_at_start)
 }
 END_TEST
 
+/* --- the lab notebook (issue 11) ------------------------------------------------ */
+
+/* g: a guess, refused with guess.h's message, then kept for the next run;
+ * the gauge's G, the miss beside the result, the notebook's score. */
+START_TEST(a_guess_before_a_run)
+{
+	lab.watch = WATCH_ONE_PASS;
+	lab_guess_open(&lab);
+	ck_assert_int_eq(lab.prompt.open, 1);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_PROMPT);
+	edit_set(&lab.prompt.line, "3 parsecs");
+	ck_assert_int_eq(lab_guess_done(&lab), -1);
+	ck_assert_str_eq(lab.prompt.error, "'3 parsecs' is not a rate: write a number and a unit, "
+	                 "such as 3MB/s, 500k or 3 MiB/s (k M G: 1000s; KiB MiB GiB: 1024s), or ln "
+	                 "and a log rate");
+	ck_assert_int_eq(lab.prompt.open, 1);
+	edit_set(&lab.prompt.line, "3MB/s");
+	ck_assert_int_eq(lab_guess_done(&lab), 0);
+	ck_assert_int_eq(lab.prompt.open, 0);
+	ck_assert_double_eq(lab.guess_rate, 3e6);
+	ck_assert_str_eq(lab.message, "your guess: 2.86 MiB/s, log rate 14.91 (r runs it)");
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert(isnan(lab.guess_rate));                /* one guess, one run */
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_double_eq(v.guess_rate, 3e6);          /* on the gauge while it runs */
+	poll_until_ended();
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_msg(v.result && v.result->ok, "the run failed");
+	ck_assert_double_eq(v.guess_rate, 3e6);
+	ck_assert_double_eq_tol(v.miss, fabs(log(3e6) - log(v.result->rate)), 1e-9);
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_double_eq(n.guess_rate, 3e6);
+	ck_assert_double_eq_tol(n.miss, v.miss, 1e-9);
+	ck_assert_str_eq(n.kind, "lesson");
+	ck_assert_int_eq(lab.score.guesses, 1);
+	ck_assert_int_eq(lab.score.within_1, v.miss <= 1.0);
+	/* a guess is about its lesson: another lesson drops it */
+	lab_guess_open(&lab);
+	edit_set(&lab.prompt.line, "ln 15");
+	ck_assert_int_eq(lab_guess_done(&lab), 0);
+	lab_select(&lab, COMMAND);
+	ck_assert(isnan(lab.guess_rate));
+}
+END_TEST
+
+/* e: the lesson's workload as a form; a value refused with the loader's
+ * message; the run filed as an experiment labelled by what differs. */
+START_TEST(the_experiment_form)
+{
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), 0);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_FORM);
+	ck_assert_str_eq(lab.form.fields[3].key->key, "block");
+	ck_assert_str_eq(lab.form.fields[3].line.text, "4KiB");
+	edit_set(&lab.form.fields[3].line, "lots");
+	ck_assert_int_eq(lab_form_done(&lab), -1);
+	ck_assert_str_eq(lab.form.fields[3].error, "'block' is not a size: 'lots' (use bytes, or a "
+	                 "whole number with B, KiB, MiB, GiB, K, M or G)");
+	ck_assert_int_eq(lab.form.open, 1);
+	edit_set(&lab.form.fields[3].line, "16KiB");
+	edit_set(&lab.form.fields[8].line, "cold");
+	ck_assert_int_eq(lab_form_done(&lab), 0);
+	ck_assert_int_eq(lab.form.open, 0);
+	ck_assert_uint_eq(lab.next.block, 16384);
+	ck_assert_int_eq(lab.next.cache, WL_CACHE_COLD);
+	ck_assert_int_eq(lab.next_changed, 1);
+	ck_assert_int_eq(lab.next_origin, STORE_FROM_EXPERIMENT);
+	ck_assert_int_eq(run_start(&lab), 0);
+	/* not while a run is under way */
+	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), -1);
+	ck_assert_str_eq(lab.message, "a run is under way: s stops it");
+	poll_until_ended();
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "experiment");
+	ck_assert_str_eq(n.label, "16 KiB blocks, cold");
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	/* a sweep has its own list of blocks */
+	lab_select(&lab, SWEEP);
+	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), -1);
+	ck_assert_str_eq(lab.message, "a sweep runs its own list of block sizes: the form is for "
+	                 "one workload");
+}
+END_TEST
+
+/* s: a run stopped early is filed apart, labelled with when it stopped;
+ * b: the lesson's notebook lists every run, newest first. */
+START_TEST(stopped_runs_and_the_history)
+{
+	lab.watch = 30;
+	ck_assert_int_eq(run_start(&lab), 0);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; lab.run.trials < 1 && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	run_stop(&lab);
+	poll_until_ended();
+	char want[64];
+	snprintf(want, sizeof want, "stopped at %.1f s", lab.run.watched);
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_int_eq(v.kind, STORE_KIND_STOPPED);
+	ck_assert_str_eq(v.label, want);
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_HISTORY);
+	ck_assert_uint_eq(lab.history.n, 2);
+	ck_assert_str_eq(lab.history.rows[0].kind, "lesson");        /* newest first */
+	ck_assert_str_eq(lab.history.rows[1].kind, "stopped");
+	ck_assert_str_eq(lab.history.rows[1].label, want);
+	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, lab.history.rows[1].label);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	lab.history.page = 1;
+	lab_history_scroll(&lab, 5);
+	ck_assert_uint_eq(lab.history.top, 1);                       /* the last row stays */
+	lab_history_scroll(&lab, -5);
+	ck_assert_uint_eq(lab.history.top, 0);
+	lab_history_close(&lab);
+	ck_assert_int_eq(lab.history.open, 0);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+}
+END_TEST
+
+/* The lab reopens at the lesson the student left, unless told where. */
+START_TEST(reopens_where_it_was_left)
+{
+	lab_select(&lab, COMMAND);
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, COMMAND);
+	lab_close(&lab);
+	char *ids[] = {"lab-sweep"};
+	opt.lessons = ids;
+	opt.nlessons = 1;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, SWEEP);
+	lab_close(&lab);
+	opt.nlessons = 0;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, SWEEP);
+}
+END_TEST
+
+/* A damaged notebook is moved aside and the lab says so until a key; a
+ * notebook that cannot be written: every run still shown, "not saved". */
+START_TEST(notices_stay_until_a_key)
+{
+	char path[400], moved[512];
+	lab_close(&lab);
+	snprintf(path, sizeof path, "%s/iolab", state_dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/iolab/lab.db", state_dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("not a database at all, but long enough to be looked at as one ..........\n", f);
+	fclose(f);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	snprintf(moved, sizeof moved, "It was moved aside, unchanged, to %s.broken-", path);
+	ck_assert_msg(strstr(lab.notice, path) && strstr(lab.notice, moved), "%s", lab.notice);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_NOTICE);
+	lab.notice[0] = '\0';                                        /* a key */
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+	lab_close(&lab);
+
+	char file[400], db[450];
+	snprintf(file, sizeof file, "%s/a-file", top);
+	f = fopen(file, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	snprintf(db, sizeof db, "%s/lab.db", file);
+	opt.db = db;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_msg(strncmp(lab.notice, "Runs will not be saved: ", 24) == 0, "%s", lab.notice);
+	lab.notice[0] = '\0';
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
+	ck_assert_msg(strncmp(lab.notice, "not saved: ", 11) == 0, "%s", lab.notice);
+	/* the run is shown all the same, and stands for the lesson this session */
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	ck_assert_double_eq(lab.ls[WRITE].normal.rate, lab.run.result.rate);
+	opt.db = NULL;
+}
+END_TEST
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -782,6 +980,11 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, a_race_is_never_the_lessons_result);
 	tcase_add_test(tc, s_stops_both_racers);
 	tcase_add_test(tc, race_at_start);
+	tcase_add_test(tc, a_guess_before_a_run);
+	tcase_add_test(tc, the_experiment_form);
+	tcase_add_test(tc, stopped_runs_and_the_history);
+	tcase_add_test(tc, reopens_where_it_was_left);
+	tcase_add_test(tc, notices_stay_until_a_key);
 	suite_add_tcase(s, tc);
 	return s;
 }
