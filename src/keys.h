@@ -76,8 +76,8 @@ enum key_action {
 	ACT_COURSE,               /* the course list on its own screen, and back */
 	ACT_HELP,                 /* open help */
 	ACT_HELP_CLOSE,
-	ACT_HELP_LINE,            /* scroll help a line down / up */
-	ACT_HELP_PAGE,            /* scroll help a page down / up */
+	ACT_HELP_LINE,            /* scroll help (or the lesson's notebook) a line down / up */
+	ACT_HELP_PAGE,            /* scroll help (or the lesson's notebook) a page down / up */
 	ACT_HELP_STOP,            /* stop the run from help; help stays */
 	ACT_CHOOSE_MOVE,          /* the chooser: a line down / up */
 	ACT_CHOOSE_PAGE,          /* the chooser: a page down / up */
@@ -91,8 +91,6 @@ enum key_action {
 	ACT_EDIT_ERASE,           /* form, prompt: erase the character before the cursor */
 	ACT_EDIT_DONE,            /* the form: run it; the prompt: keep the guess */
 	ACT_EDIT_CLOSE,           /* form, prompt: close without running */
-	ACT_HISTORY_LINE,         /* the notebook view: a line down / up */
-	ACT_HISTORY_PAGE,         /* the notebook view: a page down / up */
 	ACT_HISTORY_CLOSE,        /* the notebook view: close it */
 	ACT_NOTICE_CLOSE,         /* a notice: close it */
 	ACT_QUIT,
@@ -116,7 +114,11 @@ struct key_row {
 	 * ones only under LAYOUT_SIDE_LIST_COLS columns. */
 	const char *bar_keys, *bar_what;
 	int bar_optional, bar_narrow;
+	/* where help lists it: KEYS_GROUP_MAIN under "Keys", first;
+	 * KEYS_GROUP_NOTEBOOK under "The lab notebook", after the numbers */
+	int group;
 };
+enum { KEYS_GROUP_MAIN, KEYS_GROUP_NOTEBOOK };
 
 /* Every row, in the order help, the README and the key bar list them. */
 const struct key_row *keys_rows(size_t *n);

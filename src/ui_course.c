@@ -120,6 +120,14 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 		draw_score(lab, y++, r);
 	}
 	int h = r.y + r.h - y;
+	/* narrow (beside the lesson): the score under the list, when there is one */
+	if (!wide && lab->score.guesses && h > 8) {
+		h -= 3;
+		crt_putf(y + h + 1, r.x + 1, r.w - 1, crt_attr(CRT_LABEL), "guesses %lld, miss %.2f",
+		         (long long)lab->score.guesses, lab->score.mean_miss);
+		crt_putf(y + h + 2, r.x + 1, r.w - 1, crt_attr(CRT_LABEL), "%lld within 1 (log rate)",
+		         (long long)lab->score.within_1);
+	}
 	int total = row_of_lesson(c, c->nlessons);
 	int cur = row_of_lesson(c, lab->cur);
 	/* keep the current lesson in view, a few rows from the edges */

@@ -12,6 +12,8 @@
 #include "ui_crt.h"
 #include "ui_views.h"
 
+#define NOTEBOOK_HEADING "# The lab notebook"
+
 struct help_line {
 	const char *key;          /* NULL: a heading or a paragraph */
 	const char *text;
@@ -61,7 +63,7 @@ static const struct help_line help[] = {
 	                 "allows, the log rate, syscalls against calls and the gauge; nothing dim; "
 	                 "every key still works, races too"},
 	{NULL, ""},
-	{NULL, "# The lab notebook"},
+	{NULL, NOTEBOOK_HEADING},
 	{"notebook", "every run is kept, in $XDG_STATE_HOME/iolab/lab.db (else "
 	             "~/.local/state/iolab/lab.db; --db FILE for another); iolab --history prints "
 	             "it, iolab --forget empties it. The lab reopens at the lesson you left"},
@@ -105,13 +107,19 @@ static int help_rows(int width, struct tw_lines *out)
 	const struct key_row *keys = keys_rows(&nkeys);
 	textwrap_add_line(out, "# Keys", width);
 	for (size_t i = 0; i < nkeys; i++)
-		add_entry(out, keys[i].label, keys[i].what, width);
+		if (keys[i].group == KEYS_GROUP_MAIN)
+			add_entry(out, keys[i].label, keys[i].what, width);
 	for (size_t i = 0; i < sizeof help / sizeof *help; i++) {
 		const struct help_line *h = &help[i];
 		if (!h->key && (h->text[0] == '#' || !h->text[0]))
 			textwrap_add_line(out, h->text, width);
 		else
 			add_entry(out, h->key ? h->key : "", h->text, width);
+		/* the notebook's keys under its heading, after the numbers */
+		if (!h->key && strcmp(h->text, NOTEBOOK_HEADING) == 0)
+			for (size_t k = 0; k < nkeys; k++)
+				if (keys[k].group == KEYS_GROUP_NOTEBOOK)
+					add_entry(out, keys[k].label, keys[k].what, width);
 		/* what a repeated pass is, kind by kind, from watch.c's table */
 		if (h->key && strcmp(h->key, "pass") == 0)
 			for (int k = 0; k < WATCH_PASS_KINDS; k++) {

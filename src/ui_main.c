@@ -274,8 +274,18 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		lab->help_top = 0;
 		break;
 	case ACT_HELP_CLOSE: lab->help = 0; break;
-	case ACT_HELP_LINE: ui_help_scroll(lab, dir); break;
-	case ACT_HELP_PAGE: ui_help_scroll(lab, dir * (LINES - 4)); break;
+	case ACT_HELP_LINE:
+		if (context & KEYS_HISTORY)
+			lab_history_scroll(lab, dir);
+		else
+			ui_help_scroll(lab, dir);
+		break;
+	case ACT_HELP_PAGE:
+		if (context & KEYS_HISTORY)
+			lab_history_scroll(lab, dir * (lab->history.page > 1 ? lab->history.page - 1 : 1));
+		else
+			ui_help_scroll(lab, dir * (LINES - 4));
+		break;
 	case ACT_HELP_STOP: stop_from_help(lab); break;
 	case ACT_GUESS: lab_guess_open(lab); break;
 	case ACT_FORM: lab_form_open(lab, NULL, STORE_FROM_EXPERIMENT); break;
@@ -285,10 +295,6 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 	case ACT_EDIT_ERASE:
 	case ACT_EDIT_DONE:
 	case ACT_EDIT_CLOSE: edit_action(lab, a, dir); break;
-	case ACT_HISTORY_LINE: lab_history_scroll(lab, dir); break;
-	case ACT_HISTORY_PAGE:
-		lab_history_scroll(lab, dir * (lab->history.page > 1 ? lab->history.page - 1 : 1));
-		break;
 	case ACT_HISTORY_CLOSE: lab_history_close(lab); break;
 	case ACT_NOTICE_CLOSE: lab->notice[0] = '\0'; break;
 	case ACT_QUIT: quit(lab); break;

@@ -229,10 +229,9 @@ static void draw_guess(struct pen *p, const struct run_view *v)
 	if (isnan(v->guess_rate))
 		return;
 	units_format_rate(v->guess_rate, g, sizeof g);
+	kv(p, "guess", "%s  ln %.2f%s", g, log(v->guess_rate), v->live ? "  (G on the gauge)" : "");
 	if (isfinite(v->miss))
-		kv(p, "guess", "%s  ln %.2f  miss %.2f", g, log(v->guess_rate), v->miss);
-	else
-		kv(p, "guess", "%s  ln %.2f%s", g, log(v->guess_rate), v->live ? "  (G on the gauge)" : "");
+		kv(p, "miss", "%.2f in log rate", v->miss);
 }
 
 static void draw_rates(struct pen *p, const struct run_view *v, int big)
