@@ -666,10 +666,7 @@ static void filing_of(const struct options *o, const struct lesson *l, const str
 	if (o->command_given) {         /* "own program": its command line */
 		f->lesson = NULL;
 		f->origin = STORE_FROM_PROGRAM;
-		size_t used = 0;
-		for (size_t i = 0; i < spec->command_len && used < sizeof f->label; i++)
-			used += (size_t)snprintf(f->label + used, sizeof f->label - used, "%s%s",
-			                         i ? " " : "", spec->command[i]);
+		notebook_command_label(spec, f->label, sizeof f->label);
 	} else if (o->have_experiment) {
 		f->lesson = NULL;
 		f->origin = STORE_FROM_EXPERIMENT;

@@ -202,7 +202,9 @@ void lab_notebook_label(const struct lab *lab, const struct run *r, enum store_k
 	char words[128];
 	size_t changes = 0;
 	buf[0] = '\0';
-	if (stands_for(lab, r, &ran) == 0) {
+	if (r->origin == STORE_FROM_PROGRAM)     /* no lesson: its command line, as batch's */
+		notebook_command_label(&r->spec, buf, len);
+	else if (stands_for(lab, r, &ran) == 0) {
 		changes = wl_spec_changes(&l->workload, &ran, buf, len);
 		wl_spec_free(&ran);
 	}

@@ -46,6 +46,15 @@ int notebook_course_knobs(const char *lesson, uint64_t *block, int *cold, void *
 	return 0;
 }
 
+void notebook_command_label(const struct wl_spec *s, char *buf, size_t len)
+{
+	size_t used = 0;
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < s->command_len && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", s->command[i]);
+}
+
 char *notebook_spec_text(const struct wl_spec *s)
 {
 	size_t need = wl_spec_format(s, NULL, 0) + 1;

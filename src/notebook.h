@@ -47,6 +47,10 @@ int notebook_entry_of_result(struct notebook_entry *e, const struct report_resul
                              const char *lesson, enum store_origin origin, const char *label);
 void notebook_entry_free(struct notebook_entry *e);
 
+/* An own program's label: its command line, words joined by spaces
+ * ("dd if={file} of=/dev/null bs=4096"), cut to fit. */
+void notebook_command_label(const struct wl_spec *s, char *buf, size_t len);
+
 /* The workload as one line, malloc'd (wl_spec_format whole), or NULL. */
 char *notebook_spec_text(const struct wl_spec *s);
 

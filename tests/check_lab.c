@@ -953,6 +953,39 @@ START_TEST(notices_stay_until_a_key)
 }
 END_TEST
 
+/* iolab --command -- PROG: the form filled with the program; its run is
+ * filed as an own program, of no lesson, labelled with its command line. */
+START_TEST(an_own_program)
+{
+	static char *argv[] = {"cat", "{file}", NULL};
+	struct wl_spec prog;
+	wl_spec_init(&prog);
+	prog.op = WL_OP_READ;
+	prog.api = WL_API_COMMAND;
+	prog.size = 65536;
+	prog.command = argv;
+	prog.command_len = 2;
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(lab_form_open(&lab, &prog, STORE_FROM_PROGRAM), 0);
+	ck_assert_str_eq(lab.form.fields[1].line.text, "command");
+	ck_assert_int_eq(lab_form_done(&lab), 0);
+	ck_assert_int_eq(lab.next_origin, STORE_FROM_PROGRAM);
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_count(lab.store, "lab-write", msg, sizeof msg), 0);
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+	ck_assert_int_eq(store_history(lab.store, NULL, note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "program");
+	ck_assert_str_eq(n.label, "cat {file}");
+	ck_assert_int_eq(n.bytes, 65536);
+	ck_assert_ptr_nonnull(strstr(n.spec, "api=command"));
+	ck_assert_ptr_nonnull(strstr(n.spec, " command=cat,{file}"));
+}
+END_TEST
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -982,6 +1015,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, race_at_start);
 	tcase_add_test(tc, a_guess_before_a_run);
 	tcase_add_test(tc, the_experiment_form);
+	tcase_add_test(tc, an_own_program);
 	tcase_add_test(tc, stopped_runs_and_the_history);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
