@@ -63,4 +63,17 @@ vg 3 "batch: invalid lesson files" \
 vg 2 "batch: an unknown lesson id" \
 	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --lesson b01-write-bite
 vg 0 "--list of the shipped course" src/iolab --list --lessons "$TOP_SRCDIR/lessons"
+# The lab notebook: batch recording a run and a sweep, --run, --command,
+# then --history reading them in every format, and --forget.
+vg 1 "notebook: batch records a run and a sweep" \
+	src/iolab --batch --db "$T/lab.db" --lessons "$GOOD" --dir "$T/scratch" --trials 1 \
+	--lesson b01-write-byte,b06-sweep
+vg 0 "notebook: --run" \
+	src/iolab --batch --db "$T/lab.db" --dir "$T/scratch" --trials 1 --run 'op=read size=64KiB block=4KiB'
+vg 0 "notebook: --command" \
+	src/iolab --batch --db "$T/lab.db" --dir "$T/scratch" --trials 1 --command -- cat '{file}'
+for f in text json csv; do
+	vg 0 "notebook: --history --format $f" src/iolab --history --db "$T/lab.db" --format "$f"
+done
+vg 0 "notebook: --forget --yes" src/iolab --forget --yes --db "$T/lab.db"
 exit "$FAILED"
