@@ -9,6 +9,7 @@
 	X(cli) \
 	X(engine) \
 	X(expect) \
+	X(expect_fields) \
 	X(file_read) \
 	X(gauge) \
 	X(keys) \
