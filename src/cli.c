@@ -73,7 +73,8 @@ void cli_usage(FILE *out)
 "  -V, --version         show the version and exit\n"
 "\n"
 "Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
-"3 invalid lesson files, 4 unusable environment, 130/143 interrupted.\n"
+"3 invalid lesson files, 4 unusable environment, 5 every lesson ran but an\n"
+"expectation was missed, 130/143 interrupted.\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n", out);
 }

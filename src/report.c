@@ -71,7 +71,7 @@ static void result_free(struct report_result *res)
 	free(res->refs);
 	free(res->points);
 	free(res->runs);
-	for (size_t i = 0; i < res->nexpects; i++) {
+	for (size_t i = 0; i < res->nexpects; i++) {    /* as report_expect.c made them */
 		free(res->expects[i].claim);
 		free(res->expects[i].check);
 		free(res->expects[i].bound);
@@ -292,6 +292,26 @@ int report_has_checksum(const struct report_result *res)
 {
 	const struct wl_kind *k = wl_kind_of(&res->spec);
 	return res->measured && k && k->checksum;
+}
+
+void report_ascii_bound(const char *bound, char *buf, size_t len)
+{
+	static const char pm[] = "\u00b1";
+	size_t o = 0;
+	if (!len)
+		return;
+	for (const char *p = bound; *p && o + 1 < len;) {
+		if (strncmp(p, pm, sizeof pm - 1) == 0) {
+			if (o + 2 >= len)
+				break;
+			buf[o++] = '+';
+			buf[o++] = '-';
+			p += sizeof pm - 1;
+		} else {
+			buf[o++] = *p++;
+		}
+	}
+	buf[o] = '\0';
 }
 
 /* --- formatting primitives ----------------------------------------------- */

@@ -133,6 +133,8 @@ int report_write(FILE *out, const struct report *r, const struct report_format *
 int report_write_text(FILE *out, const struct report *r);
 int report_write_json(FILE *out, const struct report *r);
 int report_write_csv(FILE *out, const struct report *r);
+int report_write_tap(FILE *out, const struct report *r);
+int report_write_gradescope(FILE *out, const struct report *r);
 
 /* --- values shared by the writers --------------------------------------- */
 
@@ -169,6 +171,10 @@ int report_keep_runs(struct report_result *res, const struct trial_result *rs, u
 /* The checksum is meaningful for reads by the lab's own loops only (the
  * kind's row says which fold one). */
 int report_has_checksum(const struct report_result *res);
+
+/* A bound as expect_describe_bound() words it, in ASCII for the text
+ * table and stderr: "near 4096 +- 1%". */
+void report_ascii_bound(const char *bound, char *buf, size_t len);
 
 /* --- formatting primitives (exported for the tests) ---------------------- */
 
