@@ -34,7 +34,7 @@ static const struct option long_options[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* "      --format F        text, json or csv (default text)": from the
+/* "      --format F        text, json, csv, tap or gradescope (default text)": from the
  * format table, so a new format shows up here by itself. */
 static void usage_format(FILE *out)
 {
@@ -91,7 +91,7 @@ usage_error(FILE *err, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/* "invalid format 'xml' (text, json or csv)": the names from the table */
+/* "invalid format 'xml' (text, json, csv, tap or gradescope)": the names from the table */
 static int format_error(FILE *err, const char *arg)
 {
 	char names[128];

@@ -150,6 +150,8 @@ static const struct report_format formats[] = {
 	{"text", report_write_text},   /* first: the default */
 	{"json", report_write_json},
 	{"csv", report_write_csv},
+	{"tap", report_write_tap},
+	{"gradescope", report_write_gradescope},
 };
 
 const struct report_format *report_format_find(const char *name)

@@ -124,7 +124,7 @@ const struct report_format *report_format_find(const char *name);
 /* Row i (NULL past the end); the first row is the default format. */
 const struct report_format *report_format_at(size_t i);
 const struct report_format *report_format_default(void);
-/* Every name, as a person lists them: "text, json or csv". */
+/* Every name, as a person lists them: "text, json, csv, tap or gradescope". */
 void report_format_list(char *buf, size_t len);
 
 /* The report in format f.  0, or -1 when writing failed (ferror). */

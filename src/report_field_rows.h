@@ -19,10 +19,11 @@
  *            so a time-limited run leaves it partial
  *   meaning  for doc/lesson-format.md (no '|'); "" when bits is 0
  *
- * The order is the CSV's column order, a contract (doc/batch-output.md):
- * rows are added at the end of REPORT_FIELD_ROWS_AFTER, never moved or
- * renamed.  calls.<kind> come between the two lists, one per row of
- * CALL_KIND_ROWS (wl_kind.h), with REPORT_FIELD_CALLS_* below.
+ * The order is the CSV's column order, which is the JSON document's field
+ * order, a contract (doc/batch-output.md): a row is added where its field
+ * is in the JSON, and rows are never moved past each other or renamed.
+ * calls.<kind> come between the two lists, one per row of CALL_KIND_ROWS
+ * (wl_kind.h), with REPORT_FIELD_CALLS_* below.
  */
 #ifndef IOLAB_REPORT_FIELD_ROWS_H
 #define IOLAB_REPORT_FIELD_ROWS_H
@@ -93,23 +94,21 @@
 	  "times the process gave up the CPU to wait") \
 	X("context_switches.involuntary", f_kernel, F_NIVCSW, RF_WORK, \
 	  "times the scheduler took the CPU away") \
+	X("waited_seconds", f_kernel, F_WAITED, RF_BOTH, \
+	  "seconds of the timed loop not spent on the CPU: waiting for the device, a lock, the scheduler") \
 	X("storage.read_bytes", f_kernel, F_READ_BYTES, RF_WORK, \
 	  "bytes the kernel read from the device for the process (/proc/PID/io `read_bytes`)") \
 	X("storage.write_bytes", f_kernel, F_WRITE_BYTES, RF_WORK, \
 	  "bytes the kernel accounted as dirtied for the device (/proc/PID/io `write_bytes`): " \
 	  "counted when a page is dirtied, so a cached write counts as much as a synced one") \
-	X("cache.resident_before", f_kernel, F_RES_BEFORE, RF_NUM, \
-	  "fraction of the file in the page cache just before the trial") \
-	X("cache.resident_after", f_kernel, F_RES_AFTER, RF_WORK, \
-	  "fraction of the file in the page cache just after the trial") \
-	X("sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2, RF_TIMED, "a sweep's fitted seconds per call, warm") \
-	X("sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, warm") \
-	X("sweep.fit.cold.R", f_fit, WL_CACHE_COLD * 2, RF_TIMED, "a sweep's fitted seconds per call, cold") \
-	X("sweep.fit.cold.U", f_fit, WL_CACHE_COLD * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, cold") \
 	X("copied.read_bytes", f_kernel, F_RCHAR, RF_WORK, \
 	  "bytes copied from the kernel to user space by read-family calls (/proc/PID/io `rchar`)") \
 	X("copied.write_bytes", f_kernel, F_WCHAR, RF_WORK, \
 	  "bytes copied from user space to the kernel by write-family calls (/proc/PID/io `wchar`)") \
+	X("cache.resident_before", f_kernel, F_RES_BEFORE, RF_NUM, \
+	  "fraction of the file in the page cache just before the trial") \
+	X("cache.resident_after", f_kernel, F_RES_AFTER, RF_WORK, \
+	  "fraction of the file in the page cache just after the trial") \
 	X("cache.dirty_pages_after", f_kernel, F_DIRTY, RF_WORK, \
 	  "pages of the file still dirty right after the trial (cachestat; null without it)") \
 	X("cache.writeback_pages_after", f_kernel, F_WRITEBACK, RF_WORK, \
@@ -118,8 +117,10 @@
 	  "fraction of the file cached right after posix_fadvise, before the loop (null without advice)") \
 	X("cache.resident_evicted_max", f_kernel, F_EVICTED, RF_NUM, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
-	X("waited_seconds", f_kernel, F_WAITED, RF_BOTH, \
-	  "seconds of the timed loop not spent on the CPU: waiting for the device, a lock, the scheduler") \
+	X("sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2, RF_TIMED, "a sweep's fitted seconds per call, warm") \
+	X("sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, warm") \
+	X("sweep.fit.cold.R", f_fit, WL_CACHE_COLD * 2, RF_TIMED, "a sweep's fitted seconds per call, cold") \
+	X("sweep.fit.cold.U", f_fit, WL_CACHE_COLD * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, cold") \
 	X("busy", f_busy, 0, 0, "") \
 	X("points", f_points, 0, 0, "") \
 	X("expectations.held", f_expect_count, EXPECT_HELD, 0, "") \

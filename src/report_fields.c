@@ -1,10 +1,11 @@
 /* report_fields.c - the table of a result's fields (see report_fields.h).
  *
  * Each row is a dotted name and the function that gets its value from a
- * result, with an argument when one function serves several rows.  The
- * order is the CSV's column order, which is the JSON document's field
- * order: a contract (doc/batch-output.md), so rows are added, never moved
- * or renamed.
+ * result, with an argument when one function serves several rows; the rows
+ * themselves are report_field_rows.h's, the one list of fields.  The order
+ * is the CSV's column order, which is the JSON document's field order: a
+ * contract (doc/batch-output.md), so rows are added where the JSON has
+ * them, never moved past each other or renamed.
  */
 #include "config.h"
 

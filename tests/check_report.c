@@ -217,6 +217,11 @@ static void measured_trial(struct report_result *res, int64_t syscr, int64_t sys
 	m->nivcsw = 2;
 	m->resident_before = -1;
 	m->resident_after = 1;
+	m->dirty_pages_after = 3;
+	m->writeback_pages_after = 0;
+	m->resident_after_advice = m->resident_evicted_max = -1;
+	m->cpu_seconds = 0.375;
+	m->waited_seconds = 0.125;
 	res->measured = 1;
 	res->trials = 3;
 	res->summary.trials = 3;
@@ -289,7 +294,13 @@ START_TEST(json_document)
 	HAS(j, "\"syscalls\": {\"read\": null, \"write\": 65536, \"total\": null, \"source\": \"procfs\"");
 	HAS(j, "\"calls\": {\"write\": 65536}");
 	HAS(j, "\"storage\": {\"read_bytes\": null, \"write_bytes\": 4096}");
-	HAS(j, "\"cache\": {\"resident_before\": null, \"resident_after\": 1.0}");
+	HAS(j, "\"cache\": {\"resident_before\": null, \"resident_after\": 1.0, \"dirty_pages_after\": 3, "
+	       "\"writeback_pages_after\": 0, \"resident_after_advice\": null, \"resident_evicted_max\": null}");
+	HAS(j, "\"context_switches\": {\"voluntary\": 1, \"involuntary\": 2},\n      \"waited_seconds\": 0.125,\n"
+	       "      \"storage\"");
+	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null}");
+	/* O_SYNC waits for the device: the busy rule does not apply */
+	HAS(j, "\"sweep\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []");
 	HAS(j, "\"reference\": [\n        {\"source\": \"cs61-2011-imac\", \"label\": \"cs61-2011-imac\", \"rate\": 900000.0}");
 	HAS(j, "\"sweep\": null");
 	/* the failed lesson: status, error text, null measurements */
@@ -301,6 +312,7 @@ START_TEST(json_document)
 	HAS(j, "\"log_rate\": null");
 	HAS(j, "\"calls\": null");
 	HAS(j, "\"reference\": []");
+	HAS(j, "\"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []\n    }\n  ]\n}\n");
 	HASNT(j, ": nan");
 	HASNT(j, ": inf");
 	HASNT(j, ": -nan");
@@ -336,7 +348,8 @@ START_TEST(json_sweep)
 	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
 	free(j);
 	char *csv = render(&r, "csv");
-	HAS(csv, ",2e-07,1e-09,,\r\n");
+	HAS(csv, ",2e-07,1e-09,,"
+	         ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
 	free(csv);
 	report_free(&r);
 }
@@ -354,7 +367,14 @@ START_TEST(csv_document)
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,checksum,syscalls.read,syscalls.write,syscalls.total,syscalls.source,"
 	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
-	HAS(c, ",sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U\r\n");
+	HAS(c, ",cpu.user,cpu.system,faults.minor,faults.major,context_switches.voluntary,"
+	       "context_switches.involuntary,waited_seconds,storage.read_bytes,storage.write_bytes,"
+	       "copied.read_bytes,copied.write_bytes,cache.resident_before,cache.resident_after,"
+	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
+	       "cache.resident_evicted_max,"
+	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
+	       "busy,points,expectations.held,expectations.missed,"
+	       "expectations.inconclusive,expectations\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
 	       "3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,"
@@ -364,8 +384,11 @@ START_TEST(csv_document)
 	       ",,,,,,,,,,,"       /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,"        /* calls */
-	       ",,,,,,,,,,"        /* cpu .. cache */
-	       ",,,,\r\n");        /* sweep.fit */
+	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,"              /* sweep.fit */
+	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
+	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -394,12 +417,12 @@ START_TEST(text_document)
 	char *t = render(&r, "text");
 	HAS(t, "iolab " PACKAGE_VERSION ", Linux ");
 	HAS(t, "median of 3 trials by rate");
-	HAS(t, "\nlesson     workload                                                rate  log rate"
-	       "  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
-	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s     11.78"
-	       "      -/65,536              -       879 KiB/s\n");
-	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error         -"
-	       "             -              -               -\n");
+	HAS(t, "\nlesson     workload                                                rate      spread"
+	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
+	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s  -50%/+100%"
+	       "     11.78      -/65,536              -       879 KiB/s\n");
+	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error           -"
+	       "         -             -              -               -\n");
 	/* a newline in an error text must not break the table */
 	HAS(t, "x01-fails: error: expected EINVAL, but the workload succeeded\n");
 	for (const char *p = t; *p; p++)
@@ -539,7 +562,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 63);
+	ck_assert_uint_eq(n, 76);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
