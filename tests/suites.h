@@ -19,6 +19,7 @@
 	X(measure) \
 	X(progress) \
 	X(report) \
+	X(report_expect) \
 	X(scratch) \
 	X(stats) \
 	X(store) \
