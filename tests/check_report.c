@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "report.h"
+#include "expect_fields.h"
+#include "report_expect.h"
 #include "report_fields.h"
 #include "suites.h"
 
@@ -461,6 +463,164 @@ START_TEST(unavailable_counts)
 }
 END_TEST
 
+/* --- grading formats: TAP and Gradescope --------------------------------------- */
+
+/* Whole documents are too long for a Check message: on a difference, both
+ * go to stderr and the message names the first byte that differs. */
+static void same_text(const char *got, const char *want)
+{
+	size_t i = 0;
+	while (got[i] && got[i] == want[i])
+		i++;
+	if (got[i] == want[i])
+		return;
+	fprintf(stderr, "--- got:\n%s--- want:\n%s---\n", got, want);
+	ck_abort_msg("the output differs at byte %zu: ...%.40s", i, got + (i > 20 ? i - 20 : 0));
+}
+
+static void add_expectations(struct report *r, size_t i, const struct expect_spec *sp, size_t n)
+{
+	struct expectation x[4];
+	struct expect_diag d;
+	ck_assert_uint_le(n, 4);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_msg(expect_build(&sp[k], expect_field_class, NULL, &x[k], &d) == 0, "%s", d.message);
+	ck_assert_int_eq(report_expect_result(r, &r->results[i], x, n), 0);
+	for (size_t k = 0; k < n; k++)
+		expect_free(&x[k]);
+}
+
+/* make_report's two lessons with a held, a missed and an inconclusive
+ * claim, and a claim of the lesson that failed; the machine fixed so the
+ * output is exact. */
+static void make_graded_report(struct report *r)
+{
+	make_report(r);
+	snprintf(r->kernel, sizeof r->kernel, "6.1.0");
+	snprintf(r->started, sizeof r->started, "2026-11-21T22:30:00Z");
+	r->results[0].lesson_points = 3;
+	/* the trials behind the summary: 1, 0.5 and 0.25 s for the same work */
+	struct trial_result runs[3];
+	for (int k = 0; k < 3; k++) {
+		runs[k] = r->results[0].summary.median;
+		runs[k].seconds = 1.0 / (1 << k);
+		runs[k].rate = 65536 / runs[k].seconds;
+	}
+	ck_assert_int_eq(report_keep_runs(&r->results[0], runs, 3), 0);
+	const struct expect_spec a[] = {
+		{.claim = "one write() per byte", .check = "syscalls.write / bytes", .near = "1",
+		 .tolerance = "1%"},
+		{.claim = "fewer than 100 writes #lol", .check = "syscalls.write", .at_most = "100"},
+		{.claim = "rate above 100 KiB/s", .check = "rate", .at_least = "100KiB"},
+	};
+	add_expectations(r, 0, a, 3);
+	const struct expect_spec b[] = {{.claim = "any rate", .check = "rate", .at_least = "1"}};
+	add_expectations(r, 1, b, 1);
+}
+
+START_TEST(tap_document)
+{
+	struct report r;
+	make_graded_report(&r);
+	char *t = render(&r, "tap");
+	same_text(t,
+		"TAP version 13\n"
+		"1..6\n"
+		"ok 1 - w03-byte: One byte, \"quoted\", with a comma and a newline\n"
+		"  ---\n"
+		"    status: \"ok\"\n"
+		"    trials: 3\n"
+		"    rate: 131072.0\n"
+		"  ...\n"
+		"ok 2 - w03-byte: one write() per byte\n"
+		"  ---\n"
+		"    check: \"syscalls.write / bytes\"\n"
+		"    value: 1.0\n"
+		"    min: 1.0\n"
+		"    max: 1.0\n"
+		"    bound: \"near 1 \u00b1 1%\"\n"
+		"    verdict: \"held\"\n"
+		"  ...\n"
+		"not ok 3 - w03-byte: fewer than 100 writes \\#lol\n"
+		"  ---\n"
+		"    check: \"syscalls.write\"\n"
+		"    value: 65536.0\n"
+		"    min: 65536.0\n"
+		"    max: 65536.0\n"
+		"    bound: \"at most 100\"\n"
+		"    verdict: \"missed\"\n"
+		"  ...\n"
+		"ok 4 - w03-byte: rate above 100 KiB/s # SKIP inconclusive: straddle\n"
+		"  ---\n"
+		"    check: \"rate\"\n"
+		"    value: 131072.0\n"
+		"    min: 65536.0\n"
+		"    max: 262144.0\n"
+		"    bound: \"at least 102400\"\n"
+		"    verdict: \"inconclusive\"\n"
+		"    reason: \"straddle\"\n"
+		"    why: \"the trials' values 65536 .. 262144 straddle the bound (at least 102400): "
+		"2 of 3 combinations of trials meet it\"\n"
+		"  ...\n"
+		"not ok 5 - x01-fails: Fails\n"
+		"  ---\n"
+		"    status: \"error\"\n"
+		"    error: \"expected EINVAL, but the workload succeeded\"\n"
+		"    trials: 0\n"
+		"    rate: null\n"
+		"  ...\n"
+		"ok 6 - x01-fails: any rate # SKIP inconclusive: lesson-missing\n"
+		"  ---\n"
+		"    check: \"rate\"\n"
+		"    value: null\n"
+		"    min: null\n"
+		"    max: null\n"
+		"    bound: \"at least 1\"\n"
+		"    verdict: \"inconclusive\"\n"
+		"    reason: \"lesson-missing\"\n"
+		"    why: \"this lesson did not run\"\n"
+		"  ...\n");
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(gradescope_document)
+{
+	struct report r;
+	make_graded_report(&r);
+	char *g = render(&r, "gradescope");
+	same_text(g,
+		"{\n"
+		"  \"tests\": [\n"
+		"    {\"name\": \"w03-byte: One byte, \\\"quoted\\\", with a comma\\nand a newline\", "
+		"\"score\": 0.75, \"max_score\": 0.75, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
+		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 0.75, \"max_score\": 0.75, "
+		"\"status\": \"passed\", \"output\": \"held: syscalls.write / bytes = 1 (trials: 1 .. 1), "
+		"expected near 1 \u00b1 1%\"},\n"
+		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 0.75, "
+		"\"status\": \"failed\", \"output\": \"missed: syscalls.write = 65536 (trials: 65536 .. 65536), "
+		"expected at most 100\"},\n"
+		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 0.75, \"max_score\": 0.75, "
+		"\"status\": \"passed\", \"output\": \"inconclusive: rate = 131072 (trials: 65536 .. 262144), "
+		"expected at least 102400; straddle: the trials' values 65536 .. 262144 straddle the bound "
+		"(at least 102400): 2 of 3 combinations of trials meet it (credited: the lab could not "
+		"decide here)\"},\n"
+		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
+		"\"output\": \"error: expected EINVAL, but the workload succeeded\"},\n"
+		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
+		"\"output\": \"inconclusive: rate = - (trials: - .. -), expected at least 1; lesson-missing: "
+		"this lesson did not run (credited: the lab could not decide here)\"}\n"
+		"  ],\n"
+		"  \"score\": 2.25,\n"
+		"  \"output\": \"iolab " PACKAGE_VERSION ", Linux 6.1.0, ext4, 2026-11-21T22:30:00Z: 2 lessons; "
+		"expectations: 1 held, 1 missed, 2 inconclusive\"\n"
+		"}\n");
+	free(g);
+	report_free(&r);
+}
+END_TEST
+
 /* --- the field table -------------------------------------------------------- */
 
 static int number(const struct report_result *r, const char *path, double *v)
@@ -599,6 +759,8 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
+	tcase_add_test(tc, tap_document);
+	tcase_add_test(tc, gradescope_document);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);
