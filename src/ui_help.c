@@ -35,7 +35,9 @@ static const struct help_line help[] = {
 	               "(never past the time limit)"},
 	{"cpu", "user and system CPU seconds of the workload"},
 	{"faults", "page faults: minor (no I/O) and major (read from storage)"},
-	{"storage", "bytes the workload made the kernel read from or write to the device"},
+	{"storage", "bytes the kernel accounted as read from or dirtied for the device "
+	            "(/proc/PID/io): a write counts when it dirties the page cache, so a "
+	            "cached write counts as much as a synced one"},
 	{"page cache", "how much of the file was in memory before and after the run"},
 	{"R, U", "a sweep's fit of seconds = calls x R + bytes x U: the cost of one call "
 	         "and of one byte"},
