@@ -604,6 +604,14 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 
 /* --- expectations ------------------------------------------------------------ */
 
+/* A claim from a lesson file on stderr: a control character (a "\e" in a
+ * double-quoted YAML string) is shown as '?', never sent to the terminal. */
+static void put_claim(const char *s)
+{
+	for (; *s; s++)
+		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, stderr);
+}
+
 /* On stderr, after the progress lines: how the claims came out, and each
  * missed one, so a grader's log names what failed whatever the format. */
 static void expectations_note(const struct report *r)
@@ -623,8 +631,9 @@ static void expectations_note(const struct report *r)
 			if (e->outcome.has_value)
 				expect_format_number(e->outcome.value, value, sizeof value);
 			report_ascii_bound(e->bound, bound, sizeof bound);
-			fprintf(stderr, "MISSED %s: \"%s\": %s = %s, expected %s\n", r->results[i].lesson,
-			        e->claim, e->check, value, bound);
+			fprintf(stderr, "MISSED %s: \"", r->results[i].lesson);
+			put_claim(e->claim);
+			fprintf(stderr, "\": %s = %s, expected %s\n", e->check, value, bound);
 		}
 }
 
@@ -667,7 +676,7 @@ static int run_course(const struct options *o, const struct course *c,
 	guard_cleanup();          /* no data file outlives the measurements */
 	/* every selected lesson ran: now their claims, against this run */
 	if (rc == 0 && report_expect_all(&r, c) != 0) {
-		perror("iolab");
+		fprintf(stderr, "iolab: evaluating the expectations: out of memory\n");
 		rc = EXIT_ENVIRONMENT;
 	}
 	if (rc == 0)
