@@ -498,7 +498,10 @@ static void cold_passes(enum wl_api api, uint64_t block)
 		 * it knows no cachestat, so residency maps the file for mincore) */
 		ck_assert_int_eq(r.syscr, (int64_t)r.calls[CALL_READ] +
 		                          mmap_extra_reads() * (int64_t)r.evictions);
-		ck_assert_int_eq(r.rchar, (int64_t)r.passes << 20);
+		if (mmap_extra_reads())           /* and what valgrind's preads copied */
+			ck_assert_int_ge(r.rchar, (int64_t)r.passes << 20);
+		else
+			ck_assert_int_eq(r.rchar, (int64_t)r.passes << 20);
 	} else {
 		/* valgrind's pread of a new mapping comes once per (re)map, and
 		 * once per residency check (mincore over a mapping) */
