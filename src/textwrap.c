@@ -169,6 +169,58 @@ int textwrap_add_line(struct tw_lines *out, const char *text, int width)
 	return rc;
 }
 
+/* Bytes of the row to take from s (> 0 when s is not empty): the longest
+ * prefix that fits in cols, backed up to its last blank when more follows
+ * and a blank after the indentation allows it. */
+static size_t code_row_bytes(const char *s, int cols, size_t indent)
+{
+	size_t n = tw_prefix_fitting(s, cols);
+	if (n == 0 && *s) {
+		uint32_t cp;
+		return tw_decode(s, strlen(s), &cp);    /* not one column: one character */
+	}
+	if (!s[n] || s[n] == ' ')
+		return n;
+	for (size_t k = n; k > indent; k--)
+		if (s[k - 1] == ' ')
+			return k;
+	return n;
+}
+
+int textwrap_code(const char *line, int width, struct tw_lines *out)
+{
+	if (width < 1)
+		width = 1;
+	size_t indent = strspn(line, " ");
+	int hang = (int)indent + 2;
+	if (hang > width / 2)
+		hang = width / 2;
+	const char *p = line;
+	int rows = 0;
+	char *row = malloc(strlen(line) + (size_t)hang + 1);
+	if (!row)
+		return -1;
+	do {
+		int pad = rows ? hang : 0;
+		size_t n = code_row_bytes(p, width - pad, rows ? 0 : indent);
+		memset(row, ' ', (size_t)pad);
+		memcpy(row + pad, p, n);
+		size_t len = (size_t)pad + n;
+		while (len > (size_t)pad && row[len - 1] == ' ')
+			len--;                      /* rows never end in blanks */
+		row[len] = '\0';
+		if (lines_push(out, row, len, tw_width(row)) != 0) {
+			free(row);
+			return -1;
+		}
+		rows++;
+		p += n;
+		p += strspn(p, " ");            /* a continuation starts at its token */
+	} while (*p);
+	free(row);
+	return rows;
+}
+
 void textwrap_free(struct tw_lines *lines)
 {
 	for (size_t i = 0; i < lines->n; i++)

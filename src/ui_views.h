@@ -38,7 +38,8 @@ struct ui_gauge_mark {
 };
 int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
                   const struct ui_gauge_mark *marks, size_t nmarks);
-/* A sparkline of the rate history with its range; rows used (0 or 1). */
+/* A sparkline of the rate history with its range (the caller labels it);
+ * rows used (0 or 1). */
 int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h);
 /* The big digits of a number with its unit on the middle row; rows used
  * (0 when it does not fit in w). */

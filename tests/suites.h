@@ -8,6 +8,7 @@
 	X(cli) \
 	X(engine) \
 	X(expect) \
+	X(fitline) \
 	X(gauge) \
 	X(keys) \
 	X(lab) \
