@@ -40,7 +40,7 @@ static void draw(struct lab *lab)
 	ui_frame_draw_header(lab, l.header);
 	if (l.course.w)
 		ui_course_draw(lab, l.course);
-	if (l.side_list)
+	if (l.side_list && !l.course_only)
 		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
 	if (l.text.w) {
 		ui_lesson_draw(lab, l.text);
@@ -102,11 +102,11 @@ static void stop_from_help(struct lab *lab)
 	            keys_row(ACT_HELP_CLOSE)->bar_keys);
 }
 
+/* The whole course screen, at any width (beside the lesson, wide, the
+ * list has no room for whole titles). */
 static void toggle_course(struct lab *lab)
 {
 	lab->course_screen = !lab->course_screen;
-	if (COLS >= LAYOUT_SIDE_LIST_COLS)
-		lab_message(lab, "the course is beside the lesson at this width");
 }
 
 /* One action of the key table; `context` is where the key was read. */

@@ -253,6 +253,9 @@ START_TEST(key_bar)
 	/* the course screen has no text to scroll */
 	bar_of(KEYS_COURSE, 119, 1, bar, sizeof bar);
 	ck_assert_str_eq(bar, "r s n/p +/- c Tab ? q");
+	/* the course screen opens at any width, and Tab goes back from it */
+	bar_of(KEYS_COURSE, 200, 0, bar, sizeof bar);
+	ck_assert_str_eq(bar, "r s n/p +/- c Tab ? q");
 	/* help: s only while a run is under way */
 	bar_of(KEYS_HELP, 80, 1, bar, sizeof bar);
 	ck_assert_str_eq(bar, "Esc PgDn/PgUp q");
