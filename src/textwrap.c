@@ -1,6 +1,7 @@
 /* textwrap.c - UTF-8 aware paragraph wrapping for the lesson text. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -261,7 +262,7 @@ static int filler_emit(struct filler *f)
 	return sbuf_spaces(&f->line, f->hang);
 }
 
-/* Place one word (no spaces) of `n` bytes. */
+/* Place one word of `n` bytes (no spaces, but for a number and its unit). */
 static int filler_word(struct filler *f, const char *w, size_t n)
 {
 	char *tmp = malloc(n + 1);
@@ -304,6 +305,39 @@ static int filler_word(struct filler *f, const char *w, size_t n)
 	return rc;
 }
 
+/* "1,030", "0.34", "(1", "~30": digits with separators inside, after an
+ * optional opening bracket or tilde. */
+static int is_number(const char *w, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (w[i] == '(' || w[i] == '~'))
+		i++;
+	if (i == n || !isdigit((unsigned char)w[i]))
+		return 0;
+	for (; i < n; i++)
+		if (!isdigit((unsigned char)w[i]) && !((w[i] == ',' || w[i] == '.') && i + 1 < n
+		                                       && isdigit((unsigned char)w[i + 1])))
+			return 0;
+	return 1;
+}
+
+/* A unit that reads as part of the number before it: "s", "MiB", "KB/s",
+ * "bytes" ... (trailing punctuation aside: "s,", "MiB.", "B/s)"). */
+static int is_unit(const char *w, size_t n)
+{
+	static const char *const units[] = {
+		"B", "KB", "MB", "GB", "TB", "kB", "KiB", "MiB", "GiB", "TiB",
+		"B/s", "KB/s", "MB/s", "GB/s", "kB/s", "KiB/s", "MiB/s", "GiB/s",
+		"bytes", "byte", "s", "ms", "us", "\u00b5s", "ns", "min", "%",
+	};
+	while (n > 0 && strchr(".,;:)!?", w[n - 1]))
+		n--;
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (strlen(units[i]) == n && strncmp(w, units[i], n) == 0)
+			return 1;
+	return 0;
+}
+
 static int filler_words(struct filler *f, const char *s, size_t n)
 {
 	size_t i = 0;
@@ -313,6 +347,14 @@ static int filler_words(struct filler *f, const char *s, size_t n)
 		size_t start = i;
 		while (i < n && s[i] != ' ' && s[i] != '\t')
 			i++;
+		/* a number keeps its unit on its line: "0.34 s", never "0.34" / "s" */
+		if (i > start && i + 1 < n && s[i] == ' ' && is_number(s + start, i - start)) {
+			size_t u = i + 1, end = u;
+			while (end < n && s[end] != ' ' && s[end] != '\t')
+				end++;
+			if (end > u && is_unit(s + u, end - u))
+				i = end;
+		}
 		if (i > start && filler_word(f, s + start, i - start) != 0)
 			return -1;
 	}

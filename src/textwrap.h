@@ -8,7 +8,8 @@
  * Paragraphs are separated by blank lines and are reflowed; a line that
  * starts with "- ", "* " or whitespace starts a new block of its own (a
  * list item or an indented example) and its continuation lines hang under
- * its text.  A word longer than the width is cut at the width.
+ * its text.  A number keeps the unit after it on its line ("0.34 s",
+ * "1 MiB", "4096 bytes").  A word longer than the width is cut at the width.
  */
 #ifndef IOLAB_TEXTWRAP_H
 #define IOLAB_TEXTWRAP_H

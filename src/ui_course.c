@@ -102,8 +102,9 @@ static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect 
 	if (wide)
 		row_rate(lab, i, rate, sizeof rate);
 	int rw = *rate ? (int)strlen(rate) + 2 : 0;
-	/* one column stays free at the right for the list's scroll marks */
-	int room = r.x + r.w - 1 - x - rw;
+	/* one column stays free at the right for the list's scroll marks, and
+	 * the edge column (UI_EDGE) before it */
+	int room = r.x + r.w - 1 - UI_EDGE - x - rw;
 	if (wide) {
 		int idw = crt_putf(y, x, room, base | A_BOLD, "%-*s", id_width(&lab->course), l->id);
 		crt_put_cut(y, x + idw + 1, room - idw - 1, base, l->title);

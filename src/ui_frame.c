@@ -15,6 +15,8 @@
 #include "ui_crt.h"
 #include "ui_views.h"
 
+#define HEADER_TITLE_MIN 26       /* " iolab · " and a few words of the course */
+
 /* The header's right side: where the run is ("▶ running w03-byte 3.2 s"),
  * the section and "lesson 19/59"; the section goes first when short of
  * room, then the run's lesson id. */
@@ -62,8 +64,10 @@ void ui_frame_draw_header(const struct lab *lab, struct rect r)
 		rw = tw_width(msg) < r.w - 8 ? tw_width(msg) : r.w - 8;
 		crt_put_cut(r.y, r.x + r.w - rw, rw, crt_attr(CRT_MESSAGE), msg);
 	} else {
+		/* the course title keeps a readable start; the section gives way */
+		int lw = tw_width(left) < HEADER_TITLE_MIN ? tw_width(left) : HEADER_TITLE_MIN;
 		struct fit_rows fr;
-		header_right(lab, r.w - 10, &fr);
+		header_right(lab, r.w - 2 - lw, &fr);
 		rw = fr.n ? fr.width[0] + 1 : 0;
 		if (fr.n)
 			crt_put(r.y, r.x + r.w - rw, rw - 1, bar, fr.row[0]);

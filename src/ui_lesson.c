@@ -124,7 +124,7 @@ static int draw_title(const struct lesson *l, int y, int x, int w)
 	struct tw_lines t = {0};
 	char *s = screen_text(l->title ? l->title : l->id);
 	if (s)
-		textwrap_wrap(s, w, &t);
+		textwrap_wrap(s, w - UI_EDGE, &t);
 	free(s);
 	int rows = 0;
 	for (size_t i = 0; i < t.n && i < 2; i++) {
@@ -185,7 +185,7 @@ static int draw_workload(const struct lab *lab, int y, int x, int w)
 		}
 		struct tw_lines t = {0};
 		char ascii[256];
-		textwrap_wrap(crt_text(line, ascii, sizeof ascii), w, &t);
+		textwrap_wrap(crt_text(line, ascii, sizeof ascii), w - UI_EDGE, &t);
 		for (size_t i = 0; i < t.n && i < 2; i++)
 			crt_put(y + rows++, x, w, crt_attr(CRT_LABEL), t.v[i].text);
 		textwrap_free(&t);
@@ -195,7 +195,7 @@ static int draw_workload(const struct lab *lab, int y, int x, int w)
 	/* "runs: " then the description, wrapped under itself over three lines */
 	int lw = crt_put(y + rows, x, w, crt_attr(CRT_LABEL), "runs: ");
 	struct tw_lines t = {0};
-	textwrap_wrap(held, w - lw, &t);
+	textwrap_wrap(held, w - lw - UI_EDGE, &t);
 	for (size_t i = 0; i < t.n && i < 3; i++) {
 		nbsp_to_blanks(t.v[i].text);
 		crt_put(y + rows++, x + lw, w - lw, crt_attr(CRT_VALUE), t.v[i].text);
@@ -217,7 +217,7 @@ void ui_lesson_draw(struct lab *lab, struct rect r)
 	         sec->title ? sec->title : "");
 	y += draw_workload(lab, y, x, w);
 	y++;
-	wrap_lesson(lab, w);
+	wrap_lesson(lab, w - UI_EDGE);
 	int h = r.y + r.h - y;
 	if (h < 1)
 		return;

@@ -77,7 +77,7 @@ static void kv_parts(struct pen *p, const char *label, const struct fit_part *pa
 	screen_parts(parts, n, &sp);
 	if (max_rows > p->bottom - p->y)
 		max_rows = p->bottom - p->y;
-	fitline_fit(sp.v, sp.n, p->w - p->label_w, max_rows, &fr);
+	fitline_fit(sp.v, sp.n, p->w - p->label_w - UI_EDGE, max_rows, &fr);
 	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
 	for (size_t i = 0; i < fr.n; i++)
 		crt_put(p->y + (int)i, p->x + p->label_w, p->w - p->label_w, crt_attr(CRT_VALUE),
@@ -107,7 +107,7 @@ static void kv_words(struct pen *p, const char *label, const char *text)
 		return;
 	struct tw_lines l = {0};
 	char ascii[512];
-	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w - p->label_w, &l);
+	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w - p->label_w - UI_EDGE, &l);
 	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
 	for (size_t i = 0; i < l.n && pen_room(p, 1); i++)
 		crt_put(p->y++, p->x + p->label_w, p->w - p->label_w, crt_attr(CRT_LABEL), l.v[i].text);
@@ -119,7 +119,7 @@ static void para(struct pen *p, int role, const char *text)
 {
 	struct tw_lines l = {0};
 	char ascii[1024];
-	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w, &l);
+	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w - UI_EDGE, &l);
 	for (size_t i = 0; i < l.n && pen_room(p, 1); i++)
 		crt_put(p->y++, p->x, p->w, crt_attr((enum crt_role)role), l.v[i].text);
 	textwrap_free(&l);
@@ -243,10 +243,11 @@ static void draw_big(struct pen *p, const struct shown *s)
 	int lw = gauge_bignum_width(logs) + 1 + 8;
 	if (!pen_room(p, GAUGE_BIG_ROWS))
 		return;
-	if (!ui_gauge_draw_big(p->y, p->x, p->w, num, unit, CRT_BIG))
+	int w = p->w - UI_EDGE;
+	if (!ui_gauge_draw_big(p->y, p->x, w, num, unit, CRT_BIG))
 		return;
-	if (rw + 4 + lw <= p->w)
-		ui_gauge_draw_big(p->y, p->x + p->w - lw, lw, logs, "log rate", CRT_BIG);
+	if (rw + 4 + lw <= w)
+		ui_gauge_draw_big(p->y, p->x + w - lw, lw, logs, "log rate", CRT_BIG);
 	p->y += GAUGE_BIG_ROWS;
 }
 
@@ -340,10 +341,11 @@ static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_vi
 	size_t n = collect_marks(lab, lab_lesson(lab), marks);
 	if (!pen_room(p, 3))
 		return;
-	crt_putf(p->y++, p->x, p->w, crt_attr(CRT_DIM), "B/s, log scale%s",
+	int w = p->w - UI_EDGE;
+	crt_putf(p->y++, p->x, w, crt_attr(CRT_DIM), "B/s, log scale%s",
 	         v->live ? (crt.utf8 ? "   bar: now  \u2503 avg" : "   bar: now  | avg") : "");
 	/* the legend may wrap: keep it inside the panel */
-	int rows = ui_gauge_draw(p->y, p->x, p->w, p->roomy ? 3 : 1, s.have ? s.rate : 0, v->live ? s.avg : 0, marks,
+	int rows = ui_gauge_draw(p->y, p->x, w, p->roomy ? 3 : 1, s.have ? s.rate : 0, v->live ? s.avg : 0, marks,
 	                         pen_room(p, 6) ? n : 0);
 	p->y += rows;
 }
@@ -435,7 +437,7 @@ static void draw_bar_line(struct pen *p, const char *label, double frac, const c
 	if (!pen_room(p, 1))
 		return;
 	int tw = tw_width(tail);
-	int bw = p->w - p->label_w - tw - 1;
+	int bw = p->w - UI_EDGE - p->label_w - tw - 1;
 	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
 	int fill = bw > 0 ? (int)(frac * bw + 0.5) : 0;
 	for (int i = 0; i < bw; i++)
@@ -593,7 +595,7 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 		struct fit_rows fr;
 		screen_parts(parts, n, &sp);
 		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
-		fitline_fit(sp.v, sp.n, p->w - 2, rows, &fr);
+		fitline_fit(sp.v, sp.n, p->w - 2 - UI_EDGE, rows, &fr);
 		for (size_t k = 0; k < fr.n; k++)
 			crt_put(p->y + (int)k, p->x + 2, p->w - 2,
 			        crt_attr(ran ? CRT_VALUE : CRT_DIM), fr.row[k]);
@@ -619,7 +621,7 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 	draw_gauge(&p, lab, &v);
 	if ((v.live || v.result) && pen_room(&p, 1)) {
 		/* the trend's label in the label column, like every row's */
-		int w = ui_gauge_draw_sparkline(p.y, p.x + p.label_w, p.w - p.label_w, v.hist);
+		int w = ui_gauge_draw_sparkline(p.y, p.x + p.label_w, p.w - p.label_w - UI_EDGE, v.hist);
 		if (w) {
 			crt_put(p.y, p.x, p.label_w, crt_attr(CRT_LABEL), "trend");
 			p.y++;

@@ -38,7 +38,7 @@ static int put_fitted(int y, int x, int w, int max_rows, int attr, const struct 
 			shown[i].brief = crt_text(parts[i].brief, brief[i], sizeof brief[i]);
 	}
 	struct fit_rows fr;
-	fitline_fit(shown, n, w, max_rows, &fr);
+	fitline_fit(shown, n, w - UI_EDGE, max_rows, &fr);
 	for (size_t i = 0; i < fr.n; i++)
 		crt_put(y + (int)i, x, w, attr, fr.row[i]);
 	return (int)fr.n;
@@ -49,7 +49,7 @@ static int put_words(int y, int x, int w, int max_rows, int attr, const char *te
 {
 	struct tw_lines l = {0};
 	char ascii[512];
-	textwrap_wrap(crt_text(text, ascii, sizeof ascii), w, &l);
+	textwrap_wrap(crt_text(text, ascii, sizeof ascii), w - UI_EDGE, &l);
 	int rows = 0;
 	for (size_t i = 0; i < l.n && rows < max_rows; i++)
 		crt_put(y + rows++, x, w, attr, l.v[i].text);
@@ -265,7 +265,7 @@ static void fit_text(const struct lesson *l, const struct run_view *v, enum wl_c
 	units_format_cost(u, ascii, us, sizeof us);
 	units_format_rate(u > 0 ? 1 / u : 0, peak, sizeof peak);
 	snprintf(t->r, sizeof t->r, "R = %s per call,", rs);
-	snprintf(t->rb, sizeof t->rb, "R %s/call", rs);
+	snprintf(t->rb, sizeof t->rb, "R %s/call,", rs);
 	snprintf(t->u, sizeof t->u, "U = %s per byte", us);
 	snprintf(t->ub, sizeof t->ub, "U %s/B", us);
 	snprintf(t->peak, sizeof t->peak, "(1/U = %s)", u > 0 ? peak : "-");
@@ -282,7 +282,7 @@ static int fits_rows(const struct lesson *l, const struct run_view *v, int w)
 		struct fit_text t;
 		struct fit_rows fr;
 		fit_text(l, v, l->sweep.caches[k], &t);
-		fitline_fit(t.parts, t.n, w - 2, 2, &fr);
+		fitline_fit(t.parts, t.n, w - 2 - UI_EDGE, 2, &fr);
 		rows += fr.n ? (int)fr.n : 1;
 	}
 	return rows;
@@ -315,7 +315,7 @@ int ui_sweep_draw(const struct lab *lab, const struct run_view *v, struct rect r
 	int fit_rows = fits_rows(l, v, w);
 	struct axes a;
 	compute_axes(l, v, &a);
-	a.pw = w - Y_LABEL_W;
+	a.pw = w - Y_LABEL_W - UI_EDGE;
 	if (a.pw > CHART_MAX_W)
 		a.pw = CHART_MAX_W;
 	a.ph = bottom - y - 2 - 1 - fit_rows;     /* x axis, its labels, a gap, the fits */
