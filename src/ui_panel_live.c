@@ -454,12 +454,17 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 	int ascii = !crt.utf8;
 	if (v->live) {
 		const struct trial_sample *s = v->sample;
-		uint64_t in_pass = spec->size ? s->bytes % spec->size : 0;
-		if (s->bytes && !in_pass)
+		/* reads repeat passes over the file; a write is one pass, even when
+		 * a command writes past the lesson's size (--size does not change
+		 * its arguments) */
+		int passes = spec->op != WL_OP_WRITE;
+		uint64_t in_pass = spec->size ? (passes ? s->bytes % spec->size : s->bytes) : 0;
+		if (s->bytes && (!in_pass || in_pass > spec->size))
 			in_pass = spec->size;
 		units_format_bytes((double)s->bytes, done, sizeof done);
 		units_format_size(spec->size, size, sizeof size);
-		unsigned pass = spec->size ? (unsigned)((s->bytes ? s->bytes - 1 : 0) / spec->size) + 1 : 1;
+		unsigned pass = spec->size && passes
+		                ? (unsigned)((s->bytes ? s->bytes - 1 : 0) / spec->size) + 1 : 1;
 		double frac = spec->size ? (double)in_pass / (double)spec->size : 0;
 		snprintf(tail, sizeof tail, "%3.0f%%", frac * 100);
 		draw_bar_line(p, "done", frac, tail);
