@@ -18,8 +18,8 @@
 #define HEADER_TITLE_MIN 26       /* " iolab · " and a few words of the course */
 
 /* The header's right side: where the run is ("▶ running w03-byte 3.2 s"),
- * the section and "lesson 19/59"; the section goes first when short of
- * room, then the run's lesson id. */
+ * the section and "lesson 19/59"; short of room, the section goes first,
+ * then the run's lesson id and the word "lesson". */
 static void header_right(const struct lab *lab, int width, struct fit_rows *out)
 {
 	const struct run *r = &lab->run;
@@ -39,13 +39,20 @@ static void header_right(const struct lab *lab, int width, struct fit_rows *out)
 		snprintf(section, sizeof section, "%s %s", sec->title, crt_glyph(GLYPH_DOT));
 	snprintf(where, sizeof where, "lesson %zu/%zu", lab->cur + 1, lab->course.nlessons);
 	snprintf(where_b, sizeof where_b, "%zu/%zu", lab->cur + 1, lab->course.nlessons);
-	char ascii[5][160];
-	const struct fit_part parts[] = {
-		{crt_text(who, ascii[0], sizeof ascii[0]), crt_text(brief, ascii[1], sizeof ascii[1]), 0, 0},
+	char ascii[3][160];
+	struct fit_part parts[] = {
+		{crt_text(who, ascii[0], sizeof ascii[0]), NULL, 0, 0},
 		{when, NULL, 0, 1},
 		{crt_text(section, ascii[2], sizeof ascii[2]), NULL, 1, 0},
-		{where, where_b, 0, 1},
+		{where, NULL, 0, 1},
 	};
+	/* the section goes before anything is shortened: fitline shortens
+	 * first, so the short forms are offered only when that was not enough */
+	fitline_fit(parts, COUNT(parts), width, 1, out);
+	if (out->complete)
+		return;
+	parts[0].brief = crt_text(brief, ascii[1], sizeof ascii[1]);
+	parts[3].brief = where_b;
 	fitline_fit(parts, COUNT(parts), width, 1, out);
 }
 

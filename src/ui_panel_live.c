@@ -265,11 +265,12 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 		draw_big(p, &s);
 	units_format_rate(s.rate, a, sizeof a);
 	if (v->live) {
-		char avg[64];
+		char avg[64], window[32];
 		units_format_rate(s.avg, b, sizeof b);
 		snprintf(avg, sizeof avg, "avg %s", b);
+		snprintf(window, sizeof window, "(last %g s)", RATE_WINDOW);
 		const struct fit_part now[] = {
-			{a, NULL, 0, 0}, {"(last 0.5 s)", NULL, 2, 1}, {avg, NULL, 0, 0}, {"(whole run)", NULL, 1, 1},
+			{a, NULL, 0, 0}, {window, NULL, 2, 1}, {avg, NULL, 0, 0}, {"(whole run)", NULL, 1, 1},
 		};
 		kv_parts(p, "now", now, COUNT(now), 1);
 		snprintf(la, sizeof la, "%.2f now", units_log_rate(s.rate));

@@ -219,19 +219,19 @@ static int series_role(enum wl_cache cache)
 /* "● warm  × cold  ◆ warm and cold in one cell" under the title. */
 static int draw_legend(const struct lesson *l, int y, int x, int w, int max_rows)
 {
-	char names[4][80], both[64], both_brief[32];
+	char names[2][80], series[2][64], both[160], both_brief[32];
 	struct fit_part parts[6] = {{"log rate by block size", "log rate", 0, 0}};
 	size_t n = 1;
 	for (size_t k = 0; k < l->sweep.ncaches && k < 2; k++) {
-		char series[64];
-		sweep_series_name(&l->workload, l->sweep.caches[k], series, sizeof series);
+		sweep_series_name(&l->workload, l->sweep.caches[k], series[k], sizeof series[k]);
 		snprintf(names[k], sizeof names[k], "%s %s", crt_glyph(series_glyph(l->sweep.caches[k])),
-		         series);
+		         series[k]);
 		parts[n++] = (struct fit_part){names[k], NULL, 0, 0};
 	}
 	if (l->sweep.ncaches > 1) {
 		/* two series meet in one cell: one glyph says so */
-		snprintf(both, sizeof both, "%s both in one cell", crt_glyph(GLYPH_BOTH));
+		snprintf(both, sizeof both, "%s %s and %s in one cell", crt_glyph(GLYPH_BOTH),
+		         series[0], series[1]);
 		snprintf(both_brief, sizeof both_brief, "%s both", crt_glyph(GLYPH_BOTH));
 		parts[n++] = (struct fit_part){both, both_brief, 0, 0};
 	}
