@@ -89,7 +89,10 @@ help_keys() {
 	wait_for 'iolab help' 10 "help at $1x$2"
 	cp "$T/screen" "$T/help"
 	# the keys come first; page down until the numbers' heading is on screen
+	pages=0
 	while ! grep -q '^ *The numbers' "$T/help"; do
+		pages=$((pages + 1))
+		[ "$pages" -le 10 ] || fail "help at $1x$2: no 'The numbers' heading after 10 pages"
 		tm send-keys -t "$PANE" NPage
 		nap
 		shot "help at $1x$2, further down"
