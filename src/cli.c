@@ -269,11 +269,32 @@ void cli_options_free(struct options *o)
 	}
 }
 
-static int have_terminal(void)
+/* Can the lab take this terminal?  0 if so; else says why on stderr and
+ * returns the status.  No terminal on stdin or stdout is a matter of how
+ * iolab was started (2, like a bad option: --batch is the way there); a
+ * terminal whose type says it cannot move the cursor is the environment
+ * (4): the command was right, the terminal cannot show the lab. */
+static int check_terminal(void)
 {
 	const char *term = getenv("TERM");
-	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)
-	       && term && *term && strcmp(term, "dumb") != 0;
+	const char *batch = "use 'iolab --batch' to run lessons headless.\n";
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "iolab: the interactive lab needs a terminal, and standard %s is not one;\n%s",
+		        !isatty(STDIN_FILENO) ? "input" : "output", batch);
+		return EXIT_USAGE;
+	}
+	if (!term || !*term) {
+		fprintf(stderr, "iolab: TERM is not set, so the lab cannot tell how to draw on this "
+		        "terminal;\nset it (e.g. TERM=xterm-256color), or %s", batch);
+		return EXIT_ENVIRONMENT;
+	}
+	if (strcmp(term, "dumb") == 0) {
+		fprintf(stderr, "iolab: this terminal (TERM=dumb) cannot be addressed: the lab moves "
+		        "the cursor\nto draw its screen; run it in a terminal that can (e.g. "
+		        "TERM=xterm-256color), or %s", batch);
+		return EXIT_ENVIRONMENT;
+	}
+	return 0;
 }
 
 static int dispatch(const struct options *o, cli_interactive_fn interactive)
@@ -290,12 +311,8 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return batch_list(o);
 	if (o->batch)
 		return batch_run(o);
-	if (!have_terminal()) {
-		fputs("iolab: the interactive lab needs a terminal (stdin and stdout a tty, TERM set);\n"
-		      "use 'iolab --batch' to run lessons headless.\n", stderr);
-		return EXIT_USAGE;
-	}
-	return interactive(o);
+	int rc = check_terminal();
+	return rc ? rc : interactive(o);
 }
 
 int cli_run(int argc, char **argv, cli_interactive_fn interactive)

@@ -571,6 +571,9 @@ void trial_sample(struct trial *t, struct trial_sample *out)
 		int64_t start = atomic_load_explicit(&t->sh->start_ns, memory_order_relaxed);
 		out->bytes = atomic_load_explicit(&t->sh->bytes, memory_order_relaxed);
 		out->calls = atomic_load_explicit(&t->sh->calls, memory_order_relaxed);
+		for (int k = 0; k < CALL_KINDS; k++)
+			out->calls_by_kind[k] = atomic_load_explicit(&t->sh->calls_now[k],
+			                                             memory_order_relaxed);
 		if (phase == WL_PHASE_DONE)
 			out->elapsed = t->sh->seconds;
 		else if (phase == WL_PHASE_RUNNING && start)

@@ -36,6 +36,7 @@ struct trial_sample {
 	double elapsed;           /* seconds since the loop started */
 	uint64_t bytes;           /* bytes moved so far */
 	uint64_t calls;           /* workload calls so far (all kinds) */
+	uint64_t calls_by_kind[CALL_KINDS];  /* the same by kind (0 for a command) */
 	double rate_now;          /* B/s since the previous sample */
 	double rate_avg;          /* B/s since the start */
 	int64_t syscr, syscw;     /* /proc/PID/io so far, -1 unavailable */

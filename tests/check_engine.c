@@ -605,6 +605,33 @@ START_TEST(sample_after_done)
 }
 END_TEST
 
+/* The live sample names each kind of call: a strided fread loop's seeks
+ * are not counted as reads (issue 14: "calls fread 688,126" live beside
+ * "fread 819,199  fseek 819,199" at the end). */
+START_TEST(sample_calls_by_kind)
+{
+	char msg[256];
+	struct trial_sample smp;
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_STDIO, 65536, 1);
+	s.stride = 4096;
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	while (!trial_done(t)) {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+	}
+	trial_sample(t, &smp);
+	trial_finish(t, &r);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_FREAD], 65536);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_FSEEK], 65536);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_READ], 0);
+	ck_assert_uint_eq(smp.calls, 2 * 65536);
+	for (int k = 0; k < CALL_KINDS; k++)
+		ck_assert_uint_eq(smp.calls_by_kind[k], r.calls[k]);
+}
+END_TEST
+
 START_TEST(interrupt_reports_interrupted)
 {
 	char msg[256];
@@ -1299,6 +1326,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, time_limit_stops_slow_write);
 	tcase_add_test(tc, trial_stop_and_samples);
 	tcase_add_test(tc, sample_after_done);
+	tcase_add_test(tc, sample_calls_by_kind);
 	tcase_add_test(tc, interrupt_reports_interrupted);
 	tcase_add_test(tc, two_children_interrupted_and_reaped);
 	tcase_add_test(tc, two_children_killed_all);

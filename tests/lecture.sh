@@ -37,7 +37,7 @@ nap() { sleep 0.1 2>/dev/null || sleep 1; }
 # wait_for REGEX SECONDS WHAT: poll the pane until REGEX (grep -E) shows.
 wait_for() {
 	i=0
-	while [ "$i" -lt $(($2 * 10)) ]; do
+	while [ "$i" -lt $(($2 * 10 * WAIT_SCALE)) ]; do
 		screen
 		grep -Eq -- "$1" "$T/screen" && return 0
 		nap
@@ -45,7 +45,7 @@ wait_for() {
 	done
 	echo "--- the screen was:" >&2
 	cat "$T/screen" >&2
-	fail "$3: '$1' did not appear within $2 s"
+	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
 }
 
 # lab LOCALE OPTIONS...: start the lab in the pane (the scratch directory
@@ -62,7 +62,7 @@ lab() {
 # wait_count REGEX N SECONDS WHAT: until REGEX matches N times on the pane.
 wait_count() {
 	i=0
-	while [ "$i" -lt $(($3 * 10)) ]; do
+	while [ "$i" -lt $(($3 * 10 * WAIT_SCALE)) ]; do
 		screen
 		[ "$(grep -Eo -- "$1" "$T/screen" | wc -l)" -ge "$2" ] && return 0
 		nap

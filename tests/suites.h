@@ -11,6 +11,7 @@
 	X(engine) \
 	X(expect) \
 	X(file_read) \
+	X(fitline) \
 	X(gauge) \
 	X(keys) \
 	X(lab) \
