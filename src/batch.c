@@ -39,6 +39,7 @@
 #include "lesson.h"
 #include "report.h"
 #include "report_expect.h"
+#include "sanitize.h"
 #include "scratch.h"
 #include "suggest.h"
 #include "sweep.h"
@@ -76,14 +77,23 @@ static int terminal_width(void)
 	return 80;
 }
 
-/* The live line: rewritten in place, never longer than the terminal (a
- * wrapped line could not be rewritten with \r). */
+char *batch_live_line(char *buf, size_t len, int width, size_t index, size_t total,
+                      const char *id, const char *detail)
+{
+	/* (cut at whatever byte: sanitize_copy makes a broken end a '?') */
+	char raw[2048];
+	snprintf(raw, sizeof raw, "[%zu/%zu] %s ... %s", index, total, id, detail);
+	/* One column short of the width: a line as wide as the terminal may
+	 * wrap, and a wrapped line cannot be rewritten with \r.  The buffer
+	 * bounds it too: a terminal can be wider than any buffer. */
+	return sanitize_copy(buf, len, raw, width > 1 ? width - 1 : 0);
+}
+
+/* The live line: rewritten in place. */
 static void live_print(const struct progress_line *p, const char *detail)
 {
 	char line[512];
-	int n = snprintf(line, sizeof line, "[%zu/%zu] %s ... %s", p->index, p->total, p->id, detail);
-	if (n >= p->width)
-		line[p->width - 1] = '\0';
+	batch_live_line(line, sizeof line, p->width, p->index, p->total, p->id, detail);
 	fprintf(stderr, "\r%s\033[K", line);
 }
 
@@ -117,7 +127,9 @@ static void progress_end(const struct progress_line *p, const char *outcome)
 		live_print(p, outcome);
 		fputc('\n', stderr);
 	} else {
-		fprintf(stderr, "%s\n", outcome);
+		/* an error text may quote a command's stderr: no escapes from it */
+		char safe[1024];
+		fprintf(stderr, "%s\n", sanitize_copy(safe, sizeof safe, outcome, -1));
 	}
 }
 
@@ -604,14 +616,6 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 
 /* --- expectations ------------------------------------------------------------ */
 
-/* A claim from a lesson file on stderr: a control character (a "\e" in a
- * double-quoted YAML string) is shown as '?', never sent to the terminal. */
-static void put_claim(const char *s)
-{
-	for (; *s; s++)
-		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, stderr);
-}
-
 /* On stderr, after the progress lines: how the claims came out, and each
  * missed one, so a grader's log names what failed whatever the format. */
 static void expectations_note(const struct report *r)
@@ -631,9 +635,9 @@ static void expectations_note(const struct report *r)
 			if (e->outcome.has_value)
 				expect_format_number(e->outcome.value, value, sizeof value);
 			report_ascii_bound(e->bound, bound, sizeof bound);
-			fprintf(stderr, "MISSED %s: \"", r->results[i].lesson);
-			put_claim(e->claim);
-			fprintf(stderr, "\": %s = %s, expected %s\n", e->check, value, bound);
+			char claim[LESSON_CLAIM_MAX + 1];      /* a "\e" in YAML is an ESC */
+			fprintf(stderr, "MISSED %s: \"%s\": %s = %s, expected %s\n", r->results[i].lesson,
+			        sanitize_copy(claim, sizeof claim, e->claim, -1), e->check, value, bound);
 		}
 }
 
@@ -646,6 +650,8 @@ static int prepare(const struct options *o, const struct course *c, const size_t
 		fprintf(stderr, "iolab: %s\n", msg);
 		return EXIT_ENVIRONMENT;
 	}
+	if (scratch.note)             /* the data go elsewhere than asked: say where */
+		fprintf(stderr, "iolab: %s\n", scratch.note);
 	guard_init(&scratch);
 	guarded = 1;
 	if (guard_install() != 0) {
@@ -719,8 +725,12 @@ int batch_list(const struct options *o)
 	int rc = load_course(o, &c);
 	if (rc != 0)
 		return rc;
+	/* titles come from lesson files: no escape sequence of theirs reaches
+	 * the terminal (ids are [a-z0-9-]+, checked by the loader) */
+	char title[LESSON_WORD_MAX + 1];
 	for (size_t i = 0; i < c.nlessons; i++)
-		printf("%s\t%s\n", c.lessons[i].id, c.lessons[i].title);
+		printf("%s\t%s\n", c.lessons[i].id,
+		       sanitize_copy(title, sizeof title, c.lessons[i].title, -1));
 	course_free(&c);
 	return EXIT_RAN;
 }

@@ -12,9 +12,12 @@
 #include "cli.h"
 #include "report.h"
 #include "units.h"
+#include "watch.h"
+#include "workload.h"
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
-       OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF };
+       OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
+       OPT_WATCH, OPT_RACE, OPT_PRESENT };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -31,6 +34,9 @@ static const struct option long_options[] = {
 	{"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
 	{"no-color", no_argument, NULL, OPT_NO_COLOR},
 	{"perf", no_argument, NULL, OPT_PERF},
+	{"watch", required_argument, NULL, OPT_WATCH},
+	{"race", required_argument, NULL, OPT_RACE},
+	{"present", no_argument, NULL, OPT_PRESENT},
 	{NULL, 0, NULL, 0}
 };
 
@@ -65,12 +71,19 @@ void cli_usage(FILE *out)
 "      --dir DIR         scratch directory for data files\n"
 "                        (default $XDG_CACHE_HOME/iolab or ~/.cache/iolab)\n"
 "      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
-"      --time-limit T    override every lesson's per-trial time limit (e.g. 2s)\n"
+"      --time-limit T    override every lesson's per-trial time limit\n"
+"                        (e.g. 2s; more than 0, at most 1 hour)\n"
 "      --perf            also count every syscall by kind with perf, in a\n"
 "                        separate counting pass (where the kernel permits)\n"
 "      --no-color        no colours (so does the NO_COLOR variable)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
+"\n"
+"Interactive only (batch keeps the lessons' own time limits):\n"
+"      --watch T         how long a run lasts: trials back to back for T\n"
+"                        (3s, 10s, 1m ...), or 'pass' for one pass (default 10s)\n"
+"      --race ID,ID      race these two lessons side by side at once\n"
+"      --present         presentation mode: big figures for a projector\n"
 "\n"
 "Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
 "3 invalid lesson files, 4 unusable environment, 5 every lesson ran but an\n"
@@ -102,6 +115,16 @@ static int format_error(FILE *err, const char *arg)
 /* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
  * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
  * course. */
+/* A directory option: an empty argument is a mistake, not "use the
+ * default" (--dir "" used to end in "HOME is not set"). */
+static int dir_arg(const char *arg, const char *name, const char **out, FILE *err)
+{
+	if (!*arg)
+		return usage_error(err, "option '%s' needs a directory; the argument is empty", name);
+	*out = arg;
+	return 0;
+}
+
 static int add_lessons(struct options *o, const char *arg)
 {
 	for (const char *id = arg;; id++) {
@@ -132,6 +155,19 @@ static int parse_trials(const char *arg, unsigned *out)
 	return 0;
 }
 
+/* "w01-syncbyte,w03-byte": exactly two non-empty ids. */
+static int parse_race(const char *arg, struct options *o)
+{
+	const char *comma = strchr(arg, ',');
+	if (!comma || comma == arg || !comma[1] || strchr(comma + 1, ','))
+		return -1;
+	free(o->race[0]);
+	free(o->race[1]);
+	o->race[0] = strndup(arg, (size_t)(comma - arg));
+	o->race[1] = strdup(comma + 1);
+	return o->race[0] && o->race[1] ? 0 : -1;
+}
+
 static int parse_format(const char *arg, const struct report_format **out)
 {
 	const struct report_format *f = report_format_find(arg);
@@ -151,9 +187,18 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case 'V': o->version = 1; return 0;
 	case OPT_NO_COLOR: o->no_color = 1; return 0;
 	case OPT_PERF: o->perf = 1; return 0;
+	case OPT_PRESENT: o->present = 1; return 0;
+	case OPT_WATCH:
+		if (watch_parse(arg, &o->watch) != 0)
+			return usage_error(err, "invalid watch time '%s' (e.g. 3s, 10s, 1m, or pass)", arg);
+		return 0;
+	case OPT_RACE:
+		if (parse_race(arg, o) != 0)
+			return usage_error(err, "invalid race '%s' (two lesson ids: ID,ID)", arg);
+		return 0;
 	case OPT_OUTPUT: o->output = arg; return 0;
-	case OPT_LESSONS: o->lessons_dir = arg; return 0;
-	case OPT_DIR: o->scratch_dir = arg; return 0;
+	case OPT_LESSONS: return dir_arg(arg, "--lessons", &o->lessons_dir, err);
+	case OPT_DIR: return dir_arg(arg, "--dir", &o->scratch_dir, err);
 	case OPT_LESSON:
 		if (!*arg || add_lessons(o, arg) != 0)
 			return usage_error(err, "invalid lesson list '%s'", arg);
@@ -167,13 +212,16 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 			return format_error(err, arg);
 		return 0;
 	case OPT_SIZE:
-		if (units_parse_size(arg, &o->size) != 0 || o->size == 0
-		    || o->size > ((uint64_t)64 << 30))
+		if (units_parse_size(arg, &o->size) != 0 || o->size == 0 || o->size > WL_SIZE_MAX)
 			return usage_error(err, "invalid size '%s' (1 B to 64 GiB, e.g. 10MiB)", arg);
 		return 0;
 	case OPT_TIME_LIMIT:
-		if (units_parse_duration(arg, &o->time_limit) != 0 || o->time_limit <= 0)
-			return usage_error(err, "invalid time limit '%s' (e.g. 5s or 500ms)", arg);
+		/* the loader's bounds (wl_spec_check): past them every lesson
+		 * would fail, so the command line is what is wrong */
+		if (units_parse_duration(arg, &o->time_limit) != 0 || !(o->time_limit > 0)
+		    || o->time_limit > WL_TIME_LIMIT_MAX)
+			return usage_error(err, "invalid time limit '%s' (more than 0 and at most 1 hour, "
+			                   "e.g. 5s or 500ms)", arg);
 		return 0;
 	default:
 		fputs("Try 'iolab --help' for more information.\n", err);
@@ -186,6 +234,7 @@ int cli_parse(int argc, char **argv, struct options *o, FILE *err)
 	memset(o, 0, sizeof *o);
 	o->trials = 5;
 	o->format = report_format_default();
+	o->watch = WATCH_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	int c;
@@ -215,13 +264,38 @@ void cli_options_free(struct options *o)
 	free(o->lessons);
 	o->lessons = NULL;
 	o->nlessons = 0;
+	for (int i = 0; i < 2; i++) {
+		free(o->race[i]);
+		o->race[i] = NULL;
+	}
 }
 
-static int have_terminal(void)
+/* Can the lab take this terminal?  0 if so; else says why on stderr and
+ * returns the status.  No terminal on stdin or stdout is a matter of how
+ * iolab was started (2, like a bad option: --batch is the way there); a
+ * terminal whose type says it cannot move the cursor is the environment
+ * (4): the command was right, the terminal cannot show the lab. */
+static int check_terminal(void)
 {
 	const char *term = getenv("TERM");
-	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)
-	       && term && *term && strcmp(term, "dumb") != 0;
+	const char *batch = "use 'iolab --batch' to run lessons headless.\n";
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "iolab: the interactive lab needs a terminal, and standard %s is not one;\n%s",
+		        !isatty(STDIN_FILENO) ? "input" : "output", batch);
+		return EXIT_USAGE;
+	}
+	if (!term || !*term) {
+		fprintf(stderr, "iolab: TERM is not set, so the lab cannot tell how to draw on this "
+		        "terminal;\nset it (e.g. TERM=xterm-256color), or %s", batch);
+		return EXIT_ENVIRONMENT;
+	}
+	if (strcmp(term, "dumb") == 0) {
+		fprintf(stderr, "iolab: this terminal (TERM=dumb) cannot be addressed: the lab moves "
+		        "the cursor\nto draw its screen; run it in a terminal that can (e.g. "
+		        "TERM=xterm-256color), or %s", batch);
+		return EXIT_ENVIRONMENT;
+	}
+	return 0;
 }
 
 static int dispatch(const struct options *o, cli_interactive_fn interactive)
@@ -238,12 +312,8 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return batch_list(o);
 	if (o->batch)
 		return batch_run(o);
-	if (!have_terminal()) {
-		fputs("iolab: the interactive lab needs a terminal (stdin and stdout a tty, TERM set);\n"
-		      "use 'iolab --batch' to run lessons headless.\n", stderr);
-		return EXIT_USAGE;
-	}
-	return interactive(o);
+	int rc = check_terminal();
+	return rc ? rc : interactive(o);
 }
 
 int cli_run(int argc, char **argv, cli_interactive_fn interactive)

@@ -28,6 +28,11 @@ struct options {
 	double time_limit;         /* 0 = the lesson's */
 	int no_color;
 	int perf;                  /* --perf: per-syscall counting pass */
+	/* the interactive lab only; batch keeps the lessons' own limits */
+	double watch;              /* --watch: seconds a run lasts, 0 = one pass
+	                              (cli_parse's default: WATCH_DEFAULT) */
+	char *race[2];             /* --race A,B: race these two, NULL = none */
+	int present;               /* --present: presentation mode */
 };
 
 /* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a

@@ -49,10 +49,13 @@
  * the trial's passes exactly, and only a safety limit stops it early. */
 #define PERF_SAFETY 10.0
 
-/* The running child, for signal handlers: pid, and whether it leads its
- * own process group (commands do, so their children die with them). */
-static volatile sig_atomic_t g_child;
-static volatile sig_atomic_t g_child_group;
+/* Every running child, for the signal handlers: its pid (0: a free slot),
+ * and whether it leads its own process group (commands do, so their
+ * children die with them).  The lab races two trials at once; a fixed
+ * array because a handler can neither allocate nor lock. */
+#define MAX_CHILDREN 8
+static volatile sig_atomic_t g_child[MAX_CHILDREN];
+static volatile sig_atomic_t g_child_group[MAX_CHILDREN];
 static volatile sig_atomic_t g_interrupts;
 static int g_perf;
 
@@ -61,6 +64,7 @@ struct trial {
 	struct scratch *scratch;
 	struct wl_shared *sh;
 	pid_t pid;
+	int slot;                 /* its entry in g_child[], -1 when none */
 	int command;
 	char **argv;
 	int errfd;
@@ -127,12 +131,12 @@ void engine_set_perf(int on)
 
 /* --- signals -------------------------------------------------------------- */
 
-static void kill_child(int sig)
+static void kill_child(int i, int sig)
 {
-	pid_t pid = (pid_t)g_child;
+	pid_t pid = (pid_t)g_child[i];
 	if (pid <= 0)
 		return;
-	if (g_child_group)
+	if (g_child_group[i])
 		kill(-pid, sig);
 	kill(pid, sig);
 }
@@ -141,24 +145,53 @@ void engine_interrupt(void)
 {
 	int saved = errno;
 	g_interrupts = g_interrupts + 1;
-	kill_child(SIGKILL);
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		kill_child(i, SIGKILL);
 	errno = saved;
 }
 
 void engine_kill_all(void)
 {
 	int saved = errno;
-	pid_t pid = (pid_t)g_child;
 	g_interrupts = g_interrupts + 1;
-	if (pid > 0) {
-		kill_child(SIGKILL);
+	for (int i = 0; i < MAX_CHILDREN; i++) {
+		pid_t pid = (pid_t)g_child[i];
+		if (pid <= 0)
+			continue;
+		kill_child(i, SIGKILL);
 		/* Cleared before the reap: once reaped, the pid may be another
 		 * process's, and no later signal may be sent to it. */
-		g_child = 0;
+		g_child[i] = 0;
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
 	}
 	errno = saved;
+}
+
+int engine_children(void)
+{
+	int n = 0;
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		n += g_child[i] > 0;
+	return n;
+}
+
+/* A free entry of g_child[], or -1.  Called with every signal blocked. */
+static int free_slot(void)
+{
+	for (int i = 0; i < MAX_CHILDREN; i++)
+		if (g_child[i] == 0)
+			return i;
+	return -1;
+}
+
+/* The handlers forget the child (before it is reaped, which may recycle
+ * its pid; killing the zombie meanwhile was harmless). */
+static void unregister(struct trial *t)
+{
+	if (t->slot >= 0 && (pid_t)g_child[t->slot] == t->pid)
+		g_child[t->slot] = 0;
+	t->slot = -1;
 }
 
 /* --- the child ------------------------------------------------------------ */
@@ -213,12 +246,18 @@ static int open_pidfd(pid_t pid)
 }
 
 /* Fork with every signal blocked, so no handler of ours runs in the child
- * and the child pid is published before a handler could need it. */
+ * and the child pid is published before a handler could need it.  0, -1
+ * (fork failed: errno), or -2 when MAX_CHILDREN already run. */
 static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 {
 	sigset_t all, old;
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
+	int slot = free_slot();
+	if (slot < 0) {                 /* more at once than the handlers track */
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return -2;
+	}
 	pid_t parent = getpid();
 	t->fork_time = measure_now();
 	pid_t pid = fork();
@@ -227,8 +266,9 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 	int err = errno;
 	if (pid > 0) {
 		setpgid(pid, pid);      /* as the child does: whichever runs first */
-		g_child_group = t->command;
-		g_child = pid;
+		g_child_group[slot] = t->command;
+		g_child[slot] = pid;
+		t->slot = slot;
 		t->iofd = measure_io_open(pid);
 		atomic_store_explicit(&sh->go, 1, memory_order_release);
 		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAKE, 1, NULL, NULL, 0);
@@ -247,8 +287,7 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 
 static void forget_child(struct trial *t)
 {
-	if ((pid_t)g_child == t->pid)
-		g_child = 0;
+	unregister(t);
 	if (t->pidfd >= 0)
 		close(t->pidfd);
 	t->pidfd = -1;
@@ -394,7 +433,7 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 		return NULL;
 	}
 	t->scratch = s;
-	t->errfd = t->pidfd = t->iofd = -1;
+	t->errfd = t->pidfd = t->iofd = t->slot = -1;
 	keep_zombies();
 	t->command = wl_kind_of(spec)->command;
 	t->interrupts_at_start = g_interrupts;
@@ -404,7 +443,11 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 		rc = prepare_command(t, msg, msglen);
 	if (rc == 0 && !(t->sh = map_shared()))
 		rc = errmsg(msg, msglen, "cannot map shared memory: %s", strerror(errno));
-	if (rc == 0 && spawn(t, t->sh, 0) != 0)
+	int spawned = rc == 0 ? spawn(t, t->sh, 0) : 0;
+	if (spawned == -2)
+		rc = errmsg(msg, msglen, "cannot start the workload process: %d already run, "
+		            "the most the lab watches at once", MAX_CHILDREN);
+	else if (spawned != 0)
 		rc = errmsg(msg, msglen, "cannot start the workload process: fork: %s", strerror(errno));
 	if (rc != 0) {
 		trial_free(t);
@@ -527,6 +570,9 @@ void trial_sample(struct trial *t, struct trial_sample *out)
 		int64_t untimed = atomic_load_explicit(&t->sh->untimed_ns, memory_order_relaxed);
 		out->bytes = atomic_load_explicit(&t->sh->bytes, memory_order_relaxed);
 		out->calls = atomic_load_explicit(&t->sh->calls, memory_order_relaxed);
+		for (int k = 0; k < CALL_KINDS; k++)
+			out->calls_by_kind[k] = atomic_load_explicit(&t->sh->calls_now[k],
+			                                             memory_order_relaxed);
 		if (phase == WL_PHASE_DONE)
 			out->elapsed = t->sh->seconds;
 		else if (phase == WL_PHASE_RUNNING && start)    /* evictions are not timed */
@@ -750,10 +796,7 @@ static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int 
 	*have_ru = 0;
 	if (!t->reaped_elsewhere) {
 		read_io(t, io);
-		/* Forgotten by the signal handlers before the reap, which may
-		 * recycle the pid (killing the zombie meanwhile was harmless). */
-		if ((pid_t)g_child == t->pid)
-			g_child = 0;
+		unregister(t);
 		int status;
 		while (wait4(t->pid, &status, 0, ru) < 0 && errno == EINTR)
 			;
@@ -870,6 +913,10 @@ void trial_finish(struct trial *t, struct trial_result *out)
 		collect_command(t, out, &io);
 	else
 		collect_own(t, out);
+	/* a file removed or replaced under the trial (by another run that
+	 * took it for a dead run's, say): nothing measured on it holds */
+	if (!out->error[0])
+		scratch_file_intact(t->scratch, t->path, out->error, sizeof out->error);
 	judge(t, out);
 	out->resident_before = t->resident_before;
 	struct measure_pages pages;

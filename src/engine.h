@@ -36,6 +36,7 @@ struct trial_sample {
 	double elapsed;           /* seconds since the loop started */
 	uint64_t bytes;           /* bytes moved so far */
 	uint64_t calls;           /* workload calls so far (all kinds) */
+	uint64_t calls_by_kind[CALL_KINDS];  /* the same by kind (0 for a command) */
 	double rate_now;          /* B/s since the previous sample */
 	double rate_avg;          /* B/s since the start */
 	int64_t syscr, syscw;     /* /proc/PID/io so far, -1 unavailable */
@@ -154,12 +155,17 @@ unsigned trial_pick(const struct trial_result *rs, unsigned n, unsigned *index);
 /* Every call the workload made, all kinds together. */
 uint64_t trial_total_calls(const struct trial_result *r);
 
-/* Stop and reap a running child now (signal paths).  Async-signal-safe. */
+/* Stop and reap every running child now (signal paths).  Async-signal-safe. */
 void engine_kill_all(void);
-/* Kill the running child (and a command's process group) without reaping
- * it, so trial_finish() still reports what it did ("interrupted").
- * Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and SIGQUIT. */
+/* Kill every running child (and a command's process group) without
+ * reaping it, so trial_finish() still reports what each did
+ * ("interrupted").  Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and
+ * SIGQUIT.  The engine tracks up to eight children at once (a race runs
+ * two); trial_start refuses a ninth. */
 void engine_interrupt(void);
+/* How many children the signal paths know of now (started and not yet
+ * reaped): for tests. */
+int engine_children(void);
 
 /* Is perf syscall counting permitted here?  Cached.  Tells why not. */
 int engine_perf_available(char *why, size_t len);

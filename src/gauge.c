@@ -21,6 +21,20 @@ int gauge_cell(double rate, int width)
 	return units_log_position(rate, GAUGE_LO, GAUGE_HI, width);
 }
 
+int gauge_off_scale(double rate)
+{
+	return rate > GAUGE_HI;
+}
+
+int gauge_bar_fill(double rate, int width, int *off)
+{
+	*off = 0;
+	if (width <= 0 || !(rate > GAUGE_LO))
+		return 0;
+	*off = gauge_off_scale(rate);
+	return *off ? width : gauge_cell(rate, width) + 1;
+}
+
 int gauge_linear_cell(double v, double lo, double hi, int n)
 {
 	if (n <= 1 || !(hi > lo) || !isfinite(v))
@@ -31,8 +45,8 @@ int gauge_linear_cell(double v, double lo, double hi, int n)
 
 /* --- the axis ------------------------------------------------------------ */
 
-static const char *const decade_labels[] = {
-	"1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1G", "10G"
+static const char *const decade_labels[GAUGE_DECADES + 1] = {
+	"1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M", "1G", "10G", "100G", "1T"
 };
 
 /* Labels every `step` decades; returns how many did not fit. */
@@ -41,13 +55,13 @@ static int place_labels(char *buf, int w, int step)
 	memset(buf, ' ', (size_t)w);
 	buf[w] = '\0';
 	/* the top of the scale always shows, at the right edge */
-	const char *top = decade_labels[10];
+	const char *top = decade_labels[GAUGE_DECADES];
 	int tl = (int)strlen(top);
 	if (tl > w)
 		return 0;
 	memcpy(buf + w - tl, top, (size_t)tl);
 	int limit = w - tl - 1, next_free = 0, dropped = 0;
-	for (int d = 0; d < 10; d += step) {
+	for (int d = 0; d < GAUGE_DECADES; d += step) {
 		const char *label = decade_labels[d];
 		int ll = (int)strlen(label);
 		int start = gauge_cell(pow(10, d), w);
@@ -66,10 +80,11 @@ void gauge_axis_labels(int width, char *buf, size_t len)
 	if (len == 0)
 		return;
 	int w = width < 0 ? 0 : (size_t)width >= len ? (int)len - 1 : width;
-	/* every decade where they fit; else every other one, evenly, rather
-	 * than a ragged scale with gaps where labels collided */
-	if (place_labels(buf, w, 1) > 0)
-		place_labels(buf, w, 2);
+	/* every decade where they fit; else every second or third one,
+	 * evenly, rather than a ragged scale with gaps where labels collided */
+	for (int step = 1; step <= 3; step++)
+		if (place_labels(buf, w, step) == 0)
+			return;
 }
 
 /* --- history and sparklines --------------------------------------------- */
@@ -227,4 +242,156 @@ int gauge_bignum(const char *text, int utf8, char rows[GAUGE_BIG_ROWS][160])
 		}
 	}
 	return gauge_bignum_width(text);
+}
+
+/* --- big digits that grow ------------------------------------------------- */
+
+/* Seven segments, a (top) to g (middle), as bits. */
+enum { SEG_A = 1, SEG_B = 2, SEG_C = 4, SEG_D = 8, SEG_E = 16, SEG_F = 32, SEG_G = 64 };
+
+static int segments_of(char c)
+{
+	static const int digit[10] = {
+		SEG_A | SEG_B | SEG_C | SEG_D | SEG_E | SEG_F,          /* 0 */
+		SEG_B | SEG_C,                                          /* 1 */
+		SEG_A | SEG_B | SEG_D | SEG_E | SEG_G,                  /* 2 */
+		SEG_A | SEG_B | SEG_C | SEG_D | SEG_G,                  /* 3 */
+		SEG_B | SEG_C | SEG_F | SEG_G,                          /* 4 */
+		SEG_A | SEG_C | SEG_D | SEG_F | SEG_G,                  /* 5 */
+		SEG_A | SEG_C | SEG_D | SEG_E | SEG_F | SEG_G,          /* 6 */
+		SEG_A | SEG_B | SEG_C,                                  /* 7 */
+		SEG_A | SEG_B | SEG_C | SEG_D | SEG_E | SEG_F | SEG_G,  /* 8 */
+		SEG_A | SEG_B | SEG_C | SEG_D | SEG_F | SEG_G,          /* 9 */
+	};
+	if (c >= '0' && c <= '9')
+		return digit[c - '0'];
+	return c == '-' ? SEG_G : 0;
+}
+
+/* The shape of the font at a scale >= 2: rows tall, a digit's columns,
+ * stroke thickness in rows (horizontal) and columns (vertical, twice as
+ * many: a cell is about twice as tall as it is wide), the gap between
+ * characters, and where the middle stroke starts. */
+struct seg_font {
+	int rows, cols, th, tv, gap, mid;
+};
+
+static struct seg_font seg_font(int scale)
+{
+	struct seg_font f;
+	f.rows = 4 * scale + 1;
+	f.cols = 2 * scale + 4;
+	f.th = 1 + (scale - 2) / 3;
+	f.tv = 2 * f.th;
+	f.gap = 1 + scale / 2;
+	f.mid = (f.rows - f.th) / 2;
+	return f;
+}
+
+static int known_char(char c)
+{
+	return (c >= '0' && c <= '9') || c == '-' || c == '.' || c == ',' || c == ' ';
+}
+
+/* Columns of one character at a scale >= 2. */
+static int seg_char_cols(const struct seg_font *f, char c)
+{
+	if (c == '.' || c == ',')
+		return f->tv;
+	if (c == ' ')
+		return f->cols / 2;
+	return f->cols;
+}
+
+/* Is cell (y, x) of character c inked? */
+static int seg_ink(const struct seg_font *f, char c, int y, int x)
+{
+	if (c == '.' || c == ',')
+		return y >= f->rows - f->th;
+	int s = segments_of(c);
+	int top = y < f->th, bottom = y >= f->rows - f->th;
+	int middle = y >= f->mid && y < f->mid + f->th;
+	int upper = y < f->mid + f->th, lower = y >= f->mid;
+	int left = x < f->tv, right = x >= f->cols - f->tv;
+	return ((s & SEG_A) && top) || ((s & SEG_D) && bottom) || ((s & SEG_G) && middle)
+	       || ((s & SEG_F) && upper && left) || ((s & SEG_B) && upper && right)
+	       || ((s & SEG_E) && lower && left) || ((s & SEG_C) && lower && right);
+}
+
+int gauge_bigfont_rows(int scale)
+{
+	return scale <= 1 ? GAUGE_BIG_ROWS : 4 * scale + 1;
+}
+
+int gauge_bigfont_width(const char *text, int scale)
+{
+	if (scale <= 1)
+		return gauge_bignum_width(text);
+	struct seg_font f = seg_font(scale);
+	int w = 0;
+	for (const char *p = text; *p; p++) {
+		if (!known_char(*p))
+			return -1;
+		w += seg_char_cols(&f, *p) + (p[1] ? f.gap : 0);
+	}
+	return w;
+}
+
+/* Appends `s` to a row; -1 when the row is full. */
+static int row_add(char *row, size_t *used, const char *s)
+{
+	size_t n = strlen(s);
+	if (*used + n + 1 > GAUGE_BIGFONT_ROW_BYTES)
+		return -1;
+	memcpy(row + *used, s, n + 1);
+	*used += n;
+	return 0;
+}
+
+static int big_scale1(const char *text, int utf8, char rows[][GAUGE_BIGFONT_ROW_BYTES])
+{
+	char small[GAUGE_BIG_ROWS][160];
+	int w = gauge_bignum(text, utf8, small);
+	if (w < 0)
+		return -1;
+	for (int r = 0; r < GAUGE_BIG_ROWS; r++)
+		snprintf(rows[r], GAUGE_BIGFONT_ROW_BYTES, "%s", small[r]);
+	return w;
+}
+
+int gauge_bigfont(const char *text, int scale, int utf8, char rows[][GAUGE_BIGFONT_ROW_BYTES])
+{
+	if (scale < 1 || scale > GAUGE_BIGFONT_MAX_SCALE)
+		return -1;
+	if (scale == 1)
+		return big_scale1(text, utf8, rows);
+	int w = gauge_bigfont_width(text, scale);
+	if (w < 0)
+		return -1;
+	struct seg_font f = seg_font(scale);
+	const char *ink = utf8 ? "\u2588" : "#";
+	for (int y = 0; y < f.rows; y++) {
+		size_t used = 0;
+		rows[y][0] = '\0';
+		for (const char *p = text; *p; p++) {
+			int cols = seg_char_cols(&f, *p);
+			for (int x = 0; x < cols; x++)
+				if (row_add(rows[y], &used, seg_ink(&f, *p, y, x) ? ink : " ") != 0)
+					return -1;
+			for (int g = 0; p[1] && g < f.gap; g++)
+				if (row_add(rows[y], &used, " ") != 0)
+					return -1;
+		}
+	}
+	return w;
+}
+
+int gauge_bigfont_fit(const char *text, int cols, int rows)
+{
+	for (int s = GAUGE_BIGFONT_MAX_SCALE; s >= 1; s--) {
+		int w = gauge_bigfont_width(text, s);
+		if (w >= 0 && w <= cols && gauge_bigfont_rows(s) <= rows)
+			return s;
+	}
+	return 0;
 }

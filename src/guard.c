@@ -30,6 +30,8 @@ void guard_init(struct scratch *s)
 {
 	g_scratch = s;
 	g_pending = 0;
+	if (s)
+		s->interrupted = guard_pending;   /* a long fill gives up on a signal */
 }
 
 void guard_set_terminal_restore(void (*restore)(void))

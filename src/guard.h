@@ -11,7 +11,8 @@
 
 #include "scratch.h"
 
-/* The scratch directory whose registered files are removed on every exit. */
+/* The scratch directory whose registered files are removed on every exit;
+ * its data file fills stop when a signal is pending (s->interrupted). */
 void guard_init(struct scratch *s);
 /* Called (best effort) from fatal-signal handlers and at cleanup: the UI
  * restores the terminal here.  NULL clears it. */

@@ -15,7 +15,7 @@
 #include "keys.h"
 
 #define MAIN (KEYS_LESSON | KEYS_COURSE)
-#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY)
+#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
 
 static const struct key_row rows[] = {
 	{ACT_RUN, MAIN, {'r', 'R'}, {0}, "r",
@@ -25,7 +25,7 @@ static const struct key_row rows[] = {
 	{ACT_STOP, MAIN, {'s', 'S'}, {0}, "s",
 	 "stop the run: the result is what was done so far", "s", "stop", 0, 0},
 	{ACT_ESCAPE, MAIN, {KEYCODE_ESC}, {0}, "Esc",
-	 "stop the run; on the course screen, back to the lesson", NULL, NULL, 0, 0},
+	 "stop the run; on the course screen or a finished race, back to the lesson", NULL, NULL, 0, 0},
 	{ACT_LESSON, MAIN, {'n', 'j', KEYCODE_DOWN}, {'p', 'k', KEYCODE_UP, KEYCODE_BTAB},
 	 "n/p j/k Down/Up", "next / previous lesson (S-Tab: previous too)", "n/p", "lesson", 0, 0},
 	{ACT_BLOCK, MAIN, {'+', '='}, {'-', '_'}, "+/-",
@@ -33,10 +33,20 @@ static const struct key_row rows[] = {
 	{ACT_CACHE, MAIN, {'c', 'C'}, {0}, "c",
 	 "toggle a warm / cold page cache for the next run (cold evicts the file first)",
 	 "c", "cache", 0, 0},
+	{ACT_WATCH, MAIN, {'w', 'W'}, {0}, "w",
+	 "how long the next run lasts: 3 s, 10 s, 30 s of trials back to back, or one pass",
+	 "w", "watch", 1, 0},
+	{ACT_RACE, MAIN, {'v', 'V'}, {0}, "v",
+	 "race the lesson against another at once, side by side (a race under way: show it)",
+	 "v", "race", 1, 0},
+	{ACT_PRESENT, MAIN, {'f', 'F'}, {0}, "f",
+	 "presentation mode: only the big figures, for a projector (f again: back)",
+	 "f", "present", 1, 0},
 	{ACT_TEXT, KEYS_LESSON, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
 	 "scroll the lesson text (Space: down)", "PgDn", "text", 1, 0},
 	{ACT_COURSE, MAIN, {KEYCODE_TAB, 'l'}, {0}, "Tab l",
-	 "the course list on its own screen, and back (under 120 columns)", "Tab", "course", 0, 1},
+	 "the course list on its own screen, with every id and whole title, and back",
+	 "Tab", "course", 0, 1},
 	{ACT_HELP, MAIN, {'?', 'h', KEYCODE_F1}, {0}, "? h F1",
 	 "this help: every key, and what each number means", "?", "help", 0, 0},
 	{ACT_HELP_CLOSE, KEYS_HELP, {KEYCODE_ESC, '?', 'h', KEYCODE_F1}, {0}, "Esc ? h F1",
@@ -47,6 +57,14 @@ static const struct key_row rows[] = {
 	 "in help: scroll a page (Space: down)", "PgDn/PgUp", "scroll", 0, 0},
 	{ACT_HELP_STOP, KEYS_HELP | KEYS_RUNNING, {'s', 'S'}, {0}, "s",
 	 "in help, while a run is under way: stop it (help stays open)", "s", "stop", 0, 0},
+	{ACT_CHOOSE_MOVE, KEYS_CHOOSER, {KEYCODE_DOWN, 'j'}, {KEYCODE_UP, 'k'}, "Down/Up j/k",
+	 "in the race chooser: move a line", NULL, NULL, 0, 0},
+	{ACT_CHOOSE_PAGE, KEYS_CHOOSER, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
+	 "in the race chooser: move a page (Space: down)", NULL, NULL, 0, 0},
+	{ACT_CHOOSE_PICK, KEYS_CHOOSER, {'\r', '\n', KEYCODE_ENTER}, {0}, "Enter",
+	 "in the race chooser: race the lesson chosen", "Enter", "race", 0, 0},
+	{ACT_CHOOSE_CLOSE, KEYS_CHOOSER, {KEYCODE_ESC, 'v', 'V'}, {0}, "Esc v",
+	 "in the race chooser: close it, no race", "Esc", "close", 0, 0},
 	{ACT_QUIT, EVERYWHERE, {'q', 'Q'}, {0}, "q",
 	 "quit the lab, from any screen (a run is stopped first; data files are removed)",
 	 "q", "quit", 0, 0},
@@ -134,6 +152,7 @@ int keys_bar_width(const struct key_row *row)
 
 static int bar_shown(const struct key_row *r, unsigned context, int narrow, int drop_optional)
 {
+	narrow |= (context & KEYS_COURSE) != 0;   /* no list beside the lesson there */
 	return r->bar_keys && keys_row_applies(r, context) && !(r->bar_narrow && !narrow)
 	       && !(r->bar_optional && drop_optional);
 }

@@ -38,12 +38,13 @@
  * only while a run is under way. */
 enum keys_context {
 	KEYS_LESSON = 1 << 0,     /* the lesson and its live panel (and, wide, the course) */
-	KEYS_COURSE = 1 << 1,     /* the course list on its own screen (narrow) */
+	KEYS_COURSE = 1 << 1,     /* the course list on its own screen (any width) */
 	KEYS_HELP = 1 << 2,       /* the help screen */
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
-	KEYS_RUNNING = 1 << 4     /* a run is under way */
+	KEYS_RUNNING = 1 << 4,    /* a run is under way */
+	KEYS_CHOOSER = 1 << 5     /* the race's chooser of a second lesson */
 };
-#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY)
+#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
 
 /* What a key does.  The handler's switch on this is the only other place
  * an action is named; which key means which action is the table's. */
@@ -55,6 +56,9 @@ enum key_action {
 	ACT_LESSON,               /* next (+1) / previous (-1) lesson */
 	ACT_BLOCK,                /* double (+1) / halve (-1) the next run's block */
 	ACT_CACHE,                /* warm / cold for the next run */
+	ACT_WATCH,                /* the next run's watch time: 3 s, 10 s, 30 s, one pass */
+	ACT_RACE,                 /* the race chooser (or the race under way) */
+	ACT_PRESENT,              /* presentation mode on / off */
 	ACT_TEXT,                 /* scroll the lesson text a page down / up */
 	ACT_COURSE,               /* the course list on its own screen, and back */
 	ACT_HELP,                 /* open help */
@@ -62,6 +66,10 @@ enum key_action {
 	ACT_HELP_LINE,            /* scroll help a line down / up */
 	ACT_HELP_PAGE,            /* scroll help a page down / up */
 	ACT_HELP_STOP,            /* stop the run from help; help stays */
+	ACT_CHOOSE_MOVE,          /* the chooser: a line down / up */
+	ACT_CHOOSE_PAGE,          /* the chooser: a page down / up */
+	ACT_CHOOSE_PICK,          /* the chooser: race the lesson chosen */
+	ACT_CHOOSE_CLOSE,         /* the chooser: close it */
 	ACT_QUIT,
 	ACT_REDRAW,
 	ACTIONS
@@ -80,7 +88,8 @@ struct key_row {
 	const char *what;         /* what it does, in one line */
 	/* the key bar: bar_keys NULL = not in it.  Rows appear in table order;
 	 * optional ones are left out first when the line is short, narrow
-	 * ones only under LAYOUT_SIDE_LIST_COLS columns. */
+	 * ones only where the course list is not beside the lesson: under
+	 * LAYOUT_SIDE_LIST_COLS columns, or on the course screen. */
 	const char *bar_keys, *bar_what;
 	int bar_optional, bar_narrow;
 };
@@ -100,7 +109,8 @@ const struct key_row *keys_find(int code, unsigned context, int *dir);
 void keys_code_name(int code, char *buf, size_t len);
 
 /* The key bar for a context in `width` columns (narrow: under
- * LAYOUT_SIDE_LIST_COLS): up to max rows into out, in order; returns how
+ * LAYOUT_SIDE_LIST_COLS; KEYS_COURSE counts as narrow at any width, the
+ * list being on its own screen): up to max rows into out, in order; returns how
  * many.  Each takes keys_bar_width() columns after a one-column margin;
  * when they do not all fit the optional ones go first, then any that
  * still do not fit. */

@@ -48,9 +48,11 @@ unsigned lab_key_context(const struct lab *lab, int lines, int cols)
 {
 	struct layout l;
 	layout_compute(&l, lines, cols, lab->course_screen);
-	/* the order the screen is drawn in: a too-small terminal hides help */
+	/* the order the screen is drawn in: a too-small terminal hides help,
+	 * help hides the chooser; presentation mode is the lesson's screen */
 	unsigned screen = l.too_small ? KEYS_TINY : lab->help ? KEYS_HELP
-	                : l.course_only ? KEYS_COURSE : KEYS_LESSON;
+	                : lab->race.choosing ? KEYS_CHOOSER
+	                : l.course_only && !lab->present ? KEYS_COURSE : KEYS_LESSON;
 	return run_active(lab) ? screen | KEYS_RUNNING : screen;
 }
 
@@ -62,6 +64,13 @@ static void load_refs(struct lab *lab, const char *lessons_dir)
 	lab->have_refs = ref_data_find_path(lessons_dir, path, sizeof path) == 0
 	                 && ref_data_load(path, &lab->refs, &d) == 0;
 	diags_free(&d);          /* labels fall back to the source keys */
+}
+
+static int no_lesson(const char *id, const char *dir)
+{
+	fprintf(stderr, "iolab: no lesson '%s' in %s\n"
+	        "Try 'iolab --list' to see the lessons.\n", id, dir);
+	return EXIT_USAGE;
 }
 
 static int open_course(struct lab *lab)
@@ -82,14 +91,19 @@ static int open_course(struct lab *lab)
 		return EXIT_BAD_LESSONS;
 	}
 	size_t start = 0;
-	if (o->nlessons > 0) {
-		long i = course_find(&lab->course, o->lessons[0]);
-		if (i < 0) {
-			fprintf(stderr, "iolab: no lesson '%s' in %s\n"
-			        "Try 'iolab --list' to see the lessons.\n", o->lessons[0], dir);
-			return EXIT_USAGE;
-		}
+	/* --race A,B opens at A; else --lesson's first */
+	const char *first = o->race[0] ? o->race[0] : o->nlessons > 0 ? o->lessons[0] : NULL;
+	if (first) {
+		long i = course_find(&lab->course, first);
+		if (i < 0)
+			return no_lesson(first, dir);
 		start = (size_t)i;
+	}
+	lab->race_at_start = -1;
+	if (o->race[1]) {
+		lab->race_at_start = course_find(&lab->course, o->race[1]);
+		if (lab->race_at_start < 0)
+			return no_lesson(o->race[1], dir);
 	}
 	load_refs(lab, dir);
 	lab->ls = calloc(lab->course.nlessons, sizeof *lab->ls);
@@ -139,6 +153,9 @@ int lab_open(struct lab *lab, const struct options *o)
 {
 	memset(lab, 0, sizeof *lab);
 	lab->opt = o;
+	lab->watch = o->watch;
+	lab->present = o->present;
+	lab->race_at_start = -1;
 	int rc = open_course(lab);
 	if (rc != 0)
 		return rc;
@@ -156,10 +173,17 @@ int lab_open(struct lab *lab, const struct options *o)
 		return EXIT_ENVIRONMENT;
 	}
 	open_progress(lab);
+	/* --dir named a shared directory: the data went into a private one
+	 * inside it, and the student is told where (after the progress
+	 * message, so this one is the one on screen) */
+	if (lab->scratch.note)
+		lab_message(lab, "%s", lab->scratch.note);
 	if (o->perf) {
 		char why[256] = "";
-		if (engine_perf_available(why, sizeof why))
+		if (engine_perf_available(why, sizeof why)) {
 			engine_set_perf(1);
+			lab->perf = 1;
+		}
 		else
 			lab_message(lab, "--perf: %s; counting with /proc instead", why);
 	}
@@ -170,6 +194,7 @@ void lab_close(struct lab *lab)
 {
 	run_abort(lab);
 	run_free(&lab->run);
+	race_free(&lab->race);
 	if (lab->guarded)
 		guard_cleanup();  /* the child, the data files */
 	if (lab->scratch_open)

@@ -18,6 +18,7 @@
 #include "scratch.h"
 #include "sweep.h"
 #include "textwrap.h"
+#include "watch.h"
 
 /* Where a run is. */
 enum run_phase {
@@ -32,14 +33,28 @@ enum run_phase {
 #define RATE_WINDOW 0.5
 #define RATE_SAMPLES 64
 
-/* One run of the current lesson: a single trial, or every point of a sweep. */
+/* One run of a lesson: trials of its workload back to back for the watch
+ * time (watch.h), or one pass, or every point of a sweep (one trial each,
+ * the lesson's own).
+ *
+ * The model, for whoever records runs (the store of issue 11): a run is a
+ * sequence of ordinary trials of `spec`, each with the limits
+ * watch_trial_limits() gives it; each finished trial's trial_result goes
+ * through finish_trial() in lab_run.c, the one place where it is summed
+ * into `done` (watch_sum_add), so that is where a trial is recorded.  When
+ * the run ends, `result` is the sum and, unless the run was raced, it
+ * becomes the lesson's result (lab->ls[], the saved progress); end_run()
+ * is where a run is.  (Quitting mid-run, run_abort_one() sums the trial it
+ * interrupts and files nothing.) */
 struct run {
 	enum run_phase phase;
 	size_t lesson;            /* index of the lesson it belongs to */
-	struct wl_spec spec;      /* what runs now (a sweep: the current point) */
+	struct wl_spec spec;      /* what each trial runs, the watch's limits aside
+	                             (a sweep: the current point) */
 	int have_spec;
-	struct trial *trial;
-	struct trial_sample sample;
+	struct trial *trial;      /* the trial running, NULL between and after */
+	struct trial_sample live; /* its own sample */
+	struct trial_sample sample;   /* shown: the finished trials plus live */
 	double t[RATE_SAMPLES];   /* recent (elapsed, bytes) for rate_now */
 	uint64_t b[RATE_SAMPLES];
 	size_t nwin, headwin;
@@ -49,7 +64,16 @@ struct run {
 	double hist_next;         /* elapsed time of the next value */
 	int stop_requested;
 
-	int have_result;          /* result is this run's (last point's) */
+	double watch;             /* its watch time (watch.h), WATCH_ONE_PASS: one pass */
+	double started;           /* measure_now() when it started */
+	double watched;           /* seconds since then (frozen when it ends) */
+	unsigned trials;          /* trials finished (a sweep: of this point) */
+	struct trial_result done; /* those trials, summed */
+	unsigned passes;          /* whole passes so far (watch_passes) */
+	uint64_t pass_bytes;      /* bytes into the pass under way */
+	int raced;                /* one of a race: never the lesson's result */
+
+	int have_result;          /* result is this run's (a sweep: the last point's) */
 	struct trial_result result;
 	char start_error[256];    /* trial_start refused: the environment */
 
@@ -66,8 +90,24 @@ struct lesson_state {
 	struct wl_spec spec;      /* what that result ran with */
 	int have_spec;
 	struct gauge_history hist;    /* the rate over that run */
+	double watch, watched;        /* its watch time, and how long it ran */
+	unsigned trials;              /* how many trials it was */
 	struct sweep_point *points;   /* a sweep lesson's last points */
 	size_t npoints;
+};
+
+/* Two runs at once (lab_race.c): lab->run runs the lesson that was on
+ * screen, `rival` the lesson chosen to race it, each in its own workload
+ * child, both for the same watch time. */
+struct race {
+	int shown;                /* the race is on screen (under way, or its results) */
+	struct run rival;
+	/* the chooser of the rival: the compared lessons first, then the rest */
+	int choosing;
+	size_t *choices;          /* lesson indices */
+	size_t nchoices, ncompared;
+	size_t choice, top;       /* the highlighted one, the first one shown */
+	int page;                 /* rows the chooser showed (set by its view) */
 };
 
 struct lab {
@@ -86,6 +126,11 @@ struct lab {
 	int next_changed;         /* the student changed block or cache */
 	struct lesson_state *ls;  /* [course.nlessons] */
 	struct run run;
+	double watch;             /* the next run's watch time (w cycles it) */
+	struct race race;
+	long race_at_start;       /* --race: the rival to race once the screen is up, or -1 */
+	int present;              /* presentation mode (f, --present) */
+	int perf;                 /* --perf works here (counting passes after one-pass runs) */
 
 	/* view state */
 	size_t text_top;          /* first line of the lesson text shown */
@@ -122,24 +167,45 @@ int run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec 
 /* +/-: double or halve the next run's block; c: toggle warm/cold. */
 void run_adjust_block(struct lab *lab, int up);
 void run_toggle_cache(struct lab *lab);
+/* w: the next run's watch time, 3 s -> 10 s -> 30 s -> one pass. */
+void run_cycle_watch(struct lab *lab);
 /* Run the lesson on screen.  Returns 0 or -1 (message set). */
 int run_start(struct lab *lab);
-/* Sample a running trial; finish it when its child exited; start the next
- * sweep point.  Never blocks on the child.  Returns 1 while running. */
+/* Sample the running trials; finish one when its child exited; start the
+ * next trial of a watched run, or the next sweep point.  Never blocks on
+ * a child.  Returns 1 while running.  A race's two runs are polled
+ * together. */
 int run_poll(struct lab *lab);
-/* Ask the run to stop (s, Esc). */
+/* Ask the run (a race: both runs) to stop (s, Esc). */
 void run_stop(struct lab *lab);
-/* Stop and collect now (quitting).  Waits for the child to reach its next
- * chunk; trial_finish kills it past its time limit. */
+/* Stop and collect now (quitting).  Waits for the children to reach their
+ * next chunk; trial_finish kills one past its time limit. */
 void run_abort(struct lab *lab);
+/* A run (or a race) is under way. */
 int run_active(const struct lab *lab);
 void run_free(struct run *run);
+
+/* One run, for lab_race.c: start `spec` of lesson `lesson` (raced: its
+ * results stay in the run); poll, stop, abort it; is it under way? */
+int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec,
+              int raced);
+int run_poll_one(struct lab *lab, struct run *r);
+void run_stop_one(struct run *r);
+void run_abort_one(struct run *r);
+int run_is_active(const struct run *r);
 
 /* What the live panel shows for lesson i: this run, this session's last
  * result, or the saved summary. */
 struct run_view {
+	size_t lesson;            /* whose view it is */
 	int live;                 /* the trial is running now (or stopping) */
 	int stopping;
+	int raced;                /* a race's run: not the lesson's result */
+	double watch;             /* the run's watch time; WATCH_ONE_PASS one pass */
+	double watched;           /* seconds it has run (live) or ran */
+	unsigned trials;          /* trials finished (live: before the one running) */
+	unsigned passes;          /* whole passes done */
+	uint64_t pass_bytes;      /* live: bytes into the pass under way */
 	const struct wl_spec *spec;   /* what ran / runs; NULL if nothing */
 	const struct trial_sample *sample;   /* live only */
 	double rate_now;              /* live only */
@@ -152,5 +218,41 @@ struct run_view {
 	size_t npoints, point, total;
 };
 void run_view_of(const struct lab *lab, size_t lesson, struct run_view *v);
+/* What a run itself holds: live, or ended with its own result (a raced
+ * run's, which is nowhere else). */
+void run_view_of_run(const struct run *r, struct run_view *v);
+
+/* --- lab_race.c ------------------------------------------------------------ */
+
+/* The lessons that may race lesson `cur`, into out[] (at most max): those
+ * of its compare list first (*ncompared of them), then every other lesson
+ * in course order; never `cur` itself, a sweep or a lesson twice.
+ * Returns how many. */
+size_t race_choices(const struct course *c, size_t cur, size_t *out, size_t max,
+                    size_t *ncompared);
+/* Why lessons a and b cannot race, or NULL: a sweep is many runs; a lesson
+ * does not race itself; two runs reading one data file while one evicts
+ * it would measure each other's evictions. */
+const char *race_refusal(const struct lab *lab, size_t a, size_t b);
+/* v: open the chooser for the lesson on screen (or, while a race is under
+ * way, show it).  Returns 0 or -1 (message set). */
+int race_open(struct lab *lab);
+void race_chooser_move(struct lab *lab, long delta);
+void race_chooser_close(struct lab *lab);
+/* Enter in the chooser: race the highlighted lesson. */
+int race_pick(struct lab *lab);
+/* Race the lesson on screen (its next run, +/- and c included) against
+ * lesson `rival` (its own workload).  0, or -1 with the message set. */
+int race_start(struct lab *lab, size_t rival);
+/* A race is under way. */
+int race_active(const struct lab *lab);
+/* The race's side 0 (lab->run) or 1 (the rival). */
+void race_view_of(const struct lab *lab, int side, struct run_view *v);
+/* Rate a against rate b: *dlog = ln a - ln b (the log rates' difference),
+ * *ratio = a / b.  0, or -1 when either has no rate yet. */
+int race_gap(double a, double b, double *dlog, double *ratio);
+/* The CPUs this machine has online (sysconf), at least 1. */
+int race_cpus(void);
+void race_free(struct race *race);
 
 #endif

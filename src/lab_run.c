@@ -1,9 +1,11 @@
-/* lab_run.c - runs the lesson on screen through the engine, without ever
- * waiting on the child: start, sample at the UI's pace, finish when the
- * child has exited, then the next sweep point.
+/* lab_run.c - runs a lesson through the engine, without ever waiting on
+ * a child: start a trial, sample it at the UI's pace, finish it when its
+ * child has exited, then the next trial of a watched run (watch.h) or the
+ * next sweep point.  A race (lab_race.c) is two of these runs, polled
+ * together.
  *
- * Curses-free and in libiolab.a: what a key does to the run (+, -, c, r,
- * s) and what the live panel is shown (run_view_of) are decisions, not
+ * Curses-free and in libiolab.a: what a key does to the run (+, -, c, w,
+ * r, s) and what the live panel is shown (run_view_of) are decisions, not
  * drawing, so tests/check_lab.c checks them without a terminal. */
 #include "config.h"
 
@@ -12,6 +14,7 @@
 #include <time.h>
 
 #include "lab.h"
+#include "measure.h"
 #include "units.h"
 
 #define HIST_INTERVAL 0.1     /* seconds between sparkline values, at first */
@@ -59,14 +62,14 @@ void run_adjust_block(struct lab *lab, int up)
 	uint64_t b = up ? s->block * 2 : s->block / 2;
 	char num[32];
 	if (b < 1 || b > s->size) {
-		units_format_bytes((double)s->block, num, sizeof num);
+		units_format_size(s->block, num, sizeof num);
 		lab_message(lab, up ? "the block is already the whole file (%s)"
 		                    : "the block is already %s, the smallest", num);
 		return;
 	}
 	s->block = b;
 	update_changed(lab);
-	units_format_bytes((double)b, num, sizeof num);
+	units_format_size(b, num, sizeof num);
 	lab_message(lab, "next run: %s blocks (r runs it)", num);
 }
 
@@ -84,9 +87,29 @@ void run_toggle_cache(struct lab *lab)
 	            : "next run: warm cache (r runs it)");
 }
 
+void run_cycle_watch(struct lab *lab)
+{
+	char name[32];
+	lab->watch = watch_cycle(lab->watch);
+	watch_name(lab->watch, name, sizeof name);
+	const char *what = lab->watch > WATCH_ONE_PASS ? "watch " : "";
+	if (lab_lesson(lab)->sweep.ncaches > 0)
+		lab_message(lab, "next run: %s%s (a sweep runs each point once, as its lesson says)",
+		            what, name);
+	else if (run_active(lab))
+		lab_message(lab, "next run: %s%s (the run under way keeps its own)", what, name);
+	else
+		lab_message(lab, "next run: %s%s (r runs it)", what, name);
+}
+
+int run_is_active(const struct run *r)
+{
+	return r->phase == RUN_RUNNING || r->phase == RUN_STOPPING;
+}
+
 int run_active(const struct lab *lab)
 {
-	return lab->run.phase == RUN_RUNNING || lab->run.phase == RUN_STOPPING;
+	return run_is_active(&lab->run) || run_is_active(&lab->race.rival);
 }
 
 void run_free(struct run *run)
@@ -101,7 +124,10 @@ void run_free(struct run *run)
 
 /* The child publishes progress per chunk, so bytes advance in steps; the
  * rate is taken between moments the bytes changed, at least RATE_WINDOW
- * apart, and decays honestly if the workload stalls. */
+ * apart, and decays honestly if the workload stalls.  Time here is the
+ * loops' time over the whole run, so the window runs on from one trial of
+ * a watched run into the next, and the untimed set-up between them is no
+ * stall. */
 static void window_push(struct run *r, double t, uint64_t b)
 {
 	if (r->nwin > 0) {
@@ -135,11 +161,24 @@ static double window_rate(const struct run *r, double now, double fallback)
 	return (double)(r->b[last] - r->b[ref]) / span;
 }
 
+/* A sample of nothing yet: counts `unknown` (-1 before the first sample of
+ * a run, 0 between two trials of one, whose sums go on from the last). */
+static void sample_clear(struct trial_sample *s, int64_t unknown)
+{
+	memset(s, 0, sizeof *s);
+	s->syscr = s->syscw = unknown;
+	s->read_bytes = s->write_bytes = unknown;
+}
+
+/* A new run (or sweep point): nothing done, nothing shown. */
 static void run_reset_live(struct run *r)
 {
-	memset(&r->sample, 0, sizeof r->sample);
-	r->sample.syscr = r->sample.syscw = -1;
-	r->sample.read_bytes = r->sample.write_bytes = -1;
+	sample_clear(&r->live, -1);
+	sample_clear(&r->sample, -1);
+	memset(&r->done, 0, sizeof r->done);
+	r->trials = 0;
+	r->passes = 0;
+	r->pass_bytes = 0;
 	r->nwin = r->headwin = 0;
 	r->rate_now = 0;
 	gauge_history_clear(&r->hist);
@@ -147,28 +186,41 @@ static void run_reset_live(struct run *r)
 	r->hist_next = 0;
 }
 
+/* What the screen shows: the finished trials plus the live one. */
+static void update_shown(struct run *r)
+{
+	watch_sum_sample(&r->done, r->trials, &r->live, &r->sample);
+	r->passes = watch_passes(&r->done, r->trials, r->trial ? &r->live : NULL, r->spec.size,
+	                         &r->pass_bytes);
+}
+
 /* --- starting ---------------------------------------------------------------- */
 
-/* Start one trial of run->spec.  0, or -1 with start_error set. */
-static int start_trial(struct lab *lab)
+/* Start the next trial of r->spec, with the watch's limits (a sweep point:
+ * the lesson's own).  0, or -1 with start_error set. */
+static int start_trial(struct lab *lab, struct run *r)
 {
-	struct run *r = &lab->run;
 	char msg[256] = "";
-	run_reset_live(r);
-	r->trial = trial_start(&r->spec, &lab->scratch, msg, sizeof msg);
+	struct wl_spec trial;
+	if (wl_spec_copy(&trial, &r->spec) != 0) {
+		snprintf(r->start_error, sizeof r->start_error, "out of memory");
+		return -1;
+	}
+	if (!r->sweep)
+		watch_trial_limits(&trial, r->watch, r->watched);
+	sample_clear(&r->live, r->trials ? 0 : -1);
+	r->trial = trial_start(&trial, &lab->scratch, msg, sizeof msg);
+	wl_spec_free(&trial);
 	if (!r->trial) {
 		snprintf(r->start_error, sizeof r->start_error, "%s",
 		         *msg ? msg : "the trial could not start");
-		r->phase = RUN_ENDED;
 		return -1;
 	}
-	r->phase = RUN_RUNNING;
 	return 0;
 }
 
-static int start_point(struct lab *lab)
+static int start_point(struct lab *lab, struct run *r)
 {
-	struct run *r = &lab->run;
 	const struct lesson *l = &lab->course.lessons[r->lesson];
 	struct wl_spec base;
 	uint64_t block;
@@ -182,10 +234,46 @@ static int start_point(struct lab *lab)
 	wl_spec_free(&base);
 	if (!r->have_spec) {
 		snprintf(r->start_error, sizeof r->start_error, "out of memory");
-		r->phase = RUN_ENDED;
 		return -1;
 	}
-	return start_trial(lab);
+	run_reset_live(r);
+	return start_trial(lab, r);
+}
+
+int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec, int raced)
+{
+	const struct lesson *l = &lab->course.lessons[lesson];
+	run_free(r);
+	r->lesson = lesson;
+	r->raced = raced;
+	r->sweep = l->sweep.ncaches > 0;
+	/* a sweep's points are the lesson's own trials, one each */
+	r->watch = r->sweep ? WATCH_ONE_PASS : lab->watch;
+	r->started = measure_now();
+	r->phase = RUN_RUNNING;
+	run_reset_live(r);
+	int rc;
+	if (r->sweep) {
+		r->npoints = sweep_npoints(&l->sweep);
+		r->points = calloc(r->npoints ? r->npoints : 1, sizeof *r->points);
+		if (!r->points) {
+			r->phase = RUN_IDLE;
+			lab_message(lab, "out of memory");
+			return -1;
+		}
+		rc = start_point(lab, r);
+	} else {
+		r->have_spec = wl_spec_copy(&r->spec, spec) == 0;
+		if (!r->have_spec) {
+			r->phase = RUN_IDLE;
+			lab_message(lab, "out of memory");
+			return -1;
+		}
+		rc = start_trial(lab, r);
+	}
+	if (rc != 0)
+		r->phase = RUN_ENDED;
+	return rc;
 }
 
 int run_start(struct lab *lab)
@@ -194,26 +282,10 @@ int run_start(struct lab *lab)
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
-	const struct lesson *l = lab_lesson(lab);
-	struct run *r = &lab->run;
-	run_free(r);
-	r->lesson = lab->cur;
-	r->sweep = l->sweep.ncaches > 0;
-	if (r->sweep) {
-		r->npoints = sweep_npoints(&l->sweep);
-		r->points = calloc(r->npoints ? r->npoints : 1, sizeof *r->points);
-		if (!r->points) {
-			lab_message(lab, "out of memory");
-			return -1;
-		}
-		return start_point(lab);
-	}
-	r->have_spec = wl_spec_copy(&r->spec, &lab->next) == 0;
-	if (!r->have_spec) {
-		lab_message(lab, "out of memory");
-		return -1;
-	}
-	return start_trial(lab);
+	/* the lesson's own run: an earlier race leaves the screen */
+	lab->race.shown = 0;
+	run_free(&lab->race.rival);
+	return run_begin(lab, &lab->run, lab->cur, &lab->next, 0);
 }
 
 /* --- finishing ------------------------------------------------------------- */
@@ -225,10 +297,9 @@ static void save_progress(struct lab *lab)
 		lab_message(lab, "%s", msg);
 }
 
-/* The finished trial becomes the lesson's result in this session. */
-static void keep_result(struct lab *lab)
+/* The run's result becomes the lesson's result in this session. */
+static void keep_result(struct lab *lab, const struct run *r)
 {
-	struct run *r = &lab->run;
 	struct lesson_state *ls = &lab->ls[r->lesson];
 	ls->result = r->result;
 	ls->have_result = 1;
@@ -236,11 +307,13 @@ static void keep_result(struct lab *lab)
 		wl_spec_free(&ls->spec);
 	ls->have_spec = wl_spec_copy(&ls->spec, &r->spec) == 0;
 	ls->hist = r->hist;
+	ls->watch = r->watch;
+	ls->watched = r->watched;
+	ls->trials = r->trials;
 }
 
-static void record_entry(struct lab *lab)
+static void record_entry(struct lab *lab, const struct run *r)
 {
-	struct run *r = &lab->run;
 	struct progress_entry e;
 	progress_entry_from_result(&e, lab->course.lessons[r->lesson].id, &r->spec,
 	                           &r->result, (int64_t)time(NULL));
@@ -255,9 +328,8 @@ static void record_point(struct run *r)
 	sweep_point_from_summary(&r->points[r->point], r->spec.block, r->spec.cache, &s);
 }
 
-static void keep_points(struct lab *lab)
+static void keep_points(struct lab *lab, struct run *r)
 {
-	struct run *r = &lab->run;
 	struct lesson_state *ls = &lab->ls[r->lesson];
 	free(ls->points);
 	ls->points = malloc((r->point ? r->point : 1) * sizeof *ls->points);
@@ -271,33 +343,72 @@ static void keep_points(struct lab *lab)
 		lab_message(lab, "progress not kept: out of memory");
 }
 
-static void finish_trial(struct lab *lab)
+/* The run is over: its result is the sum of its trials.  A raced run's
+ * stays in the run (race_view_of shows it), never in ls[] or the saved
+ * progress: it ran beside another and is no result of the lesson alone. */
+static void end_run(struct lab *lab, struct run *r)
 {
-	struct run *r = &lab->run;
-	trial_finish(r->trial, &r->result);
-	r->trial = NULL;
-	r->have_result = 1;
-	keep_result(lab);
-	if (!r->sweep) {
-		r->phase = RUN_ENDED;
-		record_entry(lab);
-		save_progress(lab);
+	r->result = r->done;
+	r->have_result = r->trials > 0;
+	r->phase = RUN_ENDED;
+	if (r->raced || !r->have_result)
 		return;
-	}
+	keep_result(lab, r);
+	record_entry(lab, r);
+	save_progress(lab);
+}
+
+/* A sweep point is one trial, the lesson's own; then the next point. */
+static void next_point(struct lab *lab, struct run *r)
+{
+	r->result = r->done;
+	r->have_result = 1;
+	keep_result(lab, r);
 	record_point(r);
 	r->point++;
-	if (r->point < r->npoints && !r->stop_requested && start_point(lab) == 0)
+	if (r->point < r->npoints && !r->stop_requested && start_point(lab, r) == 0)
 		return;
 	r->phase = RUN_ENDED;
-	keep_points(lab);
-	record_entry(lab);
+	keep_points(lab, r);
+	record_entry(lab, r);
 	save_progress(lab);
+}
+
+/* A counting pass after a trial (--perf) runs inside trial_finish, and the
+ * screen waits for it: worth it after one pass or a sweep point, not after
+ * every trial of a watched run, nor while the other run of a race goes on. */
+static int wants_perf(const struct lab *lab, const struct run *r)
+{
+	return lab->perf && !r->raced && (r->sweep || !(r->watch > WATCH_ONE_PASS));
+}
+
+static void finish_trial(struct lab *lab, struct run *r)
+{
+	struct trial_result res;
+	engine_set_perf(wants_perf(lab, r));
+	trial_finish(r->trial, &res);
+	r->trial = NULL;
+	/* The one place a finished trial enters its run. */
+	watch_sum_add(&r->done, &res, r->trials == 0);
+	r->trials++;
+	r->watched = measure_now() - r->started;
+	sample_clear(&r->live, 0);
+	update_shown(r);
+	if (r->sweep) {
+		next_point(lab, r);
+		return;
+	}
+	if (watch_go_on(r->watch, r->watched, &res, r->stop_requested) && start_trial(lab, r) == 0)
+		return;
+	end_run(lab, r);
 }
 
 static void take_sample(struct run *r)
 {
-	trial_sample(r->trial, &r->sample);
-	if (r->sample.state != TRIAL_RUNNING && r->sample.bytes == 0)
+	trial_sample(r->trial, &r->live);
+	r->watched = measure_now() - r->started;
+	update_shown(r);
+	if (r->live.state != TRIAL_RUNNING && r->live.bytes == 0)
 		return;
 	window_push(r, r->sample.elapsed, r->sample.bytes);
 	r->rate_now = window_rate(r, r->sample.elapsed, r->sample.rate_avg);
@@ -311,57 +422,88 @@ static void take_sample(struct run *r)
 	}
 }
 
-int run_poll(struct lab *lab)
+int run_poll_one(struct lab *lab, struct run *r)
 {
-	struct run *r = &lab->run;
-	if (!run_active(lab) || !r->trial)
+	if (!run_is_active(r) || !r->trial)
 		return 0;
 	take_sample(r);
 	if (trial_done(r->trial))
-		finish_trial(lab);
-	return run_active(lab);
+		finish_trial(lab, r);
+	return run_is_active(r);
 }
 
-void run_stop(struct lab *lab)
+int run_poll(struct lab *lab)
 {
-	struct run *r = &lab->run;
-	if (!run_active(lab)) {
-		lab_message(lab, "nothing is running (r runs the lesson)");
+	int a = run_poll_one(lab, &lab->run);
+	int b = run_poll_one(lab, &lab->race.rival);
+	return a || b;
+}
+
+void run_stop_one(struct run *r)
+{
+	if (!run_is_active(r))
 		return;
-	}
 	r->stop_requested = 1;
 	r->phase = RUN_STOPPING;
 	if (r->trial)
 		trial_stop(r->trial);
 }
 
+void run_stop(struct lab *lab)
+{
+	if (!run_active(lab)) {
+		lab_message(lab, "nothing is running (r runs the lesson)");
+		return;
+	}
+	run_stop_one(&lab->run);
+	run_stop_one(&lab->race.rival);
+}
+
+void run_abort_one(struct run *r)
+{
+	if (r->trial) {
+		struct trial_result res;
+		trial_stop(r->trial);
+		trial_finish(r->trial, &res);
+		r->trial = NULL;
+		watch_sum_add(&r->done, &res, r->trials == 0);
+		r->trials++;
+		r->result = r->done;
+	}
+	if (run_is_active(r))
+		r->phase = RUN_ENDED;
+}
+
 void run_abort(struct lab *lab)
 {
-	struct run *r = &lab->run;
-	if (r->trial) {
-		trial_stop(r->trial);
-		trial_finish(r->trial, &r->result);
-		r->trial = NULL;
-	}
-	if (run_active(lab))
-		r->phase = RUN_ENDED;
+	/* both stop first, so neither waits for the other to be collected */
+	if (lab->run.trial)
+		trial_stop(lab->run.trial);
+	if (lab->race.rival.trial)
+		trial_stop(lab->race.rival.trial);
+	run_abort_one(&lab->run);
+	run_abort_one(&lab->race.rival);
 }
 
 /* --- what the views show ------------------------------------------------------ */
 
-void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
+void run_view_of_run(const struct run *r, struct run_view *v)
 {
-	const struct run *r = &lab->run;
-	const struct lesson_state *ls = &lab->ls[i];
 	memset(v, 0, sizeof *v);
-	int this_run = r->lesson == i && r->phase != RUN_IDLE;
-	if (this_run && run_active(lab)) {
+	v->lesson = r->lesson;
+	v->raced = r->raced;
+	v->watch = r->watch;
+	v->watched = r->watched;
+	v->trials = r->trials;
+	v->passes = r->passes;
+	v->hist = &r->hist;
+	if (run_is_active(r)) {
 		v->live = 1;
 		v->stopping = r->phase == RUN_STOPPING;
 		v->spec = &r->spec;
 		v->sample = &r->sample;
 		v->rate_now = r->rate_now;
-		v->hist = &r->hist;
+		v->pass_bytes = r->pass_bytes;
 		if (r->sweep) {
 			v->points = r->points;
 			v->npoints = r->point;
@@ -370,12 +512,40 @@ void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
 		}
 		return;
 	}
+	v->spec = r->have_spec ? &r->spec : NULL;
+	if (r->start_error[0])
+		v->start_error = r->start_error;
+	if (r->have_result)
+		v->result = &r->result;
+	if (r->sweep && r->points) {
+		v->points = r->points;
+		v->npoints = r->point;
+		v->total = r->npoints;
+	}
+}
+
+void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
+{
+	const struct run *r = &lab->run;
+	const struct lesson_state *ls = &lab->ls[i];
+	/* a raced run is the race's (race_view_of), never the lesson's */
+	int this_run = r->lesson == i && r->phase != RUN_IDLE && !r->raced;
+	if (this_run && run_is_active(r)) {
+		run_view_of_run(r, v);
+		return;
+	}
+	memset(v, 0, sizeof *v);
+	v->lesson = i;
 	if (this_run && r->start_error[0])
 		v->start_error = r->start_error;
 	if (ls->have_result) {
 		v->result = &ls->result;
 		v->spec = ls->have_spec ? &ls->spec : NULL;
 		v->hist = &ls->hist;
+		v->watch = ls->watch;
+		v->watched = ls->watched;
+		v->trials = ls->trials;
+		v->passes = ls->result.passes;
 	} else
 		v->saved = progress_find(&lab->progress, lab->course.lessons[i].id);
 	if (ls->points) {

@@ -3,9 +3,11 @@
  *   wide (>= 120 columns)           narrow (80 .. 119)
  *   +-------------------------+     +--------------------+
  *   | header                  |     | header             |
- *   | course | text | panel   |     | text | panel       |   Tab: course
+ *   | course | text | panel   |     | text | panel       |
  *   | footer                  |     | footer             |
  *   +-------------------------+     +--------------------+
+ *
+ * Tab (the course screen) gives the course the whole width at either size.
  *
  * The text column is kept near a comfortable reading width; every column
  * left over goes to the live panel, whose numbers are what the back row
@@ -38,7 +40,9 @@ void layout_compute(struct layout *l, int lines, int cols, int course_screen)
 	l->footer = (struct rect){lines - 1, 0, 1, cols};
 	int top = 1, h = lines - 2, x = 0, w = cols;
 	l->side_list = cols >= LAYOUT_SIDE_LIST_COLS;
-	if (!l->side_list && course_screen) {
+	/* the course screen fills the width even where the list is beside the
+	 * lesson: there it has room for every id and whole title */
+	if (course_screen) {
 		l->course_only = 1;
 		l->course = (struct rect){top, 0, h, cols};
 		return;
@@ -58,4 +62,78 @@ void layout_compute(struct layout *l, int lines, int cols, int course_screen)
 	}
 	l->text = (struct rect){top, x, h, text};
 	l->panel = (struct rect){top, x + text + 1, h, panel};
+}
+
+/* --- a race ------------------------------------------------------------------ */
+
+void layout_race(struct race_layout *l, int lines, int cols)
+{
+	memset(l, 0, sizeof *l);
+	if (lines < LAYOUT_MIN_LINES || cols < LAYOUT_MIN_COLS) {
+		l->too_small = 1;
+		return;
+	}
+	l->header = (struct rect){0, 0, 1, cols};
+	l->footer = (struct rect){lines - 1, 0, 1, cols};
+	l->top = (struct rect){1, 1, LAYOUT_RACE_TOP_ROWS, cols - 2};
+	int y = 1 + LAYOUT_RACE_TOP_ROWS, h = lines - 1 - y;
+	l->side_by_side = cols >= LAYOUT_RACE_SIDE_COLS;
+	if (l->side_by_side) {
+		int w = (cols - 1) / 2;
+		l->a = (struct rect){y, 0, h, w};
+		l->rule = (struct rect){y, w, h, 1};
+		l->b = (struct rect){y, w + 1, h, cols - w - 1};
+		return;
+	}
+	int ha = (h - 1) / 2;
+	l->a = (struct rect){y, 0, ha, cols};
+	l->rule = (struct rect){y + ha, 0, 1, cols};
+	l->b = (struct rect){y + ha + 1, 0, h - ha - 1, cols};
+}
+
+/* --- presentation mode --------------------------------------------------------- */
+
+void layout_present(struct present_layout *l, int lines, int cols, int race)
+{
+	memset(l, 0, sizeof *l);
+	if (lines < LAYOUT_MIN_LINES || cols < LAYOUT_MIN_COLS) {
+		l->too_small = 1;
+		return;
+	}
+	const int margin = 2, w = cols - 2 * margin;
+	l->header = (struct rect){0, 0, 1, cols};
+	l->footer = (struct rect){lines - 1, 0, 1, cols};
+	/* a blank row under the header, the title, the state, a blank row */
+	l->title = (struct rect){2, margin, 1, w};
+	l->state = (struct rect){3, margin, 1, w};
+	l->gauge = (struct rect){lines - 1 - LAYOUT_PRESENT_GAUGE_ROWS, margin,
+	                         LAYOUT_PRESENT_GAUGE_ROWS, w};
+	int y = 5;
+	/* what is left above the gauge and a blank row over it */
+	int h = l->gauge.y - 1 - y;
+	const int t = LAYOUT_PRESENT_TEXT_ROWS;
+	if (!race) {
+		int figs = h - t - 1;             /* a blank row between the figures */
+		int rate = figs * 2 / 3;
+		l->figure[0] = (struct rect){y, margin, rate, w};
+		l->logfig = (struct rect){y + rate + 1, margin, figs - rate, w};
+		l->text[0] = (struct rect){y + figs + 1, margin, t, w};
+		return;
+	}
+	l->side_by_side = cols >= LAYOUT_RACE_SIDE_COLS;
+	if (l->side_by_side) {
+		int half = (w - 2) / 2;
+		for (int i = 0; i < 2; i++) {
+			int x = margin + i * (half + 2);
+			l->figure[i] = (struct rect){y, x, h - t, half};
+			l->text[i] = (struct rect){y + h - t, x, t, half};
+		}
+		return;
+	}
+	int each = (h - 1) / 2;               /* a blank row between the two */
+	for (int i = 0; i < 2; i++) {
+		int top = y + i * (each + 1);
+		l->figure[i] = (struct rect){top, margin, each - t, w};
+		l->text[i] = (struct rect){top + each - t, margin, t, w};
+	}
 }

@@ -18,12 +18,51 @@ struct rect {
 struct layout {
 	int too_small;            /* below 80x24: only a message */
 	int side_list;            /* the course list is beside the lesson */
-	int course_only;          /* narrow and the course screen is up */
+	int course_only;          /* the course screen is up (any width) */
 	struct rect header, footer;
 	struct rect course;       /* w == 0 when not shown */
 	struct rect text, panel;  /* w == 0 when not shown */
 };
 
 void layout_compute(struct layout *l, int lines, int cols, int course_screen);
+
+/* A race: the two runs' panels side by side from this width, else one
+ * above the other; above them, across the width, what they share (the
+ * sentence about the machine, one gauge with both bars, the gap). */
+#define LAYOUT_RACE_SIDE_COLS 160
+#define LAYOUT_RACE_TOP_ROWS 7
+
+struct race_layout {
+	int too_small;
+	int side_by_side;
+	struct rect header, footer;
+	struct rect top;          /* the shared part */
+	struct rect a, b;         /* the lesson's panel and its rival's */
+	struct rect rule;         /* between them: a vertical rule (side by side)
+	                             or a horizontal one (stacked), w or h 1 */
+};
+void layout_race(struct race_layout *l, int lines, int cols);
+
+/* Presentation mode: nothing but what the back row reads, the figures as
+ * large as the terminal allows.  Alone: the title, the state, the rate in
+ * big digits (two thirds of the rows left) and the log rate under it (the
+ * rest), then syscalls against calls, and the gauge across the width.  A
+ * race: the two runs' figures side by side from LAYOUT_RACE_SIDE_COLS
+ * (else one above the other), each with its log rate and counts in text,
+ * and the shared gauge. */
+#define LAYOUT_PRESENT_GAUGE_ROWS 6
+#define LAYOUT_PRESENT_TEXT_ROWS 2
+
+struct present_layout {
+	int too_small;
+	int side_by_side;         /* a race's figures */
+	struct rect header, footer;
+	struct rect title, state;
+	struct rect figure[2];    /* the rate's big digits; [1] only in a race */
+	struct rect logfig;       /* alone: the log rate's big digits */
+	struct rect text[2];      /* under each figure: the counts */
+	struct rect gauge;
+};
+void layout_present(struct present_layout *l, int lines, int cols, int race);
 
 #endif

@@ -18,6 +18,7 @@
 #include "countof.h"
 #include "report_field_rows.h"
 #include "report_fields.h"
+#include "sanitize.h"
 
 /* --- values ---------------------------------------------------------------- */
 
@@ -96,8 +97,19 @@ struct field {
 
 static int f_lesson(const struct report_result *r, int a, struct report_value *v)
 { (void)a; val_text(v, r->lesson); return 0; }
+/* Titles are read in terminals (a CSV cat'ed, a spreadsheet's cell): no
+ * escape sequence or bidi override of a lesson pack's reaches one.  Line
+ * breaks stay: CSV quotes them. */
 static int f_title(const struct report_result *r, int a, struct report_value *v)
-{ (void)a; val_text(v, r->title); return 0; }
+{
+	(void)a;
+	if (!r->title)
+		return 0;
+	if (!(v->owned = sanitize_dup(r->title, "\n")))
+		return -1;
+	val_text(v, v->owned);
+	return 0;
+}
 static int f_status(const struct report_result *r, int a, struct report_value *v)
 { (void)a; val_text(v, r->status == REPORT_OK ? "ok" : "error"); return 0; }
 static int f_error(const struct report_result *r, int a, struct report_value *v)

@@ -5,6 +5,12 @@
  * to a victim file, say) is ever followed or overwritten.  The names of
  * live files sit in a fixed array so the signal path can unlink them with
  * unlinkat() and nothing else.
+ *
+ * Which files are a dead run's is the kernel's to say, not a pid's: a pid
+ * seen from here may be another process, or none, for a run in another
+ * PID namespace.  Each run holds an flock on iolab-<pid>.lock from open to
+ * close (the kernel drops it when the process dies, however it dies); a
+ * run's files are stale exactly when that lock can be taken.
  */
 #include "config.h"
 
@@ -17,10 +23,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "errmsg.h"
@@ -29,8 +37,17 @@
 
 #define TMPFS_MAGIC_NUMBER 0x01021994
 #define FILL_CHUNK ((size_t)1 << 20)
+/* Chunks of a data file being filled that may be in flight to the disk:
+ * what a signal or the final fdatasync may have to wait for. */
+#define FILL_IN_FLIGHT 8
 /* Room left free beyond what a trial needs: the filesystem is shared. */
 #define SPACE_MARGIN ((uint64_t)32 << 20)
+/* The private directory made inside a --dir that is not private. */
+#define PRIVATE_SUBDIR "iolab"
+/* Our lock file may be held a moment by a run removing a dead run's files
+ * of the same pid: tries, LOCK_NAP_MS apart. */
+#define LOCK_TRIES 100
+#define LOCK_NAP_MS 10
 
 
 const char *scratch_default_dir(void)
@@ -109,9 +126,29 @@ static long name_pid(const char *name)
 	return pid;
 }
 
-/* Files of runs whose process is gone (killed, crashed) are ours to remove.
- * A pid reused by an unrelated process keeps its files: erring safe. */
-static void remove_stale(struct scratch *s)
+/* "iolab-<pid>.lock" -> pid, or 0. */
+static long lock_pid(const char *name)
+{
+	if (strncmp(name, "iolab-", 6) != 0 || name[6] < '1' || name[6] > '9')
+		return 0;
+	char *end;
+	long pid = strtol(name + 6, &end, 10);
+	return strcmp(end, ".lock") == 0 && pid > 0 ? pid : 0;
+}
+
+static void lock_name(char *buf, size_t len, long pid)
+{
+	snprintf(buf, len, "iolab-%ld.lock", pid);
+}
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = {0, ms * 1000000L};
+	nanosleep(&ts, NULL);
+}
+
+/* Calls fn(s, name, arg) for every entry of the directory. */
+static void each_entry(struct scratch *s, void (*fn)(struct scratch *, const char *, long), long arg)
 {
 	int fd = dup(s->dirfd);
 	if (fd < 0)
@@ -121,17 +158,120 @@ static void remove_stale(struct scratch *s)
 		close(fd);
 		return;
 	}
+	rewinddir(d);             /* a dup shares the offset of the last walk */
 	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
-		long pid = name_pid(e->d_name);
-		if (pid == 0 || pid == (long)getpid())
-			continue;
-		if (kill((pid_t)pid, 0) == -1 && errno == ESRCH)
-			unlinkat(s->dirfd, e->d_name, 0);
-	}
+	while ((e = readdir(d)) != NULL)
+		fn(s, e->d_name, arg);
 	closedir(d);
 }
 
+static void unlink_if_of(struct scratch *s, const char *name, long pid)
+{
+	if (name_pid(name) == pid)
+		unlinkat(s->dirfd, name, 0);
+}
+
+/* Every data file named with pid: only for a run that is over (the caller
+ * holds its lock). */
+static void remove_files_of(struct scratch *s, long pid)
+{
+	each_entry(s, unlink_if_of, pid);
+}
+
+/* A lock file no process holds is a run that is over: its files go, then
+ * the lock file, unlinked while we hold it (a new run with that pid waits
+ * on it, then finds the name gone and makes its own). */
+static void remove_if_unlocked(struct scratch *s, const char *name, long unused)
+{
+	(void)unused;
+	long pid = lock_pid(name);
+	if (pid == 0 || pid == (long)getpid())
+		return;
+	int fd = openat(s->dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock(fd, LOCK_EX | LOCK_NB) == 0) {
+		remove_files_of(s, pid);
+		unlinkat(s->dirfd, name, 0);
+	}
+	close(fd);
+}
+
+/* A data file whose run has no lock file was left by an iolab from before
+ * the lock files: its pid is all there is to go by, as it was then.  A pid
+ * reused by an unrelated process keeps its files: erring safe. */
+static void remove_if_lockless_and_dead(struct scratch *s, const char *name, long unused)
+{
+	(void)unused;
+	char lock[32];
+	struct stat st;
+	long pid = name_pid(name);
+	if (pid == 0 || pid == (long)getpid())
+		return;
+	lock_name(lock, sizeof lock, pid);
+	if (fstatat(s->dirfd, lock, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
+		return;
+	if (kill((pid_t)pid, 0) == -1 && errno == ESRCH)
+		unlinkat(s->dirfd, name, 0);
+}
+
+/* Files of runs that are over (killed, crashed) are ours to remove. */
+static void remove_stale(struct scratch *s)
+{
+	each_entry(s, remove_if_unlocked, 0);
+	each_entry(s, remove_if_lockless_and_dead, 0);
+}
+
+/* Holds this run's lock for its whole life.  A lock file already there
+ * with our pid is a dead run's (we got its lock): its files go. */
+static int take_lock(struct scratch *s, char *msg, size_t len)
+{
+	lock_name(s->lockname, sizeof s->lockname, (long)getpid());
+	for (int tries = 0; tries < LOCK_TRIES; tries++) {
+		int inherited = 0;
+		int fd = openat(s->dirfd, s->lockname, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 && errno == EEXIST) {
+			inherited = 1;
+			fd = openat(s->dirfd, s->lockname, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+			if (fd < 0 && errno == ENOENT)
+				continue;       /* removed by a run cleaning up: anew */
+		}
+		if (fd < 0)
+			return errmsg(msg, len, "cannot open the lock file %s/%s: %s", s->dir ? s->dir : "",
+			              s->lockname, strerror(errno));
+		struct stat st, now;
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+			close(fd);
+			return errmsg(msg, len, "%s in the scratch directory is not a lock file of yours "
+			              "(remove it, or choose another directory with --dir)", s->lockname);
+		}
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+			int err = errno;
+			close(fd);
+			if (err != EWOULDBLOCK)
+				return errmsg(msg, len, "cannot lock %s: %s", s->lockname, strerror(err));
+			nap_ms(LOCK_NAP_MS);
+			continue;
+		}
+		/* Still the file under that name?  A run removing a dead run's
+		 * lock unlinks it while holding it. */
+		if (fstatat(s->dirfd, s->lockname, &now, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    now.st_dev != st.st_dev || now.st_ino != st.st_ino) {
+			close(fd);
+			continue;
+		}
+		s->lockfd = fd;
+		if (inherited)
+			remove_files_of(s, (long)getpid());
+		return 0;
+	}
+	return errmsg(msg, len, "another process holds %s in the scratch directory: a run of iolab "
+	              "with the same process id in another PID namespace? (choose another "
+	              "directory with --dir)", s->lockname);
+}
+
+/* A symlink or a non-directory is refused. */
 static int check_dir(const char *dir, const struct stat *st, char *msg, size_t len)
 {
 	if (S_ISLNK(st->st_mode))
@@ -140,44 +280,131 @@ static int check_dir(const char *dir, const struct stat *st, char *msg, size_t l
 	if (!S_ISDIR(st->st_mode))
 		return errmsg(msg, len, "scratch directory %s exists but is not a directory "
 		            "(remove it, or choose another directory with --dir)", dir);
-	if (st->st_uid != geteuid())
-		return errmsg(msg, len, "scratch directory %s is owned by uid %u, not by you (uid %u); "
-		            "refusing to use it (choose another directory with --dir)",
-		            dir, (unsigned)st->st_uid, (unsigned)geteuid());
 	return 0;
 }
 
-static int open_dir(struct scratch *s, const char *dir, char *msg, size_t len)
+static int not_ours(const char *dir, const struct stat *st, char *msg, size_t len)
 {
-	struct stat lst, st;
+	return errmsg(msg, len, "scratch directory %s is owned by uid %u, not by you (uid %u); "
+	            "refusing to use it (choose another directory with --dir)",
+	            dir, (unsigned)st->st_uid, (unsigned)geteuid());
+}
+
+/* Used as it is only when ours and private: iolab never changes the mode
+ * of a directory (a --dir of /tmp, / or a home directory kept its). */
+static int is_private(const struct stat *st)
+{
+	return st->st_uid == geteuid() && !(st->st_mode & 077);
+}
+
+/* Where anyone may make an entry and remove only their own (the sticky
+ * bit: /tmp): a private directory of ours may be made in one not ours. */
+static int is_shared_sticky(const struct stat *st)
+{
+	return (st->st_mode & S_ISVTX) && (st->st_mode & S_IWOTH);
+}
+
+/* Opens `name` (relative to `at`) as a directory without following a
+ * symlink, checked to be the directory lstat saw, and to be ours (or, when
+ * shared_ok, a sticky shared one): said before an open that another's
+ * permissions would refuse.  The descriptor, or -1 with msg naming it
+ * `shown`. */
+static int open_checked(int at, const char *name, const char *shown, int shared_ok,
+                        struct stat *st, char *msg, size_t len)
+{
+	struct stat lst;
+	if (fstatat(at, name, &lst, AT_SYMLINK_NOFOLLOW) != 0)
+		return errmsg(msg, len, "cannot use scratch directory %s: %s", shown, strerror(errno));
+	if (check_dir(shown, &lst, msg, len))
+		return -1;
+	if (lst.st_uid != geteuid() && !(shared_ok && is_shared_sticky(&lst)))
+		return not_ours(shown, &lst, msg, len);
+	int fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errmsg(msg, len, "cannot open scratch directory %s: %s", shown, strerror(errno));
+	/* The directory we opened must be the one we checked. */
+	if (fstat(fd, st) != 0 || st->st_dev != lst.st_dev || st->st_ino != lst.st_ino) {
+		close(fd);
+		return errmsg(msg, len, "scratch directory %s changed while it was being opened", shown);
+	}
+	return fd;
+}
+
+/* The private directory inside `parent` (not private itself): made, or an
+ * earlier run's reused when it is ours and private; never chmod'ed. */
+static int open_private_subdir(int parent, const char *dir, const struct stat *pst,
+                               char *sub, size_t sublen, char *msg, size_t len)
+{
+	struct stat st;
+	if ((size_t)snprintf(sub, sublen, "%s/%s", strcmp(dir, "/") ? dir : "", PRIVATE_SUBDIR) >= sublen)
+		return errmsg(msg, len, "scratch directory %.64s...: %s", dir, strerror(ENAMETOOLONG));
+	if (mkdirat(parent, PRIVATE_SUBDIR, 0700) != 0 && errno != EEXIST)
+		return errmsg(msg, len, "scratch directory %s is not private (mode %04o), and a private "
+		            "directory cannot be made in it: %s: %s (choose another directory with --dir)",
+		            dir, (unsigned)(pst->st_mode & 07777), sub, strerror(errno));
+	int fd = open_checked(parent, PRIVATE_SUBDIR, sub, 0, &st, msg, len);
+	if (fd < 0)
+		return -1;
+	if (st.st_mode & 077) {
+		close(fd);
+		return errmsg(msg, len, "scratch directory %s is not private (mode %04o); iolab does not "
+		            "change the mode of a directory (make it private with chmod 700, or choose "
+		            "another directory with --dir)", sub, (unsigned)(st.st_mode & 07777));
+	}
+	return fd;
+}
+
+/* Opens the directory to use: `dir` itself, created private when missing
+ * or already private and ours; else a private one inside it (*inside set,
+ * *mode dir's).  Its path in `used`. */
+static int open_dir(struct scratch *s, const char *dir, char *used, size_t usedlen,
+                    int *inside, unsigned *mode, char *msg, size_t len)
+{
+	struct stat st;
+	*inside = 0;
 	make_parents(dir);
 	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
 		return errmsg(msg, len, "cannot create scratch directory %s: %s "
 		            "(choose another directory with --dir)", dir, strerror(errno));
-	if (lstat(dir, &lst) != 0)
-		return errmsg(msg, len, "cannot use scratch directory %s: %s", dir, strerror(errno));
-	if (check_dir(dir, &lst, msg, len))
+	int fd = open_checked(AT_FDCWD, dir, dir, 1, &st, msg, len);
+	if (fd < 0)
 		return -1;
-	s->dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (s->dirfd < 0)
-		return errmsg(msg, len, "cannot open scratch directory %s: %s", dir, strerror(errno));
-	/* The directory we opened must be the one we checked. */
-	if (fstat(s->dirfd, &st) != 0 || st.st_dev != lst.st_dev || st.st_ino != lst.st_ino)
-		return errmsg(msg, len, "scratch directory %s changed while it was being opened", dir);
-	if ((st.st_mode & 077) && fchmod(s->dirfd, 0700) != 0)
-		return errmsg(msg, len, "cannot make scratch directory %s private: %s", dir, strerror(errno));
-	if (access(dir, W_OK | X_OK) != 0)
+	if (is_private(&st)) {
+		s->dirfd = fd;
+		snprintf(used, usedlen, "%s", dir);
+	} else {
+		s->dirfd = open_private_subdir(fd, dir, &st, used, usedlen, msg, len);
+		close(fd);
+		if (s->dirfd < 0)
+			return -1;
+		*inside = 1;
+		*mode = (unsigned)(st.st_mode & 07777);
+		if (fstat(s->dirfd, &st) != 0)
+			return errmsg(msg, len, "cannot use scratch directory %s: %s", used, strerror(errno));
+	}
+	if (access(used, W_OK | X_OK) != 0)
 		return errmsg(msg, len, "scratch directory %s is not writable: %s "
 		            "(fix its permissions, or choose another directory with --dir)",
-		            dir, strerror(errno));
+		            used, strerror(errno));
 	detect_fstype(s, &st);
 	return 0;
+}
+
+/* "scratch directory /tmp is not private (mode 1777): using /tmp/iolab,
+ * a private directory inside it" */
+static void set_note(struct scratch *s, const char *dir, unsigned mode)
+{
+	const char *fmt = "scratch directory %s is not private (mode %04o): using %s, "
+	                  "a private directory inside it";
+	int n = snprintf(NULL, 0, fmt, dir, mode, s->dir);
+	if (n > 0 && (s->note = malloc((size_t)n + 1)) != NULL)
+		snprintf(s->note, (size_t)n + 1, fmt, dir, mode, s->dir);
 }
 
 int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 {
 	memset(s, 0, sizeof *s);
-	s->dirfd = -1;
+	s->dirfd = s->lockfd = -1;
 	if (!dir)
 		dir = scratch_default_dir();
 	if (!dir || !*dir)
@@ -193,14 +420,23 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t len)
 	memcpy(trimmed, dir, n);
 	trimmed[n] = '\0';
 	dir = trimmed;
-	if (open_dir(s, dir, msg, len) != 0) {
+	char used[PATH_MAX];
+	int inside;
+	unsigned mode = 0;
+	if (open_dir(s, dir, used, sizeof used, &inside, &mode, msg, len) != 0) {
 		scratch_close(s);
 		return -1;
 	}
 	/* Absolute, so the path handed to a command means the same file. */
-	s->dir = realpath(dir, NULL);
+	s->dir = realpath(used, NULL);
 	if (!s->dir) {
-		errmsg(msg, len, "cannot resolve scratch directory %s: %s", dir, strerror(errno));
+		errmsg(msg, len, "cannot resolve scratch directory %s: %s", used, strerror(errno));
+		scratch_close(s);
+		return -1;
+	}
+	if (inside)
+		set_note(s, dir, mode);
+	if (take_lock(s, msg, len) != 0) {
 		scratch_close(s);
 		return -1;
 	}
@@ -219,7 +455,7 @@ int64_t scratch_free_bytes(const struct scratch *s)
 int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_t len)
 {
 	int64_t avail = scratch_free_bytes(s);
-	char a[32], b[32];
+	char a[32], b[32], m[32];
 	struct statvfs sv;
 	if (avail < 0)
 		return errmsg(msg, len, "cannot tell the free space in %s: %s", s->dir, strerror(errno));
@@ -231,9 +467,12 @@ int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_
 		return 0;
 	units_format_bytes((double)need, a, sizeof a);
 	units_format_bytes((double)avail, b, sizeof b);
-	return errmsg(msg, len, "not enough free space in %s: the trial needs %s and %s is free "
-	            "(free some space, use a smaller --size, or choose another directory with --dir)",
-	            s->dir, a, b);
+	units_format_bytes((double)SPACE_MARGIN, m, sizeof m);
+	/* The margin is said: "needs 4 KiB and 2 MiB is free" reads as a
+	 * wrong sum. */
+	return errmsg(msg, len, "not enough free space in %s: the trial needs %s plus a %s margin, "
+	            "and %s is free (free some space, use a smaller --size, or choose another "
+	            "directory with --dir)", s->dir, a, m, b);
 }
 
 static const char *base_name(const char *path)
@@ -250,11 +489,31 @@ static int find_slot(const struct scratch *s, const char *name)
 	return -1;
 }
 
-static void drop_slot(struct scratch *s, int i)
+/* Is the name in slot i still the file we created (or one we never
+ * created, a name only)?  Async-signal-safe. */
+static int slot_is_ours(const struct scratch *s, int i)
 {
-	unlinkat(s->dirfd, s->files[i], 0);
+	struct stat st;
+	if (!s->file_ino[i])
+		return 1;
+	return fstatat(s->dirfd, s->files[i], &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       (uint64_t)st.st_dev == s->file_dev[i] && (uint64_t)st.st_ino == s->file_ino[i];
+}
+
+/* Unlinks slot i's file, if still ours, and frees the slot.
+ * Async-signal-safe. */
+static void clear_slot(struct scratch *s, int i)
+{
+	if (slot_is_ours(s, i))
+		unlinkat(s->dirfd, s->files[i], 0);
 	s->files[i][0] = '\0';
 	s->data_size[i] = 0;
+	s->file_dev[i] = s->file_ino[i] = 0;
+}
+
+static void drop_slot(struct scratch *s, int i)
+{
+	clear_slot(s, i);
 }
 
 /* A free slot; when all are taken, the data file not of `keep` size goes. */
@@ -280,6 +539,7 @@ static int new_name(struct scratch *s, const char *kind, uint64_t keep, char *pa
 	}
 	snprintf(s->files[i], sizeof s->files[i], "iolab-%ld-%u.%s", (long)getpid(), s->seq++, kind);
 	s->data_size[i] = 0;
+	s->file_dev[i] = s->file_ino[i] = 0;        /* not created by us */
 	if ((size_t)snprintf(path, len, "%s/%s", s->dir, s->files[i]) >= len) {
 		s->files[i][0] = '\0';
 		errno = ENAMETOOLONG;
@@ -313,7 +573,17 @@ static int create_file(struct scratch *s, const char *kind, uint64_t keep, char 
 	int fd = openat(s->dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -1;
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		int err = errno;
+		unlinkat(s->dirfd, name, 0);      /* just made by us */
+		close(fd);
+		errno = err;
+		return -1;
+	}
 	s->data_size[i] = 0;
+	s->file_dev[i] = (uint64_t)st.st_dev;
+	s->file_ino[i] = (uint64_t)st.st_ino;
 	memcpy(s->files[i] + 1, name + 1, sizeof name - 1);
 	s->files[i][0] = name[0];   /* last: a handler sees no name or all of it */
 	*fdp = fd;
@@ -326,20 +596,41 @@ int scratch_create(struct scratch *s, const char *kind, char *path, size_t len)
 	return create_file(s, kind, 0, path, len, &fd) < 0 ? -1 : fd;
 }
 
-/* Is the registered data file still there, ours and of its size? */
+/* Is the registered data file still there, the one we made, of its size? */
 static int data_file_intact(const struct scratch *s, int i)
 {
 	struct stat st;
 	return fstatat(s->dirfd, s->files[i], &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	       S_ISREG(st.st_mode) && (uint64_t)st.st_size == s->data_size[i];
+	       S_ISREG(st.st_mode) && (uint64_t)st.st_size == s->data_size[i] &&
+	       (uint64_t)st.st_dev == s->file_dev[i] && (uint64_t)st.st_ino == s->file_ino[i];
 }
 
-static int fill_file(int fd, uint64_t size)
+/* The chunk just written goes to the disk now, and the one FILL_IN_FLIGHT
+ * chunks back is waited for: the dirty pages stay a few megabytes, so
+ * neither a signal nor the final fdatasync waits for gigabytes of them.
+ * Best effort: where sync_file_range does nothing, fdatasync does it all. */
+static void write_behind(int fd, uint64_t off, uint64_t n)
+{
+	const uint64_t back = (uint64_t)FILL_IN_FLIGHT * FILL_CHUNK;
+	sync_file_range(fd, (off_t)off, (off_t)n, SYNC_FILE_RANGE_WRITE);
+	if (off >= back)
+		sync_file_range(fd, (off_t)(off - back), (off_t)n, SYNC_FILE_RANGE_WAIT_BEFORE |
+		                SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
+}
+
+/* size bytes of the pattern; between two chunks a stop asked for
+ * (s->interrupted) gives up: -1 with errno EINTR. */
+static int fill_file(const struct scratch *s, int fd, uint64_t size)
 {
 	unsigned char *buf = malloc(FILL_CHUNK);
 	if (!buf)
 		return -1;
 	for (uint64_t off = 0; off < size;) {
+		if (s->interrupted && s->interrupted()) {
+			free(buf);
+			errno = EINTR;
+			return -1;
+		}
 		size_t n = (size_t)(size - off < FILL_CHUNK ? size - off : FILL_CHUNK);
 		scratch_fill_pattern(buf, n, off);
 		ssize_t w = write(fd, buf, n);
@@ -349,6 +640,7 @@ static int fill_file(int fd, uint64_t size)
 			free(buf);
 			return -1;
 		}
+		write_behind(fd, off, (uint64_t)w);
 		off += (uint64_t)w;
 	}
 	free(buf);
@@ -376,7 +668,7 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 	if (i < 0)
 		return errmsg(msg, msglen, "cannot create data file %s: %s", path, strerror(errno));
 	/* Written back now, once, so no writeback of it runs during a trial. */
-	int rc = fill_file(fd, size);
+	int rc = fill_file(s, fd, size);
 	if (rc == 0)
 		rc = fdatasync(fd);
 	int err = errno;
@@ -385,11 +677,28 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 		err = errno;
 	}
 	if (rc != 0) {
-		drop_slot(s, i);
+		drop_slot(s, i);              /* a partial file is no data file */
+		if (err == EINTR)
+			return errmsg(msg, msglen, "interrupted while writing data file %s", path);
 		return errmsg(msg, msglen, "cannot write data file %s: %s%s", path, strerror(err),
 		            err == EFBIG ? " (the file size limit of the process, see ulimit -f)" : "");
 	}
 	s->data_size[i] = size;
+	return 0;
+}
+
+int scratch_file_intact(const struct scratch *s, const char *path, char *msg, size_t len)
+{
+	struct stat st;
+	int i = find_slot(s, base_name(path));
+	if (i < 0 || !s->file_ino[i])
+		return 0;
+	if (fstatat(s->dirfd, s->files[i], &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return errmsg(msg, len, "the trial's file %s was removed while the trial ran (by another "
+		            "program?); nothing measured on it is kept", path);
+	if ((uint64_t)st.st_dev != s->file_dev[i] || (uint64_t)st.st_ino != s->file_ino[i])
+		return errmsg(msg, len, "the trial's file %s was replaced by another file while the trial "
+		            "ran (by another program?); nothing measured on it is kept", path);
 	return 0;
 }
 
@@ -406,21 +715,27 @@ void scratch_remove_all(struct scratch *s)
 	if (!s || s->dirfd < 0)
 		return;
 	for (int i = 0; i < SCRATCH_MAX_FILES; i++)
-		if (s->files[i][0]) {
-			unlinkat(s->dirfd, s->files[i], 0);
-			s->files[i][0] = '\0';
-			s->data_size[i] = 0;
-		}
+		if (s->files[i][0])
+			clear_slot(s, i);
 }
 
 void scratch_close(struct scratch *s)
 {
 	scratch_remove_all(s);
+	/* the lock last, and unlinked while still held: until then our files
+	 * are ours, and after it there are none */
+	if (s->lockfd >= 0) {
+		unlinkat(s->dirfd, s->lockname, 0);
+		close(s->lockfd);
+	}
+	s->lockfd = -1;
 	if (s->dirfd >= 0)
 		close(s->dirfd);
 	s->dirfd = -1;
 	free(s->dir);
 	s->dir = NULL;
+	free(s->note);
+	s->note = NULL;
 }
 
 /* Printable text, '\n' as every 64th byte.  The characters vary with the

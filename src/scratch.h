@@ -1,9 +1,14 @@
 /* scratch.h - the lab's private scratch directory and its data files.
  *
- * The only place the lab writes.  The directory is created 0700, must be
- * owned by us and must not be a symlink.  Data files are created with
- * O_EXCL|O_NOFOLLOW and named  iolab-<pid>-<seq>.<kind>  so a later run can
- * tell which files a killed run left behind (its pid is gone) and remove them.
+ * The only place the lab writes.  The directory must be private (no
+ * permission for group or others), owned by us and not a symlink.  A --dir
+ * that is not private (/tmp, a home directory) is never changed: the files
+ * go to a private "iolab" directory inside it, and s->note says so.  Data
+ * files are created with O_EXCL|O_NOFOLLOW and named
+ * iolab-<pid>-<seq>.<kind>; each run holds an flock on iolab-<pid>.lock for
+ * its whole life, so a later run can tell a dead run's files (its lock can
+ * be taken) from a live one's, even one in another PID namespace whose pid
+ * means nothing here.
  */
 #ifndef IOLAB_SCRATCH_H
 #define IOLAB_SCRATCH_H
@@ -18,18 +23,34 @@ struct scratch {
 	int dirfd;
 	int on_tmpfs;             /* O_SYNC / cold cache show no disk there */
 	char fstype[32];          /* "ext4", "tmpfs", ... */
+	/* NULL, or why the data go to another directory than the one asked
+	 * for ("... is not private ...; using DIR/iolab"): batch prints it on
+	 * stderr, the lab on its message line */
+	char *note;
+	int lockfd;               /* flock'd iolab-<pid>.lock: we are alive */
+	char lockname[32];
+	/* Set by guard_init (guard_pending): a stop was asked for.  A data
+	 * file being filled is given up between two chunks. */
+	int (*interrupted)(void);
 	unsigned seq;
 	/* files this process created and has not removed yet; the signal path
 	 * walks this list, so it is a fixed array of fixed strings */
 	char files[SCRATCH_MAX_FILES][64];
 	/* reusable read data files, by size */
 	uint64_t data_size[SCRATCH_MAX_FILES];
+	/* the file each name was created as (ino 0: not known, a name only):
+	 * a file removed or replaced under us fails its trial and is never
+	 * removed by us */
+	uint64_t file_dev[SCRATCH_MAX_FILES], file_ino[SCRATCH_MAX_FILES];
 };
 
 /* The default directory: $XDG_CACHE_HOME/iolab or ~/.cache/iolab (static). */
 const char *scratch_default_dir(void);
-/* Create or open dir, check it is ours, remove stale files of dead runs.
- * Returns 0, or -1 with a message naming the cause and what to do. */
+/* Create or open dir (or, when dir is not private, the private "iolab"
+ * directory inside it: s->note), check it is ours, take this run's lock,
+ * remove the files of runs that are over.  Never changes the mode of a
+ * directory it did not create.  Returns 0, or -1 with a message naming the
+ * cause and what to do. */
 int scratch_open(struct scratch *s, const char *dir, char *msg, size_t msglen);
 /* Free space in bytes; -1 on error. */
 int64_t scratch_free_bytes(const struct scratch *s);
@@ -44,12 +65,21 @@ int scratch_new_name(struct scratch *s, const char *kind, char *path, size_t len
  * -1 with errno. */
 int scratch_create(struct scratch *s, const char *kind, char *path, size_t len);
 /* A data file of `size` bytes of non-trivial content for reads: created
- * once (O_EXCL|O_NOFOLLOW), reused for later trials of the same size. */
+ * once (O_EXCL|O_NOFOLLOW), reused for later trials of the same size.
+ * Filled a chunk at a time, each written back as it goes (so neither a
+ * signal nor the final sync waits for gigabytes); when s->interrupted()
+ * says stop, the partial file is removed and -1 returned with errno EINTR. */
 int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
                       char *msg, size_t msglen);
-/* Unlink one registered file / all of them.  remove_all is async-signal-safe. */
+/* Is the registered file at path still the one this run created?  0 yes
+ * (or not a file of ours), -1 with a message when it was removed or
+ * replaced by another file: what was measured on it cannot be trusted. */
+int scratch_file_intact(const struct scratch *s, const char *path, char *msg, size_t msglen);
+/* Unlink one registered file / all of them (only if still the file we
+ * created).  remove_all is async-signal-safe. */
 void scratch_remove(struct scratch *s, const char *path);
 void scratch_remove_all(struct scratch *s);
+/* Removes the files, then the lock file, and frees. */
 void scratch_close(struct scratch *s);
 
 /* The content pattern of data files: printable text, '\n' every 64 bytes,

@@ -64,6 +64,8 @@ static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
 	[GLYPH_ELLIPSIS]  = {"\u2026", "..."},
 	[GLYPH_UP]        = {"\u25b2", "^"},
 	[GLYPH_DOWN]      = {"\u25bc", "v"},
+	[GLYPH_CODE]      = {"\u2502", "|"},
+	[GLYPH_CODE_WRAPPED] = {"\u21aa", "\\"},
 };
 
 void crt_locale(void)
@@ -124,7 +126,7 @@ void crt_restore(void)
 
 int crt_attr(enum crt_role role)
 {
-	return role_attr[role];
+	return crt.no_dim ? role_attr[role] & ~(int)A_DIM : role_attr[role];
 }
 
 const char *crt_glyph(enum crt_glyph g)

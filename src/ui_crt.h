@@ -36,6 +36,9 @@ enum crt_glyph {
 	GLYPH_DOT,                      /* · / - */
 	GLYPH_ELLIPSIS,                 /* … / ... */
 	GLYPH_UP, GLYPH_DOWN,           /* ▲ ▼ / ^ v : more text */
+	GLYPH_CODE,                     /* │ / | : the code listing's gutter */
+	GLYPH_CODE_WRAPPED,             /* ↪ / \ : in that gutter, the row goes on
+	                                   the line above (code is wrapped, not cut) */
 	GLYPHS
 };
 
@@ -43,6 +46,7 @@ struct crt {
 	int active;                     /* initscr done, endwin not yet */
 	int utf8;                       /* the locale's codeset is UTF-8 */
 	int color;                      /* colours in use */
+	int no_dim;                     /* presentation mode: nothing is drawn dim */
 };
 extern struct crt crt;
 
@@ -55,6 +59,9 @@ int crt_init(int no_color);
 /* endwin if active.  Safe to call twice; used on every exit path. */
 void crt_restore(void);
 
+/* A role's attribute; without A_DIM while crt.no_dim is set (presentation
+ * mode: a projector washes dim text out, so every role is drawn at full
+ * strength there and the roles' other differences remain). */
 int crt_attr(enum crt_role role);
 const char *crt_glyph(enum crt_glyph g);
 

@@ -14,10 +14,22 @@
 
 #define GAUGE_MAX_W 200
 
-static void draw_bar(int y, int x, int w, double now, double avg)
+/* Past the end of the scale the last cell is the off-scale mark and,
+ * where `say` is set and there is room, the words say so. */
+static void draw_off_scale(int y, int x, int w, int say)
 {
-	int fill = now > GAUGE_LO ? gauge_cell(now, w) + 1 : 0;
-	int avg_cell = avg > GAUGE_LO ? gauge_cell(avg, w) : -1;
+	static const char words[] = " off scale ";
+	int ww = (int)sizeof words - 1;
+	crt_put(y, x + w - 1, 1, crt_attr(CRT_VALUE) | A_REVERSE, crt_glyph(GLYPH_RUNNING));
+	if (say && w >= ww + 12)
+		crt_put(y, x + w - 1 - ww, ww, crt_attr(CRT_VALUE) | A_REVERSE, words);
+}
+
+static void draw_bar(int y, int x, int w, double now, double avg, int say)
+{
+	int off;
+	int fill = gauge_bar_fill(now, w, &off);
+	int avg_cell = avg > GAUGE_LO && !gauge_off_scale(avg) ? gauge_cell(avg, w) : -1;
 	int full = crt_attr(CRT_GAUGE_FILL), empty = crt_attr(CRT_GAUGE_EMPTY);
 	char axis[GAUGE_MAX_W + 1];
 	gauge_axis_labels(w, axis, sizeof axis);
@@ -34,6 +46,8 @@ static void draw_bar(int y, int x, int w, double now, double avg)
 		crt_put(y, x + c, 1, empty, axis[c] != ' ' && (c == 0 || axis[c - 1] == ' ')
 		                            ? (crt.utf8 ? "\u2506" : "|") : crt_glyph(GLYPH_BAR_EMPTY));
 	}
+	if (off)
+		draw_off_scale(y, x, w, say);
 }
 
 /* Marks under the bar: each key letter at its rate's cell (moved right
@@ -84,39 +98,53 @@ int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
 	if (bar_rows < 1)
 		bar_rows = 1;
 	for (int i = 0; i < bar_rows; i++)
-		draw_bar(y + 1 + i, x, w, now, avg);
+		draw_bar(y + 1 + i, x, w, now, avg, i == 0);
 	return 1 + bar_rows + draw_marks(y + 1 + bar_rows, x, w, marks, nmarks);
+}
+
+int ui_gauge_draw_pair(int y, int x, int w, double a, double b)
+{
+	const int lw = 2;                       /* "A " before each bar */
+	int bw = w - lw;
+	if (bw > GAUGE_MAX_W)
+		bw = GAUGE_MAX_W;
+	if (bw < 12)
+		return 0;
+	char axis[GAUGE_MAX_W + 1];
+	gauge_axis_labels(bw, axis, sizeof axis);
+	crt_put(y, x + lw, bw, crt_attr(CRT_DIM), axis);
+	const double rate[2] = {a, b};
+	for (int i = 0; i < 2; i++) {
+		char letter[2] = {ui_race_letter(i), 0};
+		crt_put(y + 1 + i, x, 1, crt_attr(CRT_TITLE), letter);
+		draw_bar(y + 1 + i, x + lw, bw, rate[i], 0, 1);
+	}
+	return 3;
 }
 
 int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
 {
-	if (!h || h->n < 2 || w < 24)
+	if (!h || h->n < 2 || w < 18)
 		return 0;
 	static struct gauge_history squeezed;
-	char lo_s[32], hi_s[32], range[80];
+	char range[80], noted[96];
 	/* the range is measured first so the line can be sized to it */
 	char spark[GAUGE_MAX_W * 4];
 	double lo, hi;
 	gauge_sparkline(h, GAUGE_HISTORY, crt.utf8, spark, sizeof spark, &lo, &hi);
-	units_format_rate(lo, lo_s, sizeof lo_s);
-	units_format_rate(hi, hi_s, sizeof hi_s);
-	/* "2.35-4.11 MiB/s" when both ends share a unit */
-	const char *lo_unit = strchr(lo_s, ' '), *hi_unit = strchr(hi_s, ' ');
-	if (lo_unit && hi_unit && strcmp(lo_unit, hi_unit) == 0)
-		snprintf(range, sizeof range, " %.*s%s%s", (int)(lo_unit - lo_s), lo_s,
-		         crt.utf8 ? "\u2013" : "..", hi_s);
-	else
-		snprintf(range, sizeof range, " %s%s%s", lo_s, crt.utf8 ? "\u2013" : "..", hi_s);
-	int lw = crt_put(y, x, w, crt_attr(CRT_LABEL), "trend ");
-	int sw = w - lw - tw_width(range);
-	if (sw < 8)
+	units_format_rate_range(lo, hi, !crt.utf8, range, sizeof range);
+	/* what the values are over, where there is room to say it */
+	snprintf(noted, sizeof noted, "%s (%g s windows)", range, RATE_WINDOW);
+	const char *tail = w - 1 - tw_width(noted) >= 12 ? noted : range;
+	int sw = w - 1 - tw_width(tail);
+	if (sw < 5)
 		return 0;
 	squeezed = *h;
 	while (squeezed.n > (size_t)sw)
 		gauge_history_halve(&squeezed);
 	gauge_sparkline(&squeezed, sw, crt.utf8, spark, sizeof spark, &lo, &hi);
-	int spw = crt_put(y, x + lw, sw, crt_attr(CRT_GAUGE_FILL), spark);
-	crt_put(y, x + lw + spw, w - lw - spw, crt_attr(CRT_DIM), range);
+	int spw = crt_put(y, x, sw, crt_attr(CRT_GAUGE_FILL), spark);
+	crt_put(y, x + spw + 1, w - spw - 1, crt_attr(CRT_DIM), tail);
 	return 1;
 }
 
@@ -131,4 +159,22 @@ int ui_gauge_draw_big(int y, int x, int w, const char *number, const char *unit,
 		crt_put(y + r, x, bw, crt_attr((enum crt_role)role), rows[r]);
 	crt_put(y + GAUGE_BIG_ROWS - 1, x + bw + 1, uw, crt_attr(CRT_VALUE), unit);
 	return GAUGE_BIG_ROWS;
+}
+
+int ui_gauge_draw_bigfont(int y, int x, int w, int h, const char *number, const char *unit,
+                          int role)
+{
+	static char rows[GAUGE_BIGFONT_MAX_ROWS][GAUGE_BIGFONT_ROW_BYTES];
+	int uw = tw_width(unit);
+	int scale = gauge_bigfont_fit(number, w - uw - 1, h);
+	if (scale == 0)
+		return 0;
+	int bw = gauge_bigfont(number, scale, crt.utf8, rows);
+	int n = gauge_bigfont_rows(scale);
+	if (bw < 0)
+		return 0;
+	for (int r = 0; r < n; r++)
+		crt_put(y + r, x, bw, crt_attr((enum crt_role)role), rows[r]);
+	crt_put(y + n - 1, x + bw + 1, uw, crt_attr(CRT_VALUE), unit);
+	return n;
 }

@@ -21,30 +21,62 @@ static const struct help_line help[] = {
 	{NULL, ""},
 	{NULL, "# The numbers"},
 	{"now", "bytes per second over the last half second of the run"},
-	{"avg, rate", "bytes moved divided by the seconds the loop ran"},
+	{"avg, rate", "bytes moved divided by the seconds the loop ran: the whole run (so far, "
+	              "while it runs)"},
 	{"log rate", "ln(rate): the lecture's number. 26 B/s is 3.26; each +2.3 is ten times faster"},
-	{"gauge", "the rate on a log scale from 1 B/s to 10 GB/s; letters mark the reference "
-	          "machines (A, B ...) and the compared lessons' last runs (1, 2 ...)"},
-	{"trend", "the rate over the run, on a log scale between its own lowest and highest"},
+	{"gauge", "the rate on a log scale from 1 B/s to 1 TB/s; letters mark the reference "
+	          "machines (A, B ...) and the compared lessons' last runs (1, 2 ...). A rate past "
+	          "the end is marked off scale (a triangle, or >, at the end), never a silently full bar"},
+	{"trend", "the rate of each half second of the run, oldest on the left, on a log scale "
+	          "between the slowest and the fastest, which it names; the rate of the whole run "
+	          "is the average over all of it and need not lie in that range"},
 	{"syscalls", "read- and write-family system calls the kernel counted for the workload "
 	             "(/proc/PID/io; by kind with --perf where permitted)"},
-	{"calls", "the calls the program itself made: write, fwrite, lseek ..."},
-	{"B/syscall", "bytes per system call: 1 for write(fd, buf, 1), 4096 when stdio "
+	{"calls", "the calls the program itself made, each kind under its own name: write, "
+	          "fread and fseek ...; an outside program (dd) makes calls the lab cannot count, "
+	          "and the panel says so"},
+	{"B/syscall", "bytes per system call: 1 B for write(fd, buf, 1), 4 KiB when stdio "
 	                "gathers bytes into its buffer"},
 	{"done, time", "bytes so far of the file, elapsed time, and an estimate of the rest "
-	               "(never past the time limit)"},
-	{"cpu", "user and system CPU seconds of the workload"},
+	               "(never past the time limit); a watched run: the pass under way, and the "
+	               "watch time gone and left"},
+	{"cpu", "user and system CPU time of the workload"},
 	{"faults", "page faults: minor (no I/O) and major (read from storage)"},
 	{"storage", "bytes the kernel accounted as read from or dirtied for the device "
 	            "(/proc/PID/io): a write counts when it dirties the page cache, so a "
 	            "cached write counts as much as a synced one"},
-	{"page cache", "how much of the file was in memory before and after the run"},
+	{"page cache", "how much of the file was in memory before and after the run (a watched "
+	               "run: before its first trial, after its last)"},
 	{"R, U", "a sweep's fit of seconds = calls x R + bytes x U: the cost of one call "
 	         "and of one byte"},
+	{NULL, ""},
+	{NULL, "# Watch time, races, presentation"},
+	{"watch time", "a run lasts its watch time (w cycles 3 s, 10 s, 30 s and one pass; --watch "
+	               "sets it; 10 s unless told): the lesson's trial, started again and again until "
+	               "the time has passed or s stops it. Each trial is exactly the lesson's. Rate, "
+	               "syscalls and calls are over every trial so far; the untimed set-up between "
+	               "trials is not in the rate"},
+	{"pass", "one whole pass over the file; what a repeated one is depends on the lesson:"},
+	{"one pass", "a single pass within the lesson's own time limit (batch repeats a warm read "
+	             "until min_time); --perf counts syscalls by kind after one-pass runs only"},
+	{"sweep", "every point runs once, as its lesson says, whatever the watch time"},
+	{"race", "v: the lesson and another at once, each in its own process, both bars on one "
+	         "gauge, the difference of their log rates and the ratio. They share this machine's "
+	         "CPUs and disk, so a raced result is never filed as the lesson's own (nor saved)"},
+	{"presentation", "f or --present: the title, the rate in digits as large as the terminal "
+	                 "allows, the log rate, syscalls against calls and the gauge; nothing dim; "
+	                 "every key still works, races too"},
 	{NULL, ""},
 	{NULL, "# Marks"},
 	{NULL, "Marks in the course: a check (or *) ran, a cross (or !) failed, a triangle "
 	       "(or >) is running. Numbers never depend on colour."},
+	{NULL, "A sweep's chart: one glyph per series, named in its legend (a read's warm and "
+	       "cold cache, a write's way to the file: page cache, O_SYNC ...); a diamond (or #) "
+	       "where two series share a cell."},
+	{NULL, "A code line too long for the column goes on over the next rows, marked in the "
+	       "gutter with a hooked arrow (or \\); nothing of it is cut."},
+	{NULL, "A figure is never cut at the edge of the screen: a line that is short of room "
+	       "drops an optional part, uses a shorter form or wraps."},
 };
 
 #define KEY_W (KEYS_LABEL_MAX + 1)
@@ -75,6 +107,14 @@ static int help_rows(int width, struct tw_lines *out)
 			textwrap_add_line(out, h->text, width);
 		else
 			add_entry(out, h->key ? h->key : "", h->text, width);
+		/* what a repeated pass is, kind by kind, from watch.c's table */
+		if (h->key && strcmp(h->key, "pass") == 0)
+			for (int k = 0; k < WATCH_PASS_KINDS; k++) {
+				char line[256];
+				snprintf(line, sizeof line, "%s: %s", watch_pass_label((enum watch_pass_kind)k),
+				         watch_pass_meaning((enum watch_pass_kind)k));
+				add_entry(out, "", line, width);
+			}
 	}
 	return (int)out->n;
 }

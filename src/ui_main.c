@@ -3,9 +3,11 @@
  * handles a key: keys_find() says what the key means on the screen that
  * is up (the table in keys.c), do_action() does it.
  *
- * While a trial runs the loop wakes every FRAME_MS to sample it (never
- * waiting on the child) and redraw; idle, it sleeps in getch() until a key,
- * waking once a second only to notice a signal the guard recorded.
+ * While a trial runs the loop wakes every POLL_MS to sample it (never
+ * waiting on the child), so that a watched run's next trial starts soon
+ * after one ends, and redraws every FRAME_MS (and after a key); idle, it
+ * sleeps in getch() until a key, waking once a second only to notice a
+ * signal the guard recorded.
  */
 #include "config.h"
 
@@ -14,11 +16,13 @@
 #include "guard.h"
 #include "keys.h"
 #include "lab.h"
+#include "measure.h"
 #include "ui.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 
 #define FRAME_MS 66               /* ~15 redraws a second while running */
+#define POLL_MS 10                /* how soon a finished trial is noticed */
 #define IDLE_MS 1000
 
 static void draw(struct lab *lab)
@@ -27,6 +31,9 @@ static void draw(struct lab *lab)
 	layout_compute(&l, LINES, COLS, lab->course_screen);
 	unsigned context = lab_key_context(lab, LINES, COLS);
 	erase();
+	/* presentation mode draws nothing dim (help and the chooser included:
+	 * they are what the room sees meanwhile) */
+	crt.no_dim = lab->present;
 	if (l.too_small) {
 		ui_frame_draw_too_small(LINES, COLS, context);
 		refresh();
@@ -37,12 +44,26 @@ static void draw(struct lab *lab)
 		refresh();
 		return;
 	}
+	if (lab->present && !lab->race.choosing) {
+		ui_present_draw(lab, LINES, COLS, context);
+		refresh();
+		return;
+	}
+	if (lab->race.shown && !lab->race.choosing) {
+		ui_race_draw(lab, LINES, COLS);
+		ui_frame_draw_footer(l.footer, context);
+		refresh();
+		return;
+	}
 	ui_frame_draw_header(lab, l.header);
 	if (l.course.w)
 		ui_course_draw(lab, l.course);
-	if (l.side_list)
+	if (l.side_list && !l.course_only)
 		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
-	if (l.text.w) {
+	if (l.text.w && lab->race.choosing) {
+		ui_race_draw_chooser(lab, (struct rect){l.text.y, l.text.x, l.text.h,
+		                                        l.text.w + 1 + l.panel.w});
+	} else if (l.text.w) {
 		ui_lesson_draw(lab, l.text);
 		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
 		ui_panel_draw(lab, l.panel);
@@ -59,6 +80,7 @@ static void select_lesson(struct lab *lab, long delta)
 		return;
 	}
 	lab_select(lab, (size_t)i);
+	lab->race.shown = 0;          /* a race under way goes on: v shows it again */
 }
 
 /* Quitting stops a run first, telling the student why it may take a moment. */
@@ -102,11 +124,40 @@ static void stop_from_help(struct lab *lab)
 	            keys_row(ACT_HELP_CLOSE)->bar_keys);
 }
 
+/* The whole course screen, at any width (beside the lesson, wide, the
+ * list has no room for whole titles). */
 static void toggle_course(struct lab *lab)
 {
+	lab->present = 0;             /* the course list is no figure for the back row */
+	lab->race.shown = 0;
 	lab->course_screen = !lab->course_screen;
-	if (COLS >= LAYOUT_SIDE_LIST_COLS)
-		lab_message(lab, "the course is beside the lesson at this width");
+}
+
+/* Esc: stops a run; with none, a finished race's results give way to the
+ * lesson. */
+static void escape(struct lab *lab)
+{
+	if (!run_active(lab) && lab->race.shown) {
+		lab->race.shown = 0;
+		return;
+	}
+	run_stop(lab);
+}
+
+static void toggle_present(struct lab *lab)
+{
+	lab->present = !lab->present;
+	lab->course_screen = 0;
+	lab_message(lab, lab->present ? "presentation mode: every key still works; f leaves it"
+	                              : "presentation mode off");
+}
+
+static void race_from_chooser(struct lab *lab)
+{
+	lab_message(lab, "starting the race: preparing the data files...");
+	draw(lab);                    /* trial_start may write a read file first */
+	lab->message[0] = '\0';
+	race_pick(lab);
 }
 
 /* One action of the key table; `context` is where the key was read. */
@@ -125,11 +176,18 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		if (context & KEYS_COURSE)
 			lab->course_screen = 0;
 		else
-			run_stop(lab);
+			escape(lab);
 		break;
 	case ACT_LESSON: select_lesson(lab, dir); break;
 	case ACT_BLOCK: run_adjust_block(lab, dir > 0); break;
 	case ACT_CACHE: run_toggle_cache(lab); break;
+	case ACT_WATCH: run_cycle_watch(lab); break;
+	case ACT_RACE: race_open(lab); break;
+	case ACT_PRESENT: toggle_present(lab); break;
+	case ACT_CHOOSE_MOVE: race_chooser_move(lab, dir); break;
+	case ACT_CHOOSE_PAGE: race_chooser_move(lab, dir * (lab->race.page > 1 ? lab->race.page - 1 : 1)); break;
+	case ACT_CHOOSE_PICK: race_from_chooser(lab); break;
+	case ACT_CHOOSE_CLOSE: race_chooser_close(lab); break;
 	case ACT_TEXT: ui_lesson_scroll(lab, dir); break;
 	case ACT_COURSE: toggle_course(lab); break;
 	case ACT_HELP:
@@ -165,6 +223,8 @@ static void handle_key(struct lab *lab, int ch)
 /* The loop; returns the exit status. */
 static int lab_loop(struct lab *lab)
 {
+	double drawn = 0;             /* when the screen was last drawn */
+	int stale = 1;                /* a key (or being idle) calls for a draw now */
 	while (!lab->quit) {
 		int sig = guard_pending();
 		if (sig) {
@@ -172,9 +232,14 @@ static int lab_loop(struct lab *lab)
 			return guard_exit_status(sig);
 		}
 		int running = run_poll(lab);
-		draw(lab);
-		timeout(running ? FRAME_MS : IDLE_MS);
+		double now = measure_now();
+		if (stale || !running || now - drawn >= FRAME_MS / 1000.0) {
+			draw(lab);
+			drawn = now;
+		}
+		timeout(running ? POLL_MS : IDLE_MS);
 		int ch = getch();
+		stale = ch != ERR;
 		if (ch != ERR)
 			handle_key(lab, ch);
 	}
@@ -196,6 +261,12 @@ int ui_main(const struct options *o)
 		return EXIT_ENVIRONMENT;
 	}
 	guard_set_terminal_restore(crt_restore);
+	if (lab.race_at_start >= 0) {        /* --race A,B */
+		lab_message(&lab, "starting the race: preparing the data files...");
+		draw(&lab);
+		lab.message[0] = '\0';
+		race_start(&lab, (size_t)lab.race_at_start);
+	}
 	rc = lab_loop(&lab);
 	crt_restore();
 	guard_set_terminal_restore(NULL);

@@ -6,6 +6,13 @@
 #include "lab.h"
 #include "layout.h"
 
+/* The edge column: every view fits and wraps its figures and words into
+ * its area less UI_EDGE columns and clips what it draws to the whole area,
+ * so the last column of an area stays blank unless something had to be
+ * cut there.  Nothing should be; tests/walk.sh fails on a digit, a
+ * thousands separator or an opening bracket in that column. */
+#define UI_EDGE 1
+
 /* ui_frame.c: header, footer, the separators, the too-small notice */
 void ui_frame_draw_header(const struct lab *lab, struct rect r);
 /* The key bar: the keys of the table that work in `context` (keys.h). */
@@ -38,11 +45,39 @@ struct ui_gauge_mark {
 };
 int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
                   const struct ui_gauge_mark *marks, size_t nmarks);
-/* A sparkline of the rate history with its range; rows used (0 or 1). */
+/* Two bars on one axis, for a race: the axis labels, then "A" and "B"
+ * each before its bar; rows used (3), 0 when w is too narrow. */
+int ui_gauge_draw_pair(int y, int x, int w, double a, double b);
+/* A sparkline of the rate history with its range (the caller labels it);
+ * rows used (0 or 1). */
 int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h);
 /* The big digits of a number with its unit on the middle row; rows used
  * (0 when it does not fit in w). */
 int ui_gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role);
+/* The same at the largest scale that fits w x h (gauge_bigfont_fit), the
+ * unit beside the last row; rows used, 0 when not even scale 1 fits. */
+int ui_gauge_draw_bigfont(int y, int x, int w, int h, const char *number, const char *unit,
+                          int role);
+
+/* ui_race.c: a race's two panels and what they share; the chooser */
+void ui_race_draw(const struct lab *lab, int lines, int cols);
+void ui_race_draw_chooser(struct lab *lab, struct rect r);
+/* 'A' for the lesson's side (0), 'B' for its rival's. */
+char ui_race_letter(int side);
+/* The rate a view shows: now and the average while live, else the
+ * result's (or the saved one's); 0 when it has none to show. */
+int ui_view_rate(const struct run_view *v, double *now, double *avg);
+/* "log rate A - B = -5.31:  B is 203x as fast as A" */
+void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len);
+/* The state of a run in one line ("RUNNING 3.2 s of 10 s, pass 4", "DONE:
+ * ..."), and the role to draw it in; a raced run's says it was raced. */
+void ui_race_state_text(const struct run_view *v, char *buf, size_t len, int *role);
+/* "write() syscalls 2,560" and "10,485,760 fwrite calls": the kernel's
+ * count beside the program's. */
+void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *calls, size_t clen);
+
+/* ui_present.c: presentation mode, the whole screen */
+void ui_present_draw(const struct lab *lab, int lines, int cols, unsigned context);
 
 /* ui_help.c: every key of the table and what the numbers mean */
 void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context);

@@ -853,10 +853,13 @@ static uint64_t total_calls(const struct ctx *x)
 	return n;
 }
 
+/* Once per chunk: a handful of relaxed stores, nothing per operation. */
 static void publish(struct ctx *x)
 {
 	atomic_store_explicit(&x->sh->bytes, x->bytes, memory_order_relaxed);
 	atomic_store_explicit(&x->sh->calls, total_calls(x), memory_order_relaxed);
+	for (int k = 0; k < CALL_KINDS; k++)
+		atomic_store_explicit(&x->sh->calls_now[k], x->calls[k], memory_order_relaxed);
 }
 
 /* --- evictions between cold passes ----------------------------------------- */
@@ -938,8 +941,8 @@ static void loop(struct ctx *x)
 {
 	const struct wl_spec *s = x->spec;
 	struct wl_shared *sh = x->sh;
-	const int repeat = s->op != WL_OP_WRITE;
-	const int cold = s->cache == WL_CACHE_COLD && s->op == WL_OP_READ;
+	const int cold = wl_spec_evicts_between_passes(s);
+	const int repeat = wl_spec_repeats_passes(s) || cold;
 	const int64_t min_ns = repeat ? (int64_t)(s->min_time * 1e9) : 0;
 	const unsigned exact = sh->exact_passes;
 	const uint64_t exact_bytes = sh->exact_bytes;

@@ -29,6 +29,8 @@ struct wl_shared {
 	/* live: published once per chunk */
 	_Atomic uint64_t bytes;
 	_Atomic uint64_t calls;
+	_Atomic uint64_t calls_now[CALL_KINDS];  /* the same by kind: the live view
+	                                 names each kind (fread and fseek apart) */
 	_Atomic int phase;            /* enum wl_phase */
 	_Atomic int stop;             /* set by the parent: stop at the next chunk */
 	_Atomic int go;               /* set by the parent: the child may start (a futex) */

@@ -807,6 +807,33 @@ START_TEST(sample_after_done)
 }
 END_TEST
 
+/* The live sample names each kind of call: a strided fread loop's seeks
+ * are not counted as reads (issue 14: "calls fread 688,126" live beside
+ * "fread 819,199  fseek 819,199" at the end). */
+START_TEST(sample_calls_by_kind)
+{
+	char msg[256];
+	struct trial_sample smp;
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_STDIO, 65536, 1);
+	s.stride = 4096;
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	while (!trial_done(t)) {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+	}
+	trial_sample(t, &smp);
+	trial_finish(t, &r);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_FREAD], 65536);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_FSEEK], 65536);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_READ], 0);
+	ck_assert_uint_eq(smp.calls, 2 * 65536);
+	for (int k = 0; k < CALL_KINDS; k++)
+		ck_assert_uint_eq(smp.calls_by_kind[k], r.calls[k]);
+}
+END_TEST
+
 START_TEST(interrupt_reports_interrupted)
 {
 	char msg[256];
@@ -826,6 +853,95 @@ START_TEST(interrupt_reports_interrupted)
 	ck_assert_int_eq(r.ok, 0);
 	ck_assert_str_eq(r.error, "interrupted");
 	ck_assert_int_ge(r.syscr, 0);
+}
+END_TEST
+
+/* Several children at once (a race runs two): the signal paths know every
+ * one, so an interrupt stops them all and every one is reaped. */
+static struct trial *start_long_read(pid_t *pid)
+{
+	char msg[256];
+	struct trial_sample smp;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 1);
+	s.min_time = 100;
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	*pid = trial_pid(t);
+	do {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+		trial_sample(t, &smp);
+	} while (smp.state == TRIAL_SETUP);
+	return t;
+}
+
+START_TEST(two_children_interrupted_and_reaped)
+{
+	struct trial_result r;
+	struct trial *t[2];
+	pid_t pid[2];
+	ck_assert_int_eq(engine_children(), 0);
+	t[0] = start_long_read(&pid[0]);
+	t[1] = start_long_read(&pid[1]);
+	ck_assert_int_ne(pid[0], pid[1]);
+	ck_assert_int_eq(engine_children(), 2);
+	engine_interrupt();                          /* SIGINT's path */
+	for (int i = 0; i < 2; i++) {
+		trial_finish(t[i], &r);
+		ck_assert_int_eq(r.ok, 0);
+		ck_assert_str_eq(r.error, "interrupted");
+		errno = 0;
+		ck_assert_int_eq(waitpid(pid[i], NULL, WNOHANG), -1);
+		ck_assert_int_eq(errno, ECHILD);             /* reaped, no zombie */
+	}
+	ck_assert_int_eq(engine_children(), 0);
+}
+END_TEST
+
+START_TEST(two_children_killed_all)
+{
+	struct trial_result r;
+	struct trial *t[2];
+	pid_t pid[2];
+	t[0] = start_long_read(&pid[0]);
+	t[1] = start_long_read(&pid[1]);
+	engine_kill_all();                           /* a fatal signal's path: killed and reaped */
+	ck_assert_int_eq(engine_children(), 0);
+	for (int i = 0; i < 2; i++) {
+		errno = 0;
+		ck_assert_int_eq(waitpid(pid[i], NULL, WNOHANG), -1);
+		ck_assert_int_eq(errno, ECHILD);
+	}
+	for (int i = 0; i < 2; i++) {
+		trial_finish(t[i], &r);
+		ck_assert_str_eq(r.error, "interrupted");
+	}
+}
+END_TEST
+
+START_TEST(at_most_eight_children)
+{
+	char msg[256];
+	char *words[] = {"sleep", "60", NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	struct trial *t[8];
+	struct trial_result r;
+	for (int i = 0; i < 8; i++) {
+		t[i] = trial_start(&s, &S, msg, sizeof msg);
+		ck_assert_msg(t[i] != NULL, "trial %d: %s", i, msg);
+	}
+	ck_assert_int_eq(engine_children(), 8);
+	ck_assert_ptr_null(trial_start(&s, &S, msg, sizeof msg));
+	ck_assert_str_eq(msg, "cannot start the workload process: 8 already run, "
+	                      "the most the lab watches at once");
+	engine_interrupt();
+	for (int i = 0; i < 8; i++) {
+		trial_finish(t[i], &r);
+		ck_assert_str_eq(r.error, "interrupted");
+	}
+	ck_assert_int_eq(engine_children(), 0);
+	for (int i = 0; i < SCRATCH_MAX_FILES; i++)      /* the refused one left nothing */
+		ck_assert_msg(!strstr(S.files[i], ".err"), "left %s", S.files[i]);
 }
 END_TEST
 
@@ -1419,7 +1535,11 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, time_limit_stops_slow_write);
 	tcase_add_test(tc, trial_stop_and_samples);
 	tcase_add_test(tc, sample_after_done);
+	tcase_add_test(tc, sample_calls_by_kind);
 	tcase_add_test(tc, interrupt_reports_interrupted);
+	tcase_add_test(tc, two_children_interrupted_and_reaped);
+	tcase_add_test(tc, two_children_killed_all);
+	tcase_add_test(tc, at_most_eight_children);
 	tcase_add_test(tc, command_argv_substitution);
 	tcase_add_test(tc, command_outcomes);
 	tcase_add_test(tc, command_reads_and_writes_the_file);

@@ -10,17 +10,21 @@
 
 START_TEST(log_mapping)
 {
+	/* twelve decades, 1 B/s to 1 TB/s (the scale was ten, to 10 GB/s,
+	 * until warm reads on a small VM passed 50 GB/s) */
+	ck_assert_double_eq(GAUGE_HI, 1e12);
 	ck_assert_double_eq(gauge_fraction(0), 0);
 	ck_assert_double_eq(gauge_fraction(1), 0);
-	ck_assert_double_eq_tol(gauge_fraction(1e5), 0.5, 1e-12);
-	ck_assert_double_eq(gauge_fraction(1e10), 1);
+	ck_assert_double_eq_tol(gauge_fraction(1e6), 0.5, 1e-12);
+	ck_assert_double_eq(gauge_fraction(1e12), 1);
 	ck_assert_double_eq(gauge_fraction(1e13), 1);
-	/* 11 cells: one per decade */
-	ck_assert_int_eq(gauge_cell(1, 11), 0);
-	ck_assert_int_eq(gauge_cell(1e3, 11), 3);
-	ck_assert_int_eq(gauge_cell(1e10, 11), 10);
+	/* 13 cells: one per decade */
+	ck_assert_int_eq(gauge_cell(1, 13), 0);
+	ck_assert_int_eq(gauge_cell(1e3, 13), 3);
+	ck_assert_int_eq(gauge_cell(1e10, 13), 10);
+	ck_assert_int_eq(gauge_cell(1e12, 13), 12);
 	/* the lecture's two extremes sit ~6 decades apart on any width */
-	int w = 61;
+	int w = 73;
 	ck_assert_int_eq(gauge_cell(1e10, w) - gauge_cell(1e4, w), 36);
 	ck_assert_int_lt(gauge_cell(7400, w), gauge_cell(3.4e6, w));
 	ck_assert_int_lt(gauge_cell(3.4e6, w), gauge_cell(6.9e9, w));
@@ -41,20 +45,28 @@ END_TEST
 START_TEST(axis_labels)
 {
 	char buf[128];
-	gauge_axis_labels(11 * 5 + 1, buf, sizeof buf);
-	ck_assert_uint_eq(strlen(buf), 56);
+	/* six cells a decade: every label fits, "100G" too */
+	gauge_axis_labels(12 * 6 + 1, buf, sizeof buf);
+	ck_assert_uint_eq(strlen(buf), 73);
 	ck_assert(strncmp(buf, "1 ", 2) == 0);
 	ck_assert_ptr_nonnull(strstr(buf, "1k"));
 	ck_assert_ptr_nonnull(strstr(buf, "1M"));
 	ck_assert_ptr_nonnull(strstr(buf, "1G"));
-	ck_assert(strcmp(buf + 53, "10G") == 0);              /* ends at the edge */
-	/* 1M sits at the cell of 10^6 */
-	ck_assert_int_eq((int)(strstr(buf, "1M") - buf), gauge_cell(1e6, 56));
+	ck_assert_ptr_nonnull(strstr(buf, "10G"));
+	ck_assert_ptr_nonnull(strstr(buf, "100G"));
+	ck_assert(strcmp(buf + 71, "1T") == 0);               /* ends at the edge */
+	/* 1M sits at the cell of 10^6, 100G at 10^11 */
+	ck_assert_int_eq((int)(strstr(buf, "1M") - buf), gauge_cell(1e6, 73));
+	ck_assert_int_eq((int)(strstr(buf, "100G") - buf), gauge_cell(1e11, 73));
+	/* five cells a decade: "100G" would touch "1T", so every other decade */
+	gauge_axis_labels(12 * 5 + 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "1         100       10k       1M        100M      10G      1T");
 	/* narrow: labels are dropped rather than overlapped */
 	gauge_axis_labels(20, buf, sizeof buf);
 	ck_assert_uint_eq(strlen(buf), 20);
 	ck_assert_ptr_null(strstr(buf, "1k1"));
-	ck_assert_ptr_nonnull(strstr(buf, "10G"));
+	ck_assert_ptr_nonnull(strstr(buf, "1T"));
+	ck_assert(strcmp(buf + 18, "1T") == 0);
 }
 END_TEST
 
@@ -141,6 +153,117 @@ START_TEST(big_digits)
 }
 END_TEST
 
+START_TEST(off_scale)
+{
+	int off = -1;
+	/* no rate: no bar */
+	ck_assert_int_eq(gauge_bar_fill(0, 40, &off), 0);
+	ck_assert_int_eq(off, 0);
+	ck_assert_int_eq(gauge_bar_fill(1, 40, &off), 0);
+	/* on the scale: up to its cell */
+	ck_assert_int_eq(gauge_bar_fill(1e6, 13, &off), 7);
+	ck_assert_int_eq(off, 0);
+	ck_assert_int_eq(gauge_off_scale(1e12), 0);
+	ck_assert_int_eq(gauge_bar_fill(1e12, 13, &off), 13);     /* the very end is on it */
+	ck_assert_int_eq(off, 0);
+	/* 86 GB/s, the warm read that filled the old bar: well inside */
+	ck_assert_int_eq(gauge_bar_fill(86e9, 73, &off), gauge_cell(86e9, 73) + 1);
+	ck_assert_int_lt(gauge_bar_fill(86e9, 73, &off), 73);
+	ck_assert_int_eq(off, 0);
+	/* past the end: full, and said so */
+	ck_assert_int_eq(gauge_off_scale(1.5e12), 1);
+	ck_assert_int_eq(gauge_bar_fill(1.5e12, 40, &off), 40);
+	ck_assert_int_eq(off, 1);
+	ck_assert_int_eq(gauge_bar_fill(1e15, 1, &off), 1);
+	ck_assert_int_eq(off, 1);
+	ck_assert_double_eq(gauge_fraction(1.5e12), 1);
+	ck_assert_int_eq(gauge_bar_fill(1e15, 0, &off), 0);
+}
+END_TEST
+
+/* Rows that are ink ('#') where the font has a stroke. */
+START_TEST(bigfont_scales)
+{
+	static char rows[GAUGE_BIGFONT_MAX_ROWS][GAUGE_BIGFONT_ROW_BYTES];
+	/* scale 1 is the three-row font */
+	ck_assert_int_eq(gauge_bigfont_rows(1), 3);
+	ck_assert_int_eq(gauge_bigfont("10.5", 1, 0, rows), 12);
+	ck_assert_str_eq(rows[0], "     _    _ ");
+	ck_assert_str_eq(rows[2], "  | |_| . _|");
+	/* scale 2: nine rows, digits 8 columns, strokes 1 row / 2 columns */
+	ck_assert_int_eq(gauge_bigfont_rows(2), 9);
+	ck_assert_int_eq(gauge_bigfont_width("8", 2), 8);
+	ck_assert_int_eq(gauge_bigfont("8", 2, 0, rows), 8);
+	ck_assert_str_eq(rows[0], "########");
+	ck_assert_str_eq(rows[1], "##    ##");
+	ck_assert_str_eq(rows[3], "##    ##");
+	ck_assert_str_eq(rows[4], "########");
+	ck_assert_str_eq(rows[5], "##    ##");
+	ck_assert_str_eq(rows[8], "########");
+	ck_assert_int_eq(gauge_bigfont("1", 2, 0, rows), 8);
+	for (int r = 0; r < 9; r++)
+		ck_assert_str_eq(rows[r], "      ##");
+	ck_assert_int_eq(gauge_bigfont("7", 2, 0, rows), 8);
+	ck_assert_str_eq(rows[0], "########");
+	ck_assert_str_eq(rows[4], "      ##");
+	ck_assert_str_eq(rows[8], "      ##");
+	/* "4.2": a gap of 2 after each character, the point 2 columns wide */
+	ck_assert_int_eq(gauge_bigfont("4.2", 2, 0, rows), 8 + 2 + 2 + 2 + 8);
+	ck_assert_str_eq(rows[0], "##    ##      ########");
+	ck_assert_str_eq(rows[4], "########      ########");
+	ck_assert_str_eq(rows[7], "      ##      ##      ");
+	ck_assert_str_eq(rows[8], "      ##  ##  ########");
+	/* UTF-8: the same columns, in full blocks */
+	ck_assert_int_eq(gauge_bigfont("4.2", 2, 1, rows), 22);
+	for (int r = 0; r < 9; r++)
+		ck_assert_int_eq(tw_width(rows[r]), 22);
+	ck_assert_ptr_nonnull(strstr(rows[8], "\u2588\u2588  \u2588\u2588\u2588"));
+	/* larger scales: 4s + 1 rows, every row as wide as the text, and
+	 * thicker strokes (scale 5: two rows, four columns) */
+	for (int s = 2; s <= GAUGE_BIGFONT_MAX_SCALE; s++) {
+		int w = gauge_bigfont("90.1", s, 0, rows);
+		ck_assert_int_eq(w, gauge_bigfont_width("90.1", s));
+		ck_assert_int_eq(gauge_bigfont_rows(s), 4 * s + 1);
+		for (int r = 0; r < gauge_bigfont_rows(s); r++)
+			ck_assert_int_eq((int)strlen(rows[r]), w);
+	}
+	ck_assert_int_eq(gauge_bigfont("0", 5, 0, rows), 14);
+	ck_assert_str_eq(rows[0], "##############");
+	ck_assert_str_eq(rows[1], "##############");
+	ck_assert_str_eq(rows[2], "####      ####");
+	ck_assert_str_eq(rows[10], "####      ####");       /* no middle stroke in a 0 */
+	ck_assert_str_eq(rows[20], "##############");
+	/* refused: no glyph, no such scale */
+	ck_assert_int_eq(gauge_bigfont("1e5", 3, 0, rows), -1);
+	ck_assert_int_eq(gauge_bigfont_width("x", 3), -1);
+	ck_assert_int_eq(gauge_bigfont("1", 0, 0, rows), -1);
+	ck_assert_int_eq(gauge_bigfont("1", GAUGE_BIGFONT_MAX_SCALE + 1, 0, rows), -1);
+}
+END_TEST
+
+START_TEST(bigfont_fits_the_terminal)
+{
+	/* presentation at 200x60: the rate gets 29 rows, 196 columns less the
+	 * unit: at least 9 rows tall, the largest scale that fits both ways */
+	int s = gauge_bigfont_fit("48.2", 196 - 6, 29);
+	ck_assert_int_eq(s, 7);
+	ck_assert_int_ge(gauge_bigfont_rows(s), 9);
+	ck_assert_int_le(gauge_bigfont_rows(s), 29);
+	ck_assert_int_le(gauge_bigfont_width("48.2", s), 190);
+	ck_assert_int_gt(gauge_bigfont_rows(s + 1), 29);
+	/* wide numbers are held back by the columns, not the rows */
+	s = gauge_bigfont_fit("1023.45", 60, 40);
+	ck_assert_int_le(gauge_bigfont_width("1023.45", s), 60);
+	ck_assert_int_gt(gauge_bigfont_width("1023.45", s + 1), 60);
+	/* 80x24 leaves five rows: the three-row font */
+	ck_assert_int_eq(gauge_bigfont_fit("48.2", 70, 5), 1);
+	/* nothing fits: 0 */
+	ck_assert_int_eq(gauge_bigfont_fit("48.2", 5, 20), 0);
+	ck_assert_int_eq(gauge_bigfont_fit("48.2", 70, 2), 0);
+	ck_assert_int_eq(gauge_bigfont_fit("x", 200, 60), 0);
+}
+END_TEST
+
 Suite *make_suite_gauge(void)
 {
 	Suite *s = suite_create("gauge");
@@ -151,6 +274,9 @@ Suite *make_suite_gauge(void)
 	tcase_add_test(tc, history_ring);
 	tcase_add_test(tc, sparkline_glyphs);
 	tcase_add_test(tc, big_digits);
+	tcase_add_test(tc, off_scale);
+	tcase_add_test(tc, bigfont_scales);
+	tcase_add_test(tc, bigfont_fits_the_terminal);
 	suite_add_tcase(s, tc);
 	return s;
 }

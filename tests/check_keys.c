@@ -11,9 +11,10 @@
 
 #include "keys.h"
 #include "layout.h"
+#include "manpage.h"
 #include "suites.h"
 
-static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY};
+static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CHOOSER};
 
 static size_t ncodes(const int *codes)
 {
@@ -179,6 +180,20 @@ START_TEST(what_keys_do_where)
 		/* too small: nothing runs that nobody can see */
 		{'q', KEYS_TINY, ACT_QUIT, 1}, {'r', KEYS_TINY, -1, 0}, {'?', KEYS_TINY, -1, 0},
 		{'s', KEYS_TINY | KEYS_RUNNING, -1, 0}, {KEYCODE_CTRL_L, KEYS_TINY, ACT_REDRAW, 1},
+		/* the lecture's keys: watch time, race, presentation, also running */
+		{'w', KEYS_LESSON, ACT_WATCH, 1}, {'W', KEYS_COURSE, ACT_WATCH, 1},
+		{'w', KEYS_LESSON | KEYS_RUNNING, ACT_WATCH, 1},
+		{'v', KEYS_LESSON, ACT_RACE, 1}, {'V', KEYS_LESSON | KEYS_RUNNING, ACT_RACE, 1},
+		{'f', KEYS_LESSON, ACT_PRESENT, 1}, {'F', KEYS_LESSON | KEYS_RUNNING, ACT_PRESENT, 1},
+		{'w', KEYS_HELP, -1, 0}, {'f', KEYS_TINY, -1, 0},
+		/* the race chooser: move, pick, close; nothing else but q and Ctrl-L */
+		{'j', KEYS_CHOOSER, ACT_CHOOSE_MOVE, 1}, {KEYCODE_UP, KEYS_CHOOSER, ACT_CHOOSE_MOVE, -1},
+		{' ', KEYS_CHOOSER, ACT_CHOOSE_PAGE, 1}, {KEYCODE_PPAGE, KEYS_CHOOSER, ACT_CHOOSE_PAGE, -1},
+		{'\r', KEYS_CHOOSER, ACT_CHOOSE_PICK, 1}, {KEYCODE_ENTER, KEYS_CHOOSER, ACT_CHOOSE_PICK, 1},
+		{KEYCODE_ESC, KEYS_CHOOSER, ACT_CHOOSE_CLOSE, 1}, {'v', KEYS_CHOOSER, ACT_CHOOSE_CLOSE, 1},
+		{'q', KEYS_CHOOSER, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_CHOOSER, ACT_REDRAW, 1},
+		{'r', KEYS_CHOOSER, -1, 0}, {'s', KEYS_CHOOSER, -1, 0}, {'n', KEYS_CHOOSER, -1, 0},
+		{'f', KEYS_CHOOSER, -1, 0}, {'?', KEYS_CHOOSER, -1, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		int dir;
@@ -244,15 +259,28 @@ START_TEST(key_bar)
 	ck_assert_str_eq(bar, "r s n/p +/- c Tab ? q");
 	bar_of(KEYS_LESSON | KEYS_RUNNING, 80, 1, bar, sizeof bar);
 	ck_assert_str_eq(bar, "r s n/p +/- c Tab ? q");
+	/* from 115 columns the optional ones fit too: w v f and PgDn */
 	bar_of(KEYS_LESSON, 119, 1, bar, sizeof bar);
-	ck_assert_str_eq(bar, "r s n/p +/- c PgDn Tab ? q");
+	ck_assert_str_eq(bar, "r s n/p +/- c w v f PgDn Tab ? q");
+	bar_of(KEYS_LESSON, 114, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "r s n/p +/- c Tab ? q");
+	bar_of(KEYS_LESSON, 115, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "r s n/p +/- c w v f PgDn Tab ? q");
 	bar_of(KEYS_LESSON, 120, 0, bar, sizeof bar);
-	ck_assert_str_eq(bar, "r s n/p +/- c PgDn ? q");
+	ck_assert_str_eq(bar, "r s n/p +/- c w v f PgDn ? q");
 	bar_of(KEYS_LESSON, 200, 0, bar, sizeof bar);
-	ck_assert_str_eq(bar, "r s n/p +/- c PgDn ? q");
+	ck_assert_str_eq(bar, "r s n/p +/- c w v f PgDn ? q");
 	/* the course screen has no text to scroll */
 	bar_of(KEYS_COURSE, 119, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "r s n/p +/- c w v f Tab ? q");
+	bar_of(KEYS_COURSE, 80, 1, bar, sizeof bar);
 	ck_assert_str_eq(bar, "r s n/p +/- c Tab ? q");
+	/* the race chooser */
+	bar_of(KEYS_CHOOSER, 80, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "Enter Esc q");
+	/* the course screen opens at any width, and Tab goes back from it */
+	bar_of(KEYS_COURSE, 200, 0, bar, sizeof bar);
+	ck_assert_str_eq(bar, "r s n/p +/- c w v f Tab ? q");
 	/* help: s only while a run is under way */
 	bar_of(KEYS_HELP, 80, 1, bar, sizeof bar);
 	ck_assert_str_eq(bar, "Esc PgDn/PgUp q");
@@ -326,6 +354,28 @@ START_TEST(readme_lists_the_table)
 }
 END_TEST
 
+/* The man page's KEYS section is the table too: one tagged paragraph per
+ * row, in order, its tag the row's label and its text the row's line. */
+START_TEST(man_page_lists_the_table)
+{
+	struct manpage_items keys;
+	ck_assert_msg(manpage_section(MANPAGE_PATH, "KEYS", &keys) == 0,
+	              "cannot read the KEYS section of " MANPAGE_PATH);
+	size_t n;
+	const struct key_row *rows = keys_rows(&n);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_msg(i < keys.n, "the man page's KEYS stop before '%s' (%s)", rows[i].label,
+		              rows[i].what);
+		ck_assert_msg(strcmp(keys.v[i].tag, rows[i].label) == 0 &&
+		              strcmp(keys.v[i].text, rows[i].what) == 0,
+		              "the man page's KEYS have\n  %s: %s\nwhere the table (src/keys.c) has\n"
+		              "  %s: %s", keys.v[i].tag, keys.v[i].text, rows[i].label, rows[i].what);
+	}
+	ck_assert_msg(keys.n == n, "the man page lists a key the table does not have: %s",
+	              keys.n > n ? keys.v[n].tag : "");
+}
+END_TEST
+
 Suite *make_suite_keys(void)
 {
 	Suite *s = suite_create("keys");
@@ -339,6 +389,7 @@ Suite *make_suite_keys(void)
 	tcase_add_test(tc, key_bar);
 	tcase_add_test(tc, key_bar_entries_are_in_help);
 	tcase_add_test(tc, readme_lists_the_table);
+	tcase_add_test(tc, man_page_lists_the_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -14,6 +14,7 @@
 
 #include <check.h>
 #include <ftw.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,11 @@ START_TEST(block_doubles_and_halves)
 	lab_select(&lab, WRITE);
 	ck_assert_int_eq(lab.next.block, 4096);
 	ck_assert_int_eq(lab.next_changed, 0);
+	/* a block that is no whole binary unit is said exactly (issue 14:
+	 * "next run: 1.95 KiB blocks" for 2000 B) */
+	lab.next.block = 1000;
+	run_adjust_block(&lab, 1);
+	ck_assert_str_eq(lab.message, "next run: 2,000 B blocks (r runs it)");
 }
 END_TEST
 
@@ -317,8 +323,9 @@ START_TEST(key_context_follows_the_screen)
 	ck_assert_uint_eq(lab_key_context(&lab, 60, 200), KEYS_LESSON);
 	lab.course_screen = 1;
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_COURSE);
-	/* wide, the course is beside the lesson: the lesson screen's keys */
-	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+	/* wide too: Tab opens the whole course screen at any width */
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_COURSE);
+	ck_assert_uint_eq(lab_key_context(&lab, 60, 200), KEYS_COURSE);
 	lab.help = 1;
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_HELP);
 	/* too small hides everything, help too */
@@ -367,6 +374,341 @@ START_TEST(a_run_ends_as_the_result)
 }
 END_TEST
 
+/* --- watched runs ------------------------------------------------------------ */
+
+static void poll_until_ended(void)
+{
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; run_poll(&lab) && i < 3000; i++)
+		nanosleep(&tick, NULL);
+	ck_assert_int_eq(run_active(&lab), 0);
+}
+
+static void assert_no_data_files(void)
+{
+	for (int i = 0; i < SCRATCH_MAX_FILES; i++)
+		ck_assert_msg(lab.scratch.files[i][0] == '\0' || strstr(lab.scratch.files[i], ".data"),
+		              "left %s", lab.scratch.files[i]);
+}
+
+/* The sums of `trials` trials of the 1 MiB, 4 KiB-block write: each a
+ * whole pass, but for the last when the watch time cut it short. */
+static void assert_whole_passes(const struct trial_result *r, unsigned trials)
+{
+	unsigned cut = r->time_limited ? 1 : 0;
+	ck_assert_uint_eq(r->passes, trials - cut);
+	if (cut) {
+		ck_assert_uint_ge(r->bytes, (uint64_t)r->passes << 20);
+		ck_assert_uint_lt(r->bytes, (uint64_t)trials << 20);
+	} else
+		ck_assert_uint_eq(r->bytes, (uint64_t)trials << 20);
+	ck_assert_uint_eq(r->calls[CALL_WRITE], r->bytes / 4096);
+	if (r->syscw >= 0)
+		ck_assert_int_eq(r->syscw, (int64_t)(r->bytes / 4096));
+}
+
+/* Half a second of the 1 MiB lesson: trials back to back, each the
+ * lesson's whole pass, summed exactly into the run's result. */
+START_TEST(a_watched_run_is_trials_back_to_back)
+{
+	lab.watch = 0.5;
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_double_eq(lab.run.watch, 0.5);
+	poll_until_ended();
+	const struct run *r = &lab.run;
+	ck_assert_int_eq(r->phase, RUN_ENDED);
+	ck_assert_msg(r->result.ok, "%s", r->result.error);
+	ck_assert_uint_ge(r->trials, 2);
+	/* it ran until less than WATCH_MIN_TRIAL was left */
+	ck_assert_double_ge(r->watched, 0.5 - WATCH_MIN_TRIAL);
+	assert_whole_passes(&r->result, r->trials);
+	ck_assert_double_eq_tol(r->result.rate, r->result.bytes / r->result.seconds, 1e-6);
+	ck_assert_double_le(r->result.seconds, r->watched);   /* set-up is not timed */
+	/* the shown sample is the sum too */
+	ck_assert_uint_eq(r->sample.bytes, r->result.bytes);
+	ck_assert_uint_eq(r->passes, r->result.passes);
+	/* the lesson's result, and saved */
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
+	ck_assert_uint_eq(v.result->bytes, r->result.bytes);
+	ck_assert_uint_eq(v.trials, r->trials);
+	ck_assert_double_eq(v.watch, 0.5);
+	ck_assert_int_eq(v.raced, 0);
+	const struct progress_entry *e = progress_find(&lab.progress, "lab-write");
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(e->bytes, r->result.bytes);
+	assert_no_data_files();
+}
+END_TEST
+
+START_TEST(s_stops_a_watched_run)
+{
+	lab.watch = 30;
+	ck_assert_int_eq(run_start(&lab), 0);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; lab.run.trials < 2 && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	ck_assert_uint_ge(lab.run.trials, 2);
+	run_stop(&lab);
+	ck_assert_int_eq(lab.run.phase, RUN_STOPPING);
+	poll_until_ended();
+	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
+	ck_assert_double_lt(lab.run.watched, 30);
+	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
+	/* no trial started after the stop: the bytes are whole passes and
+	 * the last trial's part */
+	ck_assert_uint_ge(lab.run.result.passes, 2);
+	ck_assert_uint_ge(lab.run.result.bytes, (uint64_t)lab.run.result.passes << 20);
+	assert_no_data_files();
+}
+END_TEST
+
+START_TEST(w_cycles_the_watch_time)
+{
+	lab.watch = 10;
+	run_cycle_watch(&lab);
+	ck_assert_double_eq(lab.watch, 30);
+	ck_assert_str_eq(lab.message, "next run: watch 30 s (r runs it)");
+	run_cycle_watch(&lab);
+	ck_assert_double_eq(lab.watch, WATCH_ONE_PASS);
+	ck_assert_str_eq(lab.message, "next run: one pass (r runs it)");
+	run_cycle_watch(&lab);
+	ck_assert_double_eq(lab.watch, 3);
+	ck_assert_str_eq(lab.message, "next run: watch 3 s (r runs it)");
+	lab_select(&lab, SWEEP);
+	run_cycle_watch(&lab);
+	ck_assert_double_eq(lab.watch, 10);
+	ck_assert_str_eq(lab.message, "next run: watch 10 s (a sweep runs each point once, "
+	                              "as its lesson says)");
+	/* --watch: the lab starts with it */
+	lab_close(&lab);
+	opt.watch = 3;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_double_eq(lab.watch, 3);
+	opt.watch = 0;
+}
+END_TEST
+
+/* --- races ------------------------------------------------------------------ */
+
+START_TEST(race_gap_and_cpus)
+{
+	double dlog = 0, ratio = 0;
+	ck_assert_int_eq(race_gap(1e6, 1e4, &dlog, &ratio), 0);
+	ck_assert_double_eq_tol(dlog, log(100), 1e-12);
+	ck_assert_double_eq_tol(ratio, 100, 1e-12);
+	ck_assert_int_eq(race_gap(7400, 3.4e6, &dlog, &ratio), 0);
+	ck_assert_double_eq_tol(dlog, log(7400) - log(3.4e6), 1e-12);
+	ck_assert_double_eq_tol(ratio, 7400 / 3.4e6, 1e-15);
+	ck_assert_int_eq(race_gap(0, 1e4, &dlog, &ratio), -1);
+	ck_assert_int_eq(race_gap(1e4, 0, &dlog, &ratio), -1);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	ck_assert_int_eq(race_cpus(), n >= 1 ? n : 1);
+}
+END_TEST
+
+START_TEST(race_choices_compared_first)
+{
+	static struct course c;
+	struct diags d = {0};
+	ck_assert_int_eq(course_load(TOP_SRCDIR "/lessons", &c, &d), 0);
+	diags_free(&d);
+	size_t *out = calloc(c.nlessons, sizeof *out), ncompared = 99;
+	ck_assert_ptr_nonnull(out);
+	long w05 = course_find(&c, "w05-stdiobyte");
+	ck_assert_int_ge(w05, 0);
+	size_t n = race_choices(&c, (size_t)w05, out, c.nlessons, &ncompared);
+	size_t sweeps = 0;
+	for (size_t i = 0; i < c.nlessons; i++)
+		sweeps += c.lessons[i].sweep.ncaches > 0;
+	ck_assert_uint_eq(ncompared, 1);
+	ck_assert_str_eq(c.lessons[out[0]].id, "w03-byte");       /* its compare list */
+	ck_assert_uint_eq(n, c.nlessons - 1 - sweeps);           /* then every other */
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_ne(out[i], (size_t)w05);
+		ck_assert_uint_eq(c.lessons[out[i]].sweep.ncaches, 0);
+		for (size_t j = 0; j < i; j++)
+			ck_assert_uint_ne(out[i], out[j]);
+	}
+	for (size_t i = 2; i < n; i++)                          /* in course order */
+		ck_assert_uint_lt(out[i - 1], out[i]);
+	/* a short list is cut at max */
+	ck_assert_uint_eq(race_choices(&c, (size_t)w05, out, 3, &ncompared), 3);
+	free(out);
+	course_free(&c);
+}
+END_TEST
+
+START_TEST(race_refusals)
+{
+	ck_assert_str_eq(race_refusal(&lab, WRITE, WRITE), "a lesson does not race itself: choose another");
+	ck_assert_str_eq(race_refusal(&lab, WRITE, SWEEP),
+	                 "a sweep is many runs, one after another: it cannot race");
+	ck_assert_ptr_null(race_refusal(&lab, WRITE, COMMAND));
+	/* two reads of one data file while one evicts it: the real lessons */
+	lab_close(&lab);
+	opt.lessons_dir = TOP_SRCDIR "/lessons";
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	long warm = course_find(&lab.course, "a01-warm1m"), cold = course_find(&lab.course, "a02-cold1m");
+	long w01 = course_find(&lab.course, "w01-syncbyte"), w03 = course_find(&lab.course, "w03-byte");
+	ck_assert_int_ge(warm, 0);
+	ck_assert_int_ge(cold, 0);
+	ck_assert_str_eq(race_refusal(&lab, (size_t)warm, (size_t)cold),
+	                 "both read the same data file and one evicts it before every pass: "
+	                 "each would measure the other's evictions");
+	ck_assert_ptr_null(race_refusal(&lab, (size_t)w01, (size_t)w03));
+	/* the lesson on screen as its next run: c makes a warm read cold */
+	lab_select(&lab, (size_t)warm);
+	long r02 = course_find(&lab.course, "r02-block");
+	ck_assert_int_ge(r02, 0);
+	ck_assert_ptr_null(race_refusal(&lab, (size_t)warm, (size_t)r02));
+	run_toggle_cache(&lab);
+	ck_assert_ptr_nonnull(race_refusal(&lab, (size_t)warm, (size_t)r02));
+	opt.lessons_dir = LESSONS;
+}
+END_TEST
+
+START_TEST(the_chooser)
+{
+	ck_assert_int_eq(race_open(&lab), 0);
+	ck_assert_int_eq(lab.race.choosing, 1);
+	ck_assert_uint_eq(lab.race.nchoices, 1);               /* not itself, not the sweep */
+	ck_assert_uint_eq(lab.race.choices[0], COMMAND);
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_CHOOSER);
+	race_chooser_move(&lab, 5);
+	ck_assert_uint_eq(lab.race.choice, 0);
+	race_chooser_move(&lab, -5);
+	ck_assert_uint_eq(lab.race.choice, 0);
+	race_chooser_close(&lab);
+	ck_assert_int_eq(lab.race.choosing, 0);
+	ck_assert_ptr_null(lab.race.choices);
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON);
+	/* a sweep does not race */
+	lab_select(&lab, SWEEP);
+	ck_assert_int_eq(race_open(&lab), -1);
+	ck_assert_str_eq(lab.message, "a sweep is many runs, one after another: it cannot race");
+	ck_assert_int_eq(lab.race.choosing, 0);
+	/* presentation mode is the lesson's screen, even where the course
+	 * screen was up */
+	lab.course_screen = 1;
+	lab.present = 1;
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON);
+}
+END_TEST
+
+/* A race of the write lesson against the dd lesson: both children run at
+ * once, both end, and neither result is filed as its lesson's. */
+START_TEST(a_race_is_never_the_lessons_result)
+{
+	lab.watch = 0.3;
+	ck_assert_int_eq(race_open(&lab), 0);
+	ck_assert_int_eq(race_pick(&lab), 0);
+	ck_assert_int_eq(lab.race.choosing, 0);
+	ck_assert_int_eq(lab.race.shown, 1);
+	ck_assert_int_eq(race_active(&lab), 1);
+	ck_assert_int_eq(lab.run.raced, 1);
+	ck_assert_int_eq(lab.race.rival.raced, 1);
+	ck_assert_uint_eq(lab.run.lesson, WRITE);
+	ck_assert_uint_eq(lab.race.rival.lesson, COMMAND);
+	ck_assert_ptr_nonnull(lab.run.trial);
+	ck_assert_ptr_nonnull(lab.race.rival.trial);
+	ck_assert_int_eq(engine_children(), 2);
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON | KEYS_RUNNING);
+	/* one run at a time besides: r waits; v shows the race */
+	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_str_eq(lab.message, "a run is under way: s stops it");
+	lab.race.shown = 0;
+	ck_assert_int_eq(race_open(&lab), 0);
+	ck_assert_int_eq(lab.race.shown, 1);
+	ck_assert_int_eq(lab.race.choosing, 0);
+	/* the lessons' own views do not show the race */
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	assert_empty_view(&v);
+	poll_until_ended();
+	ck_assert_int_eq(engine_children(), 0);
+	for (int side = 0; side < 2; side++) {
+		race_view_of(&lab, side, &v);
+		ck_assert_int_eq(v.raced, 1);
+		ck_assert_int_eq(v.live, 0);
+		ck_assert_ptr_nonnull(v.result);
+		ck_assert_msg(v.result->ok, "side %d: %s", side, v.result->error);
+		ck_assert_uint_ge(v.trials, 1);
+		ck_assert_uint_gt(v.result->bytes, 0);
+	}
+	race_view_of(&lab, 0, &v);
+	assert_whole_passes(v.result, v.trials);
+	ck_assert_uint_eq(v.lesson, WRITE);
+	race_view_of(&lab, 1, &v);
+	ck_assert_uint_eq(v.lesson, COMMAND);
+	/* never filed: not this session's result, not saved */
+	ck_assert_int_eq(lab.ls[WRITE].have_result, 0);
+	ck_assert_int_eq(lab.ls[COMMAND].have_result, 0);
+	ck_assert_ptr_null(progress_find(&lab.progress, "lab-write"));
+	ck_assert_ptr_null(progress_find(&lab.progress, "lab-command"));
+	char path[400];
+	snprintf(path, sizeof path, "%s/iolab/progress", state_dir);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	run_view_of(&lab, WRITE, &v);
+	assert_empty_view(&v);
+	assert_no_data_files();
+	/* the lesson's own run afterwards is the lesson's again */
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab.race.shown, 0);
+	ck_assert_int_eq(lab.run.raced, 0);
+	poll_until_ended();
+	ck_assert_int_eq(lab.ls[WRITE].have_result, 1);
+	ck_assert_ptr_nonnull(progress_find(&lab.progress, "lab-write"));
+}
+END_TEST
+
+START_TEST(s_stops_both_racers)
+{
+	lab.watch = 30;
+	ck_assert_int_eq(race_start(&lab, COMMAND), 0);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; (lab.run.trials < 1 || lab.race.rival.trials < 1) && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	ck_assert_uint_ge(lab.run.trials, 1);
+	ck_assert_uint_ge(lab.race.rival.trials, 1);
+	run_stop(&lab);
+	ck_assert_int_eq(lab.run.phase, RUN_STOPPING);
+	ck_assert_int_eq(lab.race.rival.phase, RUN_STOPPING);
+	poll_until_ended();
+	ck_assert_double_lt(lab.run.watched, 30);
+	ck_assert_double_lt(lab.race.rival.watched, 30);
+	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(lab.ls[WRITE].have_result, 0);
+	assert_no_data_files();
+}
+END_TEST
+
+START_TEST(race_at_start)
+{
+	lab_close(&lab);
+	char a[] = "lab-command", b[] = "lab-write";
+	opt.race[0] = a;
+	opt.race[1] = b;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, COMMAND);                     /* opens at the first */
+	ck_assert_int_eq(lab.race_at_start, WRITE);              /* races the second */
+	lab_close(&lab);
+	char bad[] = "no-such-lesson";
+	opt.race[1] = bad;
+	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_USAGE);
+	lab_close(&lab);
+	opt.race[0] = opt.race[1] = NULL;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab.race_at_start, -1);
+}
+END_TEST
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -384,6 +726,16 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, view_sweep_points);
 	tcase_add_test(tc, key_context_follows_the_screen);
 	tcase_add_test(tc, a_run_ends_as_the_result);
+	tcase_add_test(tc, a_watched_run_is_trials_back_to_back);
+	tcase_add_test(tc, s_stops_a_watched_run);
+	tcase_add_test(tc, w_cycles_the_watch_time);
+	tcase_add_test(tc, race_gap_and_cpus);
+	tcase_add_test(tc, race_choices_compared_first);
+	tcase_add_test(tc, race_refusals);
+	tcase_add_test(tc, the_chooser);
+	tcase_add_test(tc, a_race_is_never_the_lessons_result);
+	tcase_add_test(tc, s_stops_both_racers);
+	tcase_add_test(tc, race_at_start);
 	suite_add_tcase(s, tc);
 	return s;
 }

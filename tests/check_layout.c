@@ -61,13 +61,20 @@ START_TEST(wide_120x40)
 	ck_assert_rect(l.course, 1, 0, 38, 26);
 	ck_assert_rect(l.text, 1, 27, 38, 51);
 	ck_assert_rect(l.panel, 1, 79, 38, 41);
-	/* wide, the course screen changes nothing: the list is already there */
+	/* wide, the course screen still opens over the whole width: the side
+	 * list has no room for whole titles (issue 14, item 10) */
 	struct layout c;
 	layout_compute(&c, 40, 120, 1);
-	ck_assert_int_eq(c.course_only, 0);
-	ck_assert_rect(c.course, 1, 0, 38, 26);
-	ck_assert_rect(c.text, 1, 27, 38, 51);
-	ck_assert_rect(c.panel, 1, 79, 38, 41);
+	ck_assert_int_eq(c.course_only, 1);
+	ck_assert_int_eq(c.side_list, 1);
+	ck_assert_rect(c.header, 0, 0, 1, 120);
+	ck_assert_rect(c.footer, 39, 0, 1, 120);
+	ck_assert_rect(c.course, 1, 0, 38, 120);
+	ck_assert_rect(c.text, 0, 0, 0, 0);
+	ck_assert_rect(c.panel, 0, 0, 0, 0);
+	layout_compute(&c, 60, 200, 1);
+	ck_assert_int_eq(c.course_only, 1);
+	ck_assert_rect(c.course, 1, 0, 58, 200);
 }
 END_TEST
 
@@ -112,6 +119,84 @@ START_TEST(too_small)
 }
 END_TEST
 
+/* A race: what the runs share across the top, their panels one above the
+ * other, side by side from 160 columns. */
+START_TEST(race_layouts)
+{
+	struct race_layout l;
+	layout_race(&l, 24, 80);
+	ck_assert_int_eq(l.too_small, 0);
+	ck_assert_int_eq(l.side_by_side, 0);
+	ck_assert_rect(l.header, 0, 0, 1, 80);
+	ck_assert_rect(l.footer, 23, 0, 1, 80);
+	ck_assert_rect(l.top, 1, 1, 7, 78);
+	ck_assert_rect(l.a, 8, 0, 7, 80);
+	ck_assert_rect(l.rule, 15, 0, 1, 80);
+	ck_assert_rect(l.b, 16, 0, 7, 80);
+	layout_race(&l, 40, 120);
+	ck_assert_int_eq(l.side_by_side, 0);
+	ck_assert_rect(l.a, 8, 0, 15, 120);
+	ck_assert_rect(l.b, 24, 0, 15, 120);
+	layout_race(&l, 60, LAYOUT_RACE_SIDE_COLS - 1);
+	ck_assert_int_eq(l.side_by_side, 0);
+	layout_race(&l, 60, 200);
+	ck_assert_int_eq(l.side_by_side, 1);
+	ck_assert_rect(l.top, 1, 1, 7, 198);
+	ck_assert_rect(l.a, 8, 0, 51, 99);
+	ck_assert_rect(l.rule, 8, 99, 51, 1);
+	ck_assert_rect(l.b, 8, 100, 51, 100);
+	layout_race(&l, 23, 80);
+	ck_assert_int_eq(l.too_small, 1);
+}
+END_TEST
+
+/* Presentation: the figures get what the title, the counts and the gauge
+ * leave; at 200x60 the rate's 29 rows hold digits 4s+1 = 29 rows tall. */
+START_TEST(present_layouts)
+{
+	struct present_layout l;
+	layout_present(&l, 24, 80, 0);
+	ck_assert_int_eq(l.too_small, 0);
+	ck_assert_rect(l.header, 0, 0, 1, 80);
+	ck_assert_rect(l.footer, 23, 0, 1, 80);
+	ck_assert_rect(l.title, 2, 2, 1, 76);
+	ck_assert_rect(l.state, 3, 2, 1, 76);
+	ck_assert_rect(l.figure[0], 5, 2, 5, 76);
+	ck_assert_rect(l.figure[1], 0, 0, 0, 0);
+	ck_assert_rect(l.logfig, 11, 2, 3, 76);
+	ck_assert_rect(l.text[0], 14, 2, 2, 76);
+	ck_assert_rect(l.gauge, 17, 2, 6, 76);
+	layout_present(&l, 40, 120, 0);
+	ck_assert_rect(l.figure[0], 5, 2, 16, 116);
+	ck_assert_rect(l.logfig, 22, 2, 8, 116);
+	ck_assert_rect(l.text[0], 30, 2, 2, 116);
+	ck_assert_rect(l.gauge, 33, 2, 6, 116);
+	layout_present(&l, 60, 200, 0);
+	ck_assert_rect(l.figure[0], 5, 2, 29, 196);
+	ck_assert_rect(l.logfig, 35, 2, 15, 196);
+	ck_assert_rect(l.text[0], 50, 2, 2, 196);
+	ck_assert_rect(l.gauge, 53, 2, 6, 196);
+	/* a race: stacked, then side by side */
+	layout_present(&l, 40, 120, 1);
+	ck_assert_int_eq(l.side_by_side, 0);
+	ck_assert_rect(l.figure[0], 5, 2, 11, 116);
+	ck_assert_rect(l.text[0], 16, 2, 2, 116);
+	ck_assert_rect(l.figure[1], 19, 2, 11, 116);
+	ck_assert_rect(l.text[1], 30, 2, 2, 116);
+	ck_assert_rect(l.logfig, 0, 0, 0, 0);
+	ck_assert_rect(l.gauge, 33, 2, 6, 116);
+	layout_present(&l, 60, 200, 1);
+	ck_assert_int_eq(l.side_by_side, 1);
+	ck_assert_rect(l.figure[0], 5, 2, 45, 97);
+	ck_assert_rect(l.figure[1], 5, 101, 45, 97);
+	ck_assert_rect(l.text[0], 50, 2, 2, 97);
+	ck_assert_rect(l.text[1], 50, 101, 2, 97);
+	ck_assert_rect(l.gauge, 53, 2, 6, 196);
+	layout_present(&l, 24, 79, 0);
+	ck_assert_int_eq(l.too_small, 1);
+}
+END_TEST
+
 Suite *make_suite_layout(void)
 {
 	Suite *s = suite_create("layout");
@@ -121,6 +206,8 @@ Suite *make_suite_layout(void)
 	tcase_add_test(tc, wide_120x40);
 	tcase_add_test(tc, wide_200x60);
 	tcase_add_test(tc, too_small);
+	tcase_add_test(tc, race_layouts);
+	tcase_add_test(tc, present_layouts);
 	suite_add_tcase(s, tc);
 	return s;
 }

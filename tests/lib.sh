@@ -6,6 +6,10 @@ set -u
 T=$(mktemp -d "${TMPDIR:-/tmp}/iolab-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 TESTS_RUN=0
+# Waits on the screen are bounds, never expectations: a wait ends as soon as
+# what it waits for shows.  On a loaded 2-core machine (make check -j2 runs
+# the tmux tests side by side) a bound is stretched this many times.
+WAIT_SCALE=${IOLAB_TEST_WAIT_SCALE:-4}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }

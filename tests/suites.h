@@ -6,11 +6,13 @@
 
 #define IOLAB_SUITES(X) \
 	X(atomic_file) \
+	X(batch) \
 	X(cli) \
 	X(engine) \
 	X(expect) \
 	X(expect_fields) \
 	X(file_read) \
+	X(fitline) \
 	X(gauge) \
 	X(keys) \
 	X(lab) \
@@ -20,6 +22,7 @@
 	X(progress) \
 	X(report) \
 	X(report_expect) \
+	X(sanitize) \
 	X(scratch) \
 	X(stats) \
 	X(store) \
@@ -28,6 +31,7 @@
 	X(textwrap) \
 	X(units) \
 	X(utf8) \
+	X(watch) \
 	X(workload) \
 	X(yaml_tree) \
 	X(yaml_walk)

@@ -1,0 +1,56 @@
+/* sanitize.c - text from files and other programs, made safe for a terminal. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sanitize.h"
+#include "textwrap.h"
+#include "utf8.h"
+
+/* What a terminal must not be sent (utf8.h's rule), and tab too: it would
+ * split --list's columns. */
+static int unsafe(uint32_t cp)
+{
+	return cp == '\t' || utf8_is_terminal_unsafe(cp);
+}
+
+static char *copy(char *out, size_t len, const char *in, int cols, const char *keep)
+{
+	size_t o = 0, left = strlen(in);
+	int used = 0;
+	while (left > 0) {
+		uint32_t cp;
+		size_t n = utf8_decode(in, left, &cp);
+		int invalid = n == 0;
+		if (invalid)
+			n = 1;                  /* one bad byte, shown as '?' */
+		int kept = !invalid && keep && cp < 0x80 && strchr(keep, (int)cp);   /* (cp is never 0) */
+		int bad = invalid || (unsafe(cp) && !kept);
+		const char *piece = bad ? "?" : in;
+		size_t plen = bad ? 1 : n;
+		int w = bad ? 1 : tw_char_width(cp);
+		if (o + plen >= len || (cols >= 0 && used + w > cols))
+			break;
+		memcpy(out + o, piece, plen);
+		o += plen;
+		used += w;
+		in += n;
+		left -= n;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+char *sanitize_copy(char *out, size_t len, const char *in, int cols)
+{
+	return copy(out, len, in, cols, NULL);
+}
+
+char *sanitize_dup(const char *in, const char *keep)
+{
+	size_t len = strlen(in) + 1;
+	char *out = malloc(len);
+	return out ? copy(out, len, in, -1, keep) : NULL;
+}

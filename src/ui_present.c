@@ -1,0 +1,152 @@
+/* ui_present.c - presentation mode: only what the back row of a lecture
+ * hall needs, as large as the terminal allows.  The lesson's title and the
+ * state of its run; the rate in big digits that grow with the terminal
+ * (gauge_bigfont: 9 rows and more at 200x60), the log rate under it; the
+ * kernel's syscalls against the program's calls; the gauge across the
+ * whole width.  A race: both figures, the shared gauge and the gap.
+ *
+ * Nothing here is dim (ui_main sets crt.no_dim while this screen is up): a
+ * projector washes dim text out.  Every role keeps its monochrome form and
+ * every glyph its ASCII one, so it reads the same with NO_COLOR and in
+ * LC_ALL=C.  Where rects come from: layout_present(). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ui_crt.h"
+#include "ui_views.h"
+#include "units.h"
+
+#define MAX_REFS 8
+
+/* The rate in big digits at the largest size fitting r; plain bold text
+ * when even the smallest does not. */
+static void draw_figure(struct rect r, double rate, int have)
+{
+	char text[32], num[32], unit[16];
+	if (!have || r.h < 1) {
+		if (r.h >= 1)
+			crt_put(r.y, r.x, r.w, crt_attr(CRT_LABEL), "no rate yet");
+		return;
+	}
+	units_format_rate(rate, text, sizeof text);
+	if (sscanf(text, "%31s %15s", num, unit) != 2
+	    || ui_gauge_draw_bigfont(r.y, r.x, r.w, r.h, num, unit, CRT_BIG) == 0)
+		crt_put(r.y, r.x, r.w, crt_attr(CRT_BIG), text);
+}
+
+static void draw_log_figure(struct rect r, double rate, int have)
+{
+	char num[32];
+	if (!have || r.h < 1)
+		return;
+	snprintf(num, sizeof num, "%.2f", units_log_rate(rate));
+	if (ui_gauge_draw_bigfont(r.y, r.x, r.w, r.h, num, "log rate", CRT_VALUE) == 0)
+		crt_putf(r.y, r.x, r.w, crt_attr(CRT_VALUE), "log rate %s", num);
+}
+
+/* Two rows: the kernel's count against the program's, then what moved. */
+static void draw_counts(struct rect r, const struct run_view *v, int with_log)
+{
+	char sys[96], calls[96], b[32], t[32], line[320];
+	double now, avg;
+	if (!v->live && !v->result)
+		return;
+	ui_race_counts(v, sys, sizeof sys, calls, sizeof calls);
+	if (with_log && ui_view_rate(v, &now, &avg))
+		snprintf(line, sizeof line, "log rate %.2f   kernel: %s   program: %s",
+		         units_log_rate(now), sys, calls);
+	else
+		snprintf(line, sizeof line, "kernel: %s   program: %s", sys, calls);
+	crt_put(r.y, r.x, r.w, crt_attr(CRT_VALUE), line);
+	if (r.h < 2)
+		return;
+	uint64_t bytes = v->live ? v->sample->bytes : v->result->bytes;
+	double secs = v->live ? v->sample->elapsed : v->result->seconds;
+	units_format_bytes((double)bytes, b, sizeof b);
+	units_format_seconds(secs, !crt.utf8, t, sizeof t);
+	crt_putf(r.y + 1, r.x, r.w, crt_attr(CRT_LABEL), "moved %s in %s of loops, %u whole pass%s",
+	         b, t, v->passes, v->passes == 1 ? "" : "es");
+}
+
+static const char *ref_label(const struct lab *lab, const char *key)
+{
+	const struct ref_source *src = lab->have_refs ? ref_data_find(&lab->refs, key) : NULL;
+	return src && src->label ? src->label : key;
+}
+
+static void draw_alone(const struct lab *lab, const struct present_layout *l)
+{
+	const struct lesson *les = lab_lesson(lab);
+	struct run_view v;
+	char buf[512];
+	int role;
+	run_view_of(lab, lab->cur, &v);
+	crt_putf(l->title.y, l->title.x, l->title.w, crt_attr(CRT_TITLE), "%s %s %s", les->id,
+	         crt_glyph(GLYPH_DOT), les->title ? les->title : "");
+	ui_race_state_text(&v, buf, sizeof buf, &role);
+	crt_put(l->state.y, l->state.x, l->state.w, crt_attr((enum crt_role)role), buf);
+	double now = 0, avg = 0;
+	int have = ui_view_rate(&v, &now, &avg);
+	draw_figure(l->figure[0], now, have);
+	draw_log_figure(l->logfig, now, have);
+	draw_counts(l->text[0], &v, 0);
+	struct ui_gauge_mark marks[MAX_REFS];
+	size_t n = 0;
+	for (size_t i = 0; i < les->nrefs && n < MAX_REFS; i++)
+		marks[n++] = (struct ui_gauge_mark){les->refs[i].rate, (char)('A' + i % 26), CRT_REF,
+		                                    ref_label(lab, les->refs[i].source)};
+	ui_gauge_draw(l->gauge.y, l->gauge.x, l->gauge.w, 3, have ? now : 0, v.live ? avg : 0,
+	              marks, n);
+}
+
+static void draw_race(const struct lab *lab, const struct present_layout *l)
+{
+	struct run_view v[2];
+	char buf[512];
+	race_view_of(lab, 0, &v[0]);
+	race_view_of(lab, 1, &v[1]);
+	const struct lesson *les[2] = {&lab->course.lessons[v[0].lesson],
+	                               &lab->course.lessons[v[1].lesson]};
+	crt_putf(l->title.y, l->title.x, l->title.w, crt_attr(CRT_TITLE), "A %s   against   B %s",
+	         les[0]->id, les[1]->id);
+	int cpus = race_cpus();
+	crt_putf(l->state.y, l->state.x, l->state.w, crt_attr(CRT_LABEL),
+	         "Both run at once and share this machine's %d CPU%s and its disk.", cpus,
+	         cpus == 1 ? "" : "s");
+	double rate[2] = {0, 0};
+	for (int i = 0; i < 2; i++) {
+		double avg;
+		int role, have = ui_view_rate(&v[i], &rate[i], &avg);
+		struct rect f = l->figure[i];
+		ui_race_state_text(&v[i], buf, sizeof buf, &role);
+		crt_putf(f.y, f.x, f.w, crt_attr(CRT_TITLE), "%c %s", ui_race_letter(i), les[i]->id);
+		if (f.h > 1)
+			crt_put(f.y + 1, f.x, f.w, crt_attr((enum crt_role)role), buf);
+		f.y += 2;
+		f.h -= 2;
+		draw_figure(f, rate[i], have);
+		draw_counts(l->text[i], &v[i], 1);
+		if (!have)
+			rate[i] = 0;
+	}
+	int y = l->gauge.y;
+	y += ui_gauge_draw_pair(y, l->gauge.x, l->gauge.w, rate[0], rate[1]);
+	ui_race_gap_text(v, buf, sizeof buf);
+	crt_put(y, l->gauge.x, l->gauge.w, crt_attr(CRT_VALUE), buf);
+}
+
+void ui_present_draw(const struct lab *lab, int lines, int cols, unsigned context)
+{
+	struct present_layout l;
+	layout_present(&l, lines, cols, lab->race.shown);
+	if (l.too_small)
+		return;
+	ui_frame_draw_header(lab, l.header);
+	if (lab->race.shown)
+		draw_race(lab, &l);
+	else
+		draw_alone(lab, &l);
+	ui_frame_draw_footer(l.footer, context);
+}

@@ -1,0 +1,89 @@
+/* check_sanitize.c - what reaches a terminal from a lesson file or a
+ * command: controls and bidi overrides as '?', valid UTF-8 kept. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sanitize.h"
+#include "suites.h"
+
+static const char *clean(const char *in)
+{
+	static char buf[256];
+	return sanitize_copy(buf, sizeof buf, in, -1);
+}
+
+/* The sequences the probe sent through --list (issue 13: 8). */
+START_TEST(controls_become_question_marks)
+{
+	ck_assert_str_eq(clean("\033[2JCleared"), "?[2JCleared");
+	ck_assert_str_eq(clean("\033]0;owned\a title"), "?]0;owned? title");
+	ck_assert_str_eq(clean("\033]2;x\033\\"), "?]2;x?\\");
+	ck_assert_str_eq(clean("a\tb\nc\rd\bx\x7f"), "a?b?c?d?x?");
+	/* C1 controls: CSI as U+009B, and as a raw byte (not UTF-8) */
+	ck_assert_str_eq(clean("\xc2\x9b" "2J|\x9b" "2J"), "?2J|?2J");
+	/* the bidirectional embeddings, overrides and isolates */
+	ck_assert_str_eq(clean("exe.\xe2\x80\xaetxt"), "exe.?txt");          /* U+202E RLO */
+	ck_assert_str_eq(clean("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad"), "????");
+	ck_assert_str_eq(clean("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9"), "????");
+}
+END_TEST
+
+START_TEST(text_is_kept)
+{
+	const char *kept[] = {
+		"Buffered writes: 1 B to 1 MiB",
+		"Gr\xc3\xb6\xc3\x9f" "e \xe2\x80\x94 \xc2\xb5s \xe2\x9c\x93 \xe2\x86\x92",   /* Größe — µs ✓ → */
+		"\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e",                                     /* 日本語 */
+		"\xd7\xa2\xd7\x91\xd7\xa8\xd7\x99\xd7\xaa",                                 /* Hebrew text */
+		"\xef\xbf\xbd is U+FFFD itself",
+		"",
+	};
+	for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+		ck_assert_str_eq(clean(kept[i]), kept[i]);
+}
+END_TEST
+
+/* Bytes that are not UTF-8: one '?' each, the rest kept. */
+START_TEST(broken_utf8)
+{
+	ck_assert_str_eq(clean("a\xff" "b"), "a?b");
+	ck_assert_str_eq(clean("\xc3"), "?");                        /* cut short */
+	ck_assert_str_eq(clean("\xc0\xaf"), "??");                   /* overlong '/' */
+	ck_assert_str_eq(clean("\xed\xa0\x80"), "???");              /* a surrogate */
+}
+END_TEST
+
+/* Columns and bytes: cut between characters, always terminated. */
+START_TEST(bounded)
+{
+	char buf[8];
+	ck_assert_str_eq(sanitize_copy(buf, sizeof buf, "abcdefghij", -1), "abcdefg");
+	ck_assert_str_eq(sanitize_copy(buf, sizeof buf, "abcdefghij", 3), "abc");
+	ck_assert_str_eq(sanitize_copy(buf, sizeof buf, "abcdefghij", 0), "");
+	ck_assert_str_eq(sanitize_copy(buf, sizeof buf, "abcdef\xc3\xa9", -1), "abcdef");   /* é at 7..8 */
+	ck_assert_str_eq(sanitize_copy(buf, sizeof buf, "\033\033\033\033\033\033\033\033\033", -1), "???????");
+	ck_assert_str_eq(sanitize_copy(buf, 1, "abc", -1), "");
+	char *d = sanitize_dup("t\033[31mred", NULL);
+	ck_assert_str_eq(d, "t?[31mred");
+	free(d);
+	/* what CSV keeps: its quoted line breaks, nothing else */
+	d = sanitize_dup("one\ntwo\r\tthree\033[2J", "\n");
+	ck_assert_str_eq(d, "one\ntwo??three?[2J");
+	free(d);
+}
+END_TEST
+
+Suite *make_suite_sanitize(void)
+{
+	Suite *s = suite_create("sanitize");
+	TCase *tc = tcase_create("pure");
+	tcase_add_test(tc, controls_become_question_marks);
+	tcase_add_test(tc, text_is_kept);
+	tcase_add_test(tc, broken_utf8);
+	tcase_add_test(tc, bounded);
+	suite_add_tcase(s, tc);
+	return s;
+}

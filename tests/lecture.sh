@@ -1,0 +1,244 @@
+#!/bin/sh
+# lecture.sh - the lab as a lecture instrument, driven for real in a
+# private tmux server with the shipped lessons: a watched run of
+# w05-stdiobyte keeps changing for its whole watch time with the kernel's
+# write count rising; a race of w01-syncbyte against w03-byte shows both
+# rates and their log-rate difference at once and files neither result;
+# presentation mode at 200x60 draws the rate in digits at least 9 rows
+# tall, with nothing dim, in UTF-8 and in LC_ALL=C with NO_COLOR; a race
+# can be presented.  After each: the terminal restored, no workload child
+# left, no data file left.
+#
+# Short watch times (--watch 3s) and a small file (--size 1MiB) keep it
+# quick.  Nothing asserts a speed: the checks read counts and shapes, and
+# every wait polls the screen with a bounded timeout.
+. "$TOP_SRCDIR/tests/lib.sh"
+
+[ -n "${TMUX_BIN:-}" ] || skip "tmux was not found by configure"
+[ -x "$TMUX_BIN" ] || skip "tmux ($TMUX_BIN) is not executable"
+
+SOCK="iolab-lecture-$$"
+tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
+# KEEP=1 keeps the test directory (the lab's scratch and state) for a look afterwards
+trap 'tm kill-server >/dev/null 2>&1; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+
+LESSONS="$TOP_SRCDIR/lessons"
+mkdir -p "$T/home" "$T/state" "$T/cache"
+UTF8=
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then UTF8=C.UTF-8; fi
+
+tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
+	|| skip "tmux cannot start a server here"
+PANE=lab:0.0
+
+screen() { tm capture-pane -p -t "$PANE" >"$T/screen" 2>/dev/null; }
+nap() { sleep 0.1 2>/dev/null || sleep 1; }
+
+# wait_for REGEX SECONDS WHAT: poll the pane until REGEX (grep -E) shows.
+wait_for() {
+	i=0
+	while [ "$i" -lt $(($2 * 10 * WAIT_SCALE)) ]; do
+		screen
+		grep -Eq -- "$1" "$T/screen" && return 0
+		nap
+		i=$((i + 1))
+	done
+	echo "--- the screen was:" >&2
+	cat "$T/screen" >&2
+	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
+}
+
+# lab LOCALE OPTIONS...: start the lab in the pane (the scratch directory
+# on its command line, so its workload children can be found by it);
+# $LAB_ENV, if set, is more of its environment (NO_COLOR=1).
+LAB_ENV=
+lab() {
+	loc=$1
+	shift
+	# one argument: tmux takes a word ending in ';' for its own separator
+	tm send-keys -t "$PANE" "clear; cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' $LAB_ENV LC_ALL=$loc '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --size 1MiB $*; echo iolab-exit=\$?" Enter
+}
+
+# wait_count REGEX N SECONDS WHAT: until REGEX matches N times on the pane.
+wait_count() {
+	i=0
+	while [ "$i" -lt $(($3 * 10 * WAIT_SCALE)) ]; do
+		screen
+		[ "$(grep -Eo -- "$1" "$T/screen" | wc -l)" -ge "$2" ] && return 0
+		nap
+		i=$((i + 1))
+	done
+	cat "$T/screen" >&2
+	fail "$4: $2 of '$1' did not appear within $3 s"
+}
+
+check_terminal_restored() {
+	tm send-keys -t "$PANE" "clear; stty -a | tr ' ;' '\n\n' | grep -E '^-?(icanon|echo)\$' | sort | tr '\n' ' '; echo :modes" Enter
+	wait_for '^(-?[a-z]+ )+:modes' 10 "stty in the pane after $1"
+	modes=$(grep ':modes' "$T/screen" | grep -v stty)
+	case "$modes" in *-icanon*|*-echo\ *) fail "$1 left the terminal raw: $modes" ;; esac
+	case "$modes" in *icanon*) ;; *) fail "$1: icanon not reported: $modes" ;; esac
+	case "$modes" in *echo*) ;; *) fail "$1: echo not reported: $modes" ;; esac
+}
+
+# Workload children carry the lab's command line, and so the scratch path.
+check_no_children() {
+	for f in /proc/[0-9]*/cmdline; do
+		tr '\0' ' ' <"$f" 2>/dev/null | grep -Fq -- "--dir $T/scratch" || continue
+		pid=${f#/proc/}
+		fail "$1 left a process behind: ${pid%/cmdline}: $(tr '\0' ' ' <"$f")"
+	done
+}
+
+check_no_data_files() {
+	left=$(find "$T/scratch" -name 'iolab-*' 2>/dev/null)
+	[ -z "$left" ] || fail "$1 left data files: $left"
+}
+
+quit_and_check() {
+	tm send-keys -t "$PANE" q
+	wait_for 'iolab-exit=[0-9]+' 20 "q after $1"
+	grep -q 'iolab-exit=0' "$T/screen" || fail "$1: $(grep iolab-exit "$T/screen")"
+	check_terminal_restored "$1"
+	check_no_children "$1"
+	check_no_data_files "$1"
+}
+
+# The value of a label on the live panel: "syscalls   write 4,352  read 0".
+sys_of() { sed -n 's/.*syscalls  *write \([0-9,][0-9,]*\).*/\1/p' "$T/screen" | head -n 1 | tr -d ,; }
+
+# --- a watched run: three seconds of w05-stdiobyte ------------------------------
+lab "${UTF8:-C}" --lesson w05-stdiobyte --watch 3s
+wait_for 'One byte per fwrite\(\)' 20 "the lab at w05-stdiobyte"
+wait_for 'watch 3 s' 5 "the header names the watch time"
+tm send-keys -t "$PANE" r
+wait_for 'RUNNING +[0-9.]+ s of 3 s, pass [0-9]+' 30 "the watched run"
+frames=0 last= counts= prev=0 i=0
+: >"$T/frames"
+while [ "$i" -lt 100 ]; do
+	screen
+	grep -q 'RUNNING' "$T/screen" || break
+	n=$(sys_of)
+	if [ -n "$n" ] && ! cmp -s "$T/screen" "$T/last" 2>/dev/null; then
+		cp "$T/screen" "$T/last"
+		frames=$((frames + 1))
+		[ "$n" -ge "$prev" ] || fail "the write count went down: $prev then $n"
+		[ "$n" -gt "$prev" ] && counts="$counts $n"
+		prev=$n
+	fi
+	nap
+	i=$((i + 1))
+done
+[ "$frames" -ge 3 ] || fail "only $frames different frames while the 3 s run went on"
+set -- $counts
+[ "$#" -ge 3 ] || fail "the kernel's write count rose only through:$counts"
+wait_for 'DONE: watched [0-9.]+ s, [0-9]+ whole pass' 20 "the watched run's end"
+passes=$(sed -n 's/.*DONE: watched [0-9.]* s, \([0-9]*\) whole pass.*/\1/p' "$T/screen" | head -n 1)
+[ "${passes:-0}" -ge 2 ] || fail "a 3 s watch of a 1 MiB write did $passes passes"
+final=$(sys_of)
+[ "${final:-0}" -ge "$prev" ] || fail "the final write count $final is below the last live one $prev"
+pass "a 3 s watch of w05-stdiobyte: $frames frames, writes rising ($# values:$counts), $passes passes, $final writes"
+quit_and_check "the watched run"
+pass "after the watched run: terminal restored ($modes), no child, no data file"
+
+# --- a race: w01-syncbyte against w03-byte ------------------------------------------
+lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 3s
+wait_for 'racing w01-syncbyte against w03-byte' 30 "the race under way"
+wait_for 'log rate A (−|-) B = [-+][0-9]+\.[0-9]+' 20 "the log-rate difference"
+rates=$(grep -Ec '^ *rate [0-9.]+ [KMGTi]*B/s +log rate [0-9.]+' "$T/screen")
+[ "$rates" -eq 2 ] || { cat "$T/screen" >&2; fail "the race shows $rates rates, not 2"; }
+grep -Eq "share this machine's [0-9]+ CPUs? and its disk" "$T/screen" \
+	|| fail "the race does not say both share the machine"
+grep -q 'A  w01-syncbyte' "$T/screen" && grep -q 'B  w03-byte' "$T/screen" \
+	|| fail "the race's panels are not w01-syncbyte and w03-byte"
+pass "a race of w01-syncbyte and w03-byte: two rates and the log-rate difference at once"
+wait_count 'raced: not the lesson.s result' 2 20 "the race's end, both sides marked raced"
+grep -q 'RUNNING' "$T/screen" && fail "a side still runs after the race ended"
+quit_and_check "the race"
+if [ -f "$T/state/iolab/progress" ]; then
+	grep -Eq 'w01-syncbyte|w03-byte' "$T/state/iolab/progress" \
+		&& fail "a raced result was saved as the lesson's: $(cat "$T/state/iolab/progress")"
+fi
+pass "both sides marked raced, neither saved; terminal restored, no child, no data file"
+
+# --- Ctrl-C during a race: both children go ----------------------------------------
+lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 30s
+wait_for 'racing w01-syncbyte against w03-byte' 30 "the second race"
+tm send-keys -t "$PANE" C-c
+wait_for 'iolab-exit=[0-9]+' 20 "Ctrl-C during a race"
+grep -q 'iolab-exit=130' "$T/screen" || fail "Ctrl-C: $(grep iolab-exit "$T/screen")"
+check_terminal_restored "Ctrl-C during a race"
+check_no_children "Ctrl-C during a race"
+check_no_data_files "Ctrl-C during a race"
+pass "Ctrl-C during a race exits 130: both children gone, terminal restored"
+
+# --- presentation mode at 200x60 -----------------------------------------------------
+tm resize-window -t lab -x 200 -y 60
+
+# The rows of the big figure: the first run of consecutive rows, below the
+# title, that hold the font's ink ("██" or "##").
+figure_rows() {
+	awk -v ink="$1" 'NR > 3 { if (index($0, ink)) { n++; if (n > best) best = n } else if (best) exit; else n = 0 }
+	                 END { print best + 0 }' "$T/screen"
+}
+
+# SGR 2 (dim) anywhere on the screen?
+some_dim() {
+	tm capture-pane -p -e -t "$PANE" >"$T/sgr"
+	grep -Eq "$(printf '\033')\\[([0-9;]*;)?2(;[0-9;]*)?m" "$T/sgr"
+}
+check_nothing_dim() {
+	if some_dim; then
+		fail "$1: something is drawn dim"
+	fi
+}
+
+present_once() {       # LOCALE INK WHAT [env]
+	loc=$1 ink=$2 what=$3
+	lab "$loc" --lesson w05-stdiobyte --watch 3s --present
+	wait_for 'w05-stdiobyte .* One byte per fwrite\(\)' 20 "$what: the title"
+	tm send-keys -t "$PANE" r
+	wait_for 'RUNNING +[0-9.]+ s of 3 s' 30 "$what: the run"
+	wait_for 'kernel: write\(\) syscalls [0-9,]+ +program: [1-9][0-9,]* fwrite calls' 10 "$what: syscalls against calls"
+	rows=$(figure_rows "$ink")
+	[ "$rows" -ge 9 ] || { cat "$T/screen" >&2; fail "$what: the big figure is $rows rows tall, not 9 or more"; }
+	grep -Eq 'B/s$' "$T/screen" || fail "$what: no unit beside the figure"
+	grep -q 'log rate' "$T/screen" || fail "$what: no log rate"
+	grep -Eq '1T *$' "$T/screen" || fail "$what: the gauge's axis does not reach 1T"
+	check_nothing_dim "$what"
+	wait_for 'DONE' 20 "$what: the end of the run"
+	check_nothing_dim "$what, after the run"
+	# every key still works: help opens and closes, f leaves the mode
+	tm send-keys -t "$PANE" '?'
+	wait_for 'The numbers' 10 "$what: help"
+	check_nothing_dim "$what, help"
+	tm send-keys -t "$PANE" Escape
+	wait_for 'kernel: write\(\) syscalls' 10 "$what: back from help"
+	tm send-keys -t "$PANE" f
+	wait_for 'presentation mode off' 10 "$what: f leaves presentation mode"
+	grep -q 'B/s, log scale' "$T/screen" || fail "$what: f did not bring back the lesson screen"
+	# the check can fail: the lesson screen does draw dim, where colours are on
+	if [ -z "$LAB_ENV" ] && ! some_dim; then
+		fail "$what: the lesson screen has nothing dim, so the checks above prove nothing"
+	fi
+	quit_and_check "$what"
+	pass "$what at 200x60: a figure $rows rows tall, nothing dim, help and f work; terminal restored"
+}
+
+if [ -n "$UTF8" ]; then
+	present_once "$UTF8" '██' "--present (UTF-8)"
+fi
+LAB_ENV=NO_COLOR=1
+present_once C '##' "--present (LC_ALL=C, NO_COLOR)"
+LAB_ENV=
+
+# --- a race, presented -----------------------------------------------------------------
+lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 3s --present
+wait_for 'A w01-syncbyte +against +B w03-byte' 30 "a presented race"
+wait_for 'log rate A (−|-) B = [-+][0-9]+\.[0-9]+' 20 "a presented race: the difference"
+wait_count 'log rate [0-9]+\.[0-9]+ +kernel' 2 20 "a presented race: both log rates"
+check_nothing_dim "a presented race"
+tm send-keys -t "$PANE" s
+wait_for 'STOPPED|DONE' 20 "s stops a presented race"
+quit_and_check "a presented race"
+pass "a race presented side by side: both log rates and the difference, nothing dim; s stops it"
