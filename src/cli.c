@@ -40,7 +40,7 @@ static const struct option long_options[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* "      --format F        text, json or csv (default text)": from the
+/* "      --format F        text, json, csv, tap or gradescope (default text)": from the
  * format table, so a new format shows up here by itself. */
 static void usage_format(FILE *out)
 {
@@ -86,7 +86,8 @@ void cli_usage(FILE *out)
 "      --present         presentation mode: big figures for a projector\n"
 "\n"
 "Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
-"3 invalid lesson files, 4 unusable environment, 130/143 interrupted.\n"
+"3 invalid lesson files, 4 unusable environment, 5 every lesson ran but an\n"
+"expectation was missed, 130/143 interrupted.\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n", out);
 }
@@ -103,7 +104,7 @@ usage_error(FILE *err, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/* "invalid format 'xml' (text, json or csv)": the names from the table */
+/* "invalid format 'xml' (text, json, csv, tap or gradescope)": the names from the table */
 static int format_error(FILE *err, const char *arg)
 {
 	char names[128];

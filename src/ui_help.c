@@ -42,7 +42,9 @@ static const struct help_line help[] = {
 	               "watch time gone and left"},
 	{"cpu", "user and system CPU time of the workload"},
 	{"faults", "page faults: minor (no I/O) and major (read from storage)"},
-	{"storage", "bytes the workload made the kernel read from or write to the device"},
+	{"storage", "bytes the kernel accounted as read from or dirtied for the device "
+	            "(/proc/PID/io): a write counts when it dirties the page cache, so a "
+	            "cached write counts as much as a synced one"},
 	{"page cache", "how much of the file was in memory before and after the run (a watched "
 	               "run: before its first trial, after its last)"},
 	{"R, U", "a sweep's fit of seconds = calls x R + bytes x U: the cost of one call "

@@ -86,6 +86,11 @@ int wl_spec_repeats_passes(const struct wl_spec *s)
 	return s->op != WL_OP_WRITE && s->cache != WL_CACHE_COLD && s->api != WL_API_COMMAND;
 }
 
+int wl_spec_evicts_between_passes(const struct wl_spec *s)
+{
+	return s->op == WL_OP_READ && s->cache == WL_CACHE_COLD && s->api != WL_API_COMMAND;
+}
+
 static const char *name_of(const char *const *names, size_t n, unsigned v)
 {
 	return v < n ? names[v] : "?";

@@ -78,7 +78,7 @@ START_TEST(bad_options)
 	cli_options_free(&o);
 	memset(err, 0, sizeof err);
 	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--format", "xml", NULL}), EXIT_USAGE);
-	ck_assert_str_eq(err, "iolab: invalid format 'xml' (text, json or csv)\n"
+	ck_assert_str_eq(err, "iolab: invalid format 'xml' (text, json, csv, tap or gradescope)\n"
 	                      "Try 'iolab --help' for more information.\n");
 	cli_options_free(&o);
 	memset(err, 0, sizeof err);
@@ -178,8 +178,8 @@ START_TEST(formats_from_the_table)
 		size_t used = strlen(list);
 		snprintf(list + used, sizeof list - used, "%s%s", n == 0 ? "" : report_format_at(n + 1) ? ", " : " or ", f->name);
 	}
-	ck_assert_uint_eq(n, 3);
-	ck_assert_str_eq(list, "text, json or csv");
+	ck_assert_uint_eq(n, 5);
+	ck_assert_str_eq(list, "text, json, csv, tap or gradescope");
 	ck_assert_ptr_null(report_format_find("xml"));
 	ck_assert_ptr_eq(report_format_default(), report_format_at(0));
 	char got[128];
@@ -191,7 +191,7 @@ START_TEST(formats_from_the_table)
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(usage,
 		"      --trials N        trials per lesson, the median is reported (default 5)\n"
-		"      --format F        text, json or csv (default text)\n"
+		"      --format F        text, json, csv, tap or gradescope (default text)\n"
 		"      --output FILE     write the results there (whole, then renamed in place)\n"));
 }
 END_TEST

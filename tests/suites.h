@@ -10,6 +10,7 @@
 	X(cli) \
 	X(engine) \
 	X(expect) \
+	X(expect_fields) \
 	X(file_read) \
 	X(fitline) \
 	X(gauge) \
@@ -20,6 +21,7 @@
 	X(measure) \
 	X(progress) \
 	X(report) \
+	X(report_expect) \
 	X(sanitize) \
 	X(scratch) \
 	X(stats) \
