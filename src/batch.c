@@ -39,6 +39,7 @@
 #include "lesson.h"
 #include "notebook.h"
 #include "report.h"
+#include "report_expect.h"
 #include "sanitize.h"
 #include "scratch.h"
 #include "suggest.h"
@@ -208,6 +209,7 @@ struct outcome {
 	int expected;             /* the expected error happened */
 	char error[512];          /* why it failed, or the expected error's text */
 	struct trial_summary summary;
+	struct trial_result *rs;  /* the trials run (summary's source); owned */
 };
 
 /* What a trial's verdict means for the lesson: 0 it ran as meant; 1 it
@@ -323,17 +325,21 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 	/* a trial that could not start did not run as meant either */
 	if (out->failed)
 		out->summary.ok = 0;
-	free(rs);
+	out->rs = rs;             /* for the min and max expectations read */
 }
 
 /* --- one lesson --------------------------------------------------------------- */
 
+/* The result's figures, and the trials they came from (expectations read
+ * each field's min and max over them). */
 static void result_from_outcome(struct report_result *res, const struct outcome *o)
 {
 	res->trials = o->trials;
 	res->measured = o->measured;
 	if (o->measured)
 		res->summary = o->summary;
+	if (o->measured && report_keep_runs(res, o->rs, o->trials) != 0)
+		report_fail(res, "out of memory");
 	if (o->failed)
 		report_fail(res, "%s", o->error);
 	else if (o->expected)
@@ -404,7 +410,11 @@ static void run_sweep(const struct lesson *l, struct report_result *res, unsigne
 		res->trials = outs[m].trials;
 		res->measured = 1;
 		res->summary = outs[m].summary;
+		if (report_keep_runs(res, outs[m].rs, outs[m].trials) != 0)
+			report_fail(res, "out of memory");
 	}
+	for (size_t i = 0; i < n; i++)
+		free(outs[i].rs);
 	free(outs);
 }
 
@@ -648,6 +658,7 @@ static void run_lesson(const struct lesson *l, const struct options *o,
 		struct outcome out;
 		run_trials(&res->spec, o->trials, p, "", &out);
 		result_from_outcome(res, &out);
+		free(out.rs);
 	}
 	if (guard_pending())
 		return;
@@ -717,6 +728,33 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 	return 0;
 }
 
+/* --- expectations ------------------------------------------------------------ */
+
+/* On stderr, after the progress lines: how the claims came out, and each
+ * missed one, so a grader's log names what failed whatever the format. */
+static void expectations_note(const struct report *r)
+{
+	size_t held = report_expect_count(r, EXPECT_HELD), missed = report_expect_count(r, EXPECT_MISSED);
+	size_t inconclusive = report_expect_count(r, EXPECT_INCONCLUSIVE);
+	if (!held && !missed && !inconclusive)
+		return;
+	fprintf(stderr, "expectations: %zu held, %zu missed, %zu inconclusive\n", held, missed,
+	        inconclusive);
+	for (size_t i = 0; i < r->nresults; i++)
+		for (size_t j = 0; j < r->results[i].nexpects; j++) {
+			const struct report_expectation *e = &r->results[i].expects[j];
+			char value[32] = "-", bound[2 * EXPECT_TEXT_MAX + 64];
+			if (e->outcome.verdict != EXPECT_MISSED)
+				continue;
+			if (e->outcome.has_value)
+				expect_format_number(e->outcome.value, value, sizeof value);
+			report_ascii_bound(e->bound, bound, sizeof bound);
+			char claim[LESSON_CLAIM_MAX + 1];      /* a "\e" in YAML is an ESC */
+			fprintf(stderr, "MISSED %s: \"%s\": %s = %s, expected %s\n", r->results[i].lesson,
+			        sanitize_copy(claim, sizeof claim, e->claim, -1), e->check, value, bound);
+		}
+}
+
 /* Scratch directory, space, output: all checked before a file is written. */
 static int prepare(const struct options *o, const struct course *c, const size_t *idx, size_t n)
 {
@@ -759,12 +797,21 @@ static int run_course(const struct options *o, const struct course *c,
 	rc = run_all(o, c, idx, n, &r, &nb);
 	notebook_finish(&nb);
 	guard_cleanup();          /* no data file outlives the measurements */
+	/* every selected lesson ran: now their claims, against this run */
+	if (rc == 0 && report_expect_all(&r, c) != 0) {
+		fprintf(stderr, "iolab: evaluating the expectations: out of memory\n");
+		rc = EXIT_ENVIRONMENT;
+	}
+	if (rc == 0)
+		expectations_note(&r);
 	if (rc == 0)
 		rc = o->output ? output_commit(&r, o->format, o->output) : output_stdout(&r, o->format);
 	if (rc == 0 && guard_pending())
 		rc = guard_exit_status(guard_pending());
 	if (rc == 0 && report_any_failed(&r))
 		rc = EXIT_LESSON_FAILED;
+	else if (rc == 0 && report_expect_count(&r, EXPECT_MISSED) > 0)
+		rc = EXIT_EXPECTATION_MISSED;
 	report_free(&r);
 	return rc;
 }

@@ -54,7 +54,7 @@ static const struct option long_options[] = {
 	{NULL, 0, NULL, 0}
 };
 
-/* "      --format F        text, json or csv (default text)": from the
+/* "      --format F        text, json, csv, tap or gradescope (default text)": from the
  * format table, so a new format shows up here by itself. */
 static void usage_format(FILE *out)
 {
@@ -118,7 +118,8 @@ void cli_usage(FILE *out)
 "      --present         presentation mode: big figures for a projector\n"
 "\n"
 "Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
-"3 invalid lesson files, 4 unusable environment, 130/143 interrupted.\n"
+"3 invalid lesson files, 4 unusable environment, 5 every lesson ran but an\n"
+"expectation was missed, 130/143 interrupted.\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n", out);
 }
@@ -135,7 +136,7 @@ usage_error(FILE *err, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/* "invalid format 'xml' (text, json or csv)": the names from the table */
+/* "invalid format 'xml' (text, json, csv, tap or gradescope)": the names from the table */
 static int format_error(FILE *err, const char *arg)
 {
 	char names[128];
@@ -421,11 +422,32 @@ void cli_options_free(struct options *o)
 	}
 }
 
-static int have_terminal(void)
+/* Can the lab take this terminal?  0 if so; else says why on stderr and
+ * returns the status.  No terminal on stdin or stdout is a matter of how
+ * iolab was started (2, like a bad option: --batch is the way there); a
+ * terminal whose type says it cannot move the cursor is the environment
+ * (4): the command was right, the terminal cannot show the lab. */
+static int check_terminal(void)
 {
 	const char *term = getenv("TERM");
-	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)
-	       && term && *term && strcmp(term, "dumb") != 0;
+	const char *batch = "use 'iolab --batch' to run lessons headless.\n";
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "iolab: the interactive lab needs a terminal, and standard %s is not one;\n%s",
+		        !isatty(STDIN_FILENO) ? "input" : "output", batch);
+		return EXIT_USAGE;
+	}
+	if (!term || !*term) {
+		fprintf(stderr, "iolab: TERM is not set, so the lab cannot tell how to draw on this "
+		        "terminal;\nset it (e.g. TERM=xterm-256color), or %s", batch);
+		return EXIT_ENVIRONMENT;
+	}
+	if (strcmp(term, "dumb") == 0) {
+		fprintf(stderr, "iolab: this terminal (TERM=dumb) cannot be addressed: the lab moves "
+		        "the cursor\nto draw its screen; run it in a terminal that can (e.g. "
+		        "TERM=xterm-256color), or %s", batch);
+		return EXIT_ENVIRONMENT;
+	}
+	return 0;
 }
 
 static int dispatch(const struct options *o, cli_interactive_fn interactive)
@@ -446,12 +468,8 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return batch_list(o);
 	if (o->batch)
 		return batch_run(o);
-	if (!have_terminal()) {
-		fputs("iolab: the interactive lab needs a terminal (stdin and stdout a tty, TERM set);\n"
-		      "use 'iolab --batch' to run lessons headless.\n", stderr);
-		return EXIT_USAGE;
-	}
-	return interactive(o);
+	int rc = check_terminal();
+	return rc ? rc : interactive(o);
 }
 
 int cli_run(int argc, char **argv, cli_interactive_fn interactive)

@@ -13,6 +13,7 @@ struct report_format;         /* a row of the format table (report.h) */
 enum {
 	EXIT_RAN = 0, EXIT_LESSON_FAILED = 1, EXIT_USAGE = 2,
 	EXIT_BAD_LESSONS = 3, EXIT_ENVIRONMENT = 4,
+	EXIT_EXPECTATION_MISSED = 5,  /* every lesson ran; a claim was missed */
 	EXIT_SIGINT = 130, EXIT_SIGTERM = 143
 };
 

@@ -42,8 +42,6 @@
 #define OWN_GRACE 30.0
 /* A command past its time limit gets SIGTERM, then SIGKILL this later. */
 #define TERM_GRACE 1.0
-/* A cold trial runs only when eviction left at most this much cached. */
-#define COLD_MAX_RESIDENT 0.05
 /* A warm trial's file is read in first when less than this is cached (the
  * fraction is a ratio of page counts: 1.0 exactly when all are). */
 #define WARM_MIN_RESIDENT (1.0 - 1e-9)
@@ -338,7 +336,7 @@ static int make_cold(struct trial *t, char *msg, size_t len)
 	if (measure_evict_path(t->path) != 0)
 		return errmsg(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
 	measure_residency_path(t->path, &t->resident_before, NULL);
-	if (t->resident_before <= COLD_MAX_RESIDENT)
+	if (t->resident_before <= WL_COLD_MAX_RESIDENT)
 		return 0;
 	if (s->on_tmpfs)
 		snprintf(why, sizeof why, "this filesystem (%.32s) cannot drop its page cache; "
@@ -569,12 +567,16 @@ void trial_sample(struct trial *t, struct trial_sample *out)
 		out->elapsed = (t->exited ? t->exit_time : measure_now()) - t->fork_time;
 	} else {
 		int64_t start = atomic_load_explicit(&t->sh->start_ns, memory_order_relaxed);
+		int64_t untimed = atomic_load_explicit(&t->sh->untimed_ns, memory_order_relaxed);
 		out->bytes = atomic_load_explicit(&t->sh->bytes, memory_order_relaxed);
 		out->calls = atomic_load_explicit(&t->sh->calls, memory_order_relaxed);
+		for (int k = 0; k < CALL_KINDS; k++)
+			out->calls_by_kind[k] = atomic_load_explicit(&t->sh->calls_now[k],
+			                                             memory_order_relaxed);
 		if (phase == WL_PHASE_DONE)
 			out->elapsed = t->sh->seconds;
-		else if (phase == WL_PHASE_RUNNING && start)
-			out->elapsed = measure_now() - (double)start * 1e-9;
+		else if (phase == WL_PHASE_RUNNING && start)    /* evictions are not timed */
+			out->elapsed = measure_now() - (double)(start + untimed) * 1e-9;
 	}
 	if (out->elapsed > 0)
 		out->rate_avg = (double)out->bytes / out->elapsed;
@@ -617,7 +619,9 @@ static void result_clear(struct trial_result *r)
 	r->utime = r->stime = -1;
 	r->minflt = r->majflt = r->nvcsw = r->nivcsw = -1;
 	r->resident_before = r->resident_after = -1;
-	r->dirty_pages_after = -1;
+	r->dirty_pages_after = r->writeback_pages_after = -1;
+	r->cpu_seconds = r->waited_seconds = -1;
+	r->resident_evicted_max = r->resident_after_advice = -1;
 }
 
 static void set_io(struct trial_result *r, const struct measure_io *io)
@@ -759,6 +763,11 @@ static void collect_own(struct trial *t, struct trial_result *r)
 		r->checksum = sh->checksum;
 		r->passes = sh->passes;
 		r->seconds = sh->seconds;
+		r->cpu_seconds = sh->cpu_seconds;
+		r->untimed_seconds = (double)atomic_load(&sh->untimed_ns) * 1e-9;
+		r->evictions = sh->evictions;
+		r->resident_evicted_max = sh->resident_evicted_max;
+		r->resident_after_advice = sh->resident_after_advice;
 		r->stopped = sh->stopped;
 		r->time_limited = sh->time_limited;
 		if (sh->failed) {
@@ -811,6 +820,11 @@ static void judge(const struct trial *t, struct trial_result *r)
 	r->ok = r->expected = trial_verdict_ok(r->verdict);
 	r->rate = r->seconds > 0 ? (double)r->bytes / r->seconds : 0.0;
 	r->log_rate = units_log_rate(r->rate);
+	/* a command is timed from fork to exit, and all of its CPU is in it */
+	if (t->command && r->utime >= 0 && r->stime >= 0)
+		r->cpu_seconds = r->utime + r->stime;
+	if (r->cpu_seconds >= 0 && r->seconds > 0)
+		r->waited_seconds = r->seconds > r->cpu_seconds ? r->seconds - r->cpu_seconds : 0;
 }
 
 /* Wait for the exit, read /proc/PID/io before reaping, then reap. */
@@ -851,10 +865,13 @@ static int wait_stop(pid_t pid)
 
 /* The same workload again, counted by syscall tracepoints.  The child
  * stops itself right before its loop (and, ours, right after it), so the
- * counters see the loop and no setup: only the final kill(SIGSTOP) is
- * counted in the total, and taken off.  It repeats exactly the timed
- * trial's passes (min_time aside, a generous time limit); counts of a pass
- * that moved other bytes than the trial are not kept: sys[] stays -1. */
+ * counters see the loop and no setup: only the final kill(SIGSTOP) and the
+ * evictions between cold passes (which the child counts) are in the total,
+ * and taken off.  It repeats exactly the timed trial's passes (min_time
+ * aside, a generous time limit), or, when a time limit or a stop cut the
+ * trial short, exactly its bytes; counts of a pass that moved other bytes
+ * than the trial are not kept: sys[] stays -1.  A command cut short cannot
+ * be repeated so: its counts stay procfs's, and syscalls.source says so. */
 static void perf_pass(struct trial *t, struct trial_result *r)
 {
 	struct measure_perf perf;
@@ -862,8 +879,8 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 	int64_t counts[SYS_KINDS];
 	for (int k = 0; k < SYS_KINDS; k++)
 		counts[k] = -1;
-	/* a trial cut short is no whole pass to repeat */
-	if (!engine_perf_available(NULL, 0) || r->stopped)
+	/* a command cut short is no work that could be repeated exactly */
+	if (!engine_perf_available(NULL, 0) || (r->stopped && t->command))
 		return;
 	if (t->path_is_output) {
 		scratch_remove(t->scratch, t->path);
@@ -875,6 +892,8 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 	}
 	memset(t->sh, 0, sizeof *t->sh);
 	t->sh->exact_passes = r->passes;
+	if (r->stopped)
+		t->sh->exact_bytes = r->bytes;
 	t->spec.time_limit *= PERF_SAFETY;
 	if (spawn(t, t->sh, 1) != 0)
 		return;
@@ -886,8 +905,10 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 		if (!t->command && wait_stop(t->pid)) {
 			if (opened == 0) {
 				measure_perf_read(&perf, counts);
-				if (counts[SYS_TOTAL] > 0)
-					counts[SYS_TOTAL]--;        /* the kill() that stopped it */
+				/* the kill() that stopped it, and the evictions */
+				int64_t extra = 1 + (int64_t)t->sh->extra_syscalls;
+				if (counts[SYS_TOTAL] >= extra)
+					counts[SYS_TOTAL] -= extra;
 			}
 			kill(t->pid, SIGCONT);
 		}
@@ -903,7 +924,8 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 	measure_perf_close(&perf);
 	int ok = t->command ? t->info.si_code == CLD_EXITED && t->info.si_status == 0
 	                    : atomic_load(&t->sh->phase) == WL_PHASE_DONE && !t->sh->failed &&
-	                      !t->sh->stopped && t->sh->passes == r->passes;
+	                      !t->sh->stopped && t->sh->passes == r->passes &&
+	                      t->sh->evictions == r->evictions;
 	if (!ok)
 		return;
 	r->perf_bytes = t->command ? command_bytes(t, &io) : t->sh->bytes;
@@ -936,7 +958,11 @@ void trial_finish(struct trial *t, struct trial_result *out)
 		scratch_file_intact(t->scratch, t->path, out->error, sizeof out->error);
 	judge(t, out);
 	out->resident_before = t->resident_before;
-	measure_residency_path(t->path, &out->resident_after, &out->dirty_pages_after);
+	struct measure_pages pages;
+	measure_pages_path(t->path, &pages);
+	out->resident_after = pages.fraction;
+	out->dirty_pages_after = pages.dirty;
+	out->writeback_pages_after = pages.writeback;
 	if (g_perf && out->verdict == VERDICT_OK && g_interrupts == t->interrupts_at_start)
 		perf_pass(t, out);
 	trial_free(t);
@@ -960,7 +986,7 @@ static double finite_or_zero(double v)
 /* The trials the figures come from: those that ran as meant (a failed
  * one's rate says nothing); only when none did, the failures themselves.
  * Fills index[] and returns how many. */
-static unsigned pick_trials(const struct trial_result *rs, unsigned n, unsigned *index)
+unsigned trial_pick(const struct trial_result *rs, unsigned n, unsigned *index)
 {
 	unsigned used = 0;
 	for (unsigned i = 0; i < n; i++)
@@ -985,7 +1011,7 @@ int trial_summarize(const struct trial_result *rs, unsigned n, struct trial_summ
 		return -1;
 	}
 	double *secs = rates + n;
-	unsigned used = pick_trials(rs, n, index);
+	unsigned used = trial_pick(rs, n, index);
 	out->trials = n;
 	out->ok = 1;
 	for (unsigned i = 0; i < n; i++)

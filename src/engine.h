@@ -36,6 +36,7 @@ struct trial_sample {
 	double elapsed;           /* seconds since the loop started */
 	uint64_t bytes;           /* bytes moved so far */
 	uint64_t calls;           /* workload calls so far (all kinds) */
+	uint64_t calls_by_kind[CALL_KINDS];  /* the same by kind (0 for a command) */
 	double rate_now;          /* B/s since the previous sample */
 	double rate_avg;          /* B/s since the start */
 	int64_t syscr, syscw;     /* /proc/PID/io so far, -1 unavailable */
@@ -104,6 +105,22 @@ struct trial_result {
 	 * a command that wrote nothing there.  The bytes as written (the
 	 * views make them printable). */
 	char stderr_tail[TRIAL_STDERR_MAX];
+
+	/* Added with issue 12. */
+	double cpu_seconds;       /* CPU time (user + system) of the timed loop:
+	                             ours measure it around the loop, evictions
+	                             left out; a command's is its rusage's.  -1 */
+	double waited_seconds;    /* seconds - cpu_seconds, at least 0: the time
+	                             the timed loop waited (device, locks, the
+	                             scheduler).  -1 when either is unknown */
+	double untimed_seconds;   /* wall time inside the loop that was not timed:
+	                             evictions between cold passes */
+	unsigned evictions;       /* cold reads: evictions between passes */
+	double resident_evicted_max;   /* cold reads: most of the file found cached
+	                                  after an eviction between passes; -1 */
+	double resident_after_advice;  /* cached right after posix_fadvise, before
+	                                  the loop; -1 (fadvise normal, commands) */
+	int64_t writeback_pages_after; /* cachestat; -1 unavailable */
 };
 
 struct trial;                 /* opaque: a running trial */
@@ -141,6 +158,11 @@ struct trial_summary {
  * or -1 when out of memory (then out is zeroed too).  One trial is a
  * summary of one. */
 int trial_summarize(const struct trial_result *rs, unsigned n, struct trial_summary *out);
+/* The trials a summary's figures come from: those whose verdict is ok, or
+ * every one when none is.  Fills index[] (room for n) and returns how
+ * many - the same choice trial_summarize makes, for callers that need a
+ * figure's min and max over those trials. */
+unsigned trial_pick(const struct trial_result *rs, unsigned n, unsigned *index);
 /* Every call the workload made, all kinds together. */
 uint64_t trial_total_calls(const struct trial_result *r);
 

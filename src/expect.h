@@ -23,7 +23,9 @@
  * Blanks (space, tab, newline) may stand between tokens.  A field alone
  * is this lesson's; `field(id)` is lesson id's in the same run.
  *
- * Evaluation over intervals.  The lookup gives each field at the median
+ * Evaluation over intervals (or, where the caller can give each trial's
+ * figures, over every combination of trials: see struct expect_source).
+ * The lookup gives each field at the median
  * trial (the trial the report shows) and its min and max over the trials.
  * The value is the check computed from the medians; the range is the check
  * computed in interval arithmetic from the fields' [min, max].  Why not per
@@ -184,7 +186,20 @@ struct expect_source {
 	/* EXPECT_RAN_* of lesson's run (NULL: its own); may be NULL: none. */
 	unsigned (*conditions)(void *ctx, const char *lesson);
 	void *ctx;
+	/* Optional, both or neither (added with the batch's glue): how many
+	 * trials lesson's figures came from (0: not known), and field at trial
+	 * k of them.  Fields of one lesson are paired - taken from the same
+	 * trial - so with these the range and the verdict are over every
+	 * combination of one trial per lesson named, when there are at most
+	 * EXPECT_COMBINATIONS_MAX: no wider than the intervals, and exact for
+	 * a ratio of two counts of one lesson (calls / syscalls), which the
+	 * intervals widen when trials ran different numbers of passes. */
+	unsigned (*trials)(void *ctx, const char *lesson);
+	enum expect_found (*lookup_trial)(void *ctx, const char *lesson, const char *field,
+	                                  unsigned trial, double *out);
 };
+
+#define EXPECT_COMBINATIONS_MAX 4096
 
 enum expect_verdict { EXPECT_HELD, EXPECT_MISSED, EXPECT_INCONCLUSIVE };
 /* Why inconclusive.  When several apply, the first in this order is told. */

@@ -257,6 +257,164 @@ static int edge_varies(const struct edge *e)
 	return e->present && e->at.lo < e->at.hi;
 }
 
+/* --- over every combination of trials ------------------------------------------ */
+
+#define COMBO_LESSONS 16      /* distinct lessons one expectation may name and pair */
+
+/* The lessons an expectation reads (NULL: its own), each once, with how
+ * many trials each has and the trial each is at. */
+struct combo {
+	const struct expect_source *src;
+	const char *lesson[COMBO_LESSONS];
+	unsigned trials[COMBO_LESSONS], at[COMBO_LESSONS];
+	size_t n;
+};
+
+static int same_lesson(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Adds every lesson e reads; -1 when there are too many to pair. */
+static int combo_collect(struct combo *k, const struct expect_expr *e)
+{
+	for (size_t i = 0; e && i < e->count; i++) {
+		const struct expect_node *n = &e->nodes[i];
+		if (n->op != EXPECT_OP_FIELD)
+			continue;
+		size_t j = 0;
+		while (j < k->n && !same_lesson(k->lesson[j], n->lesson))
+			j++;
+		if (j < k->n)
+			continue;
+		if (k->n == COMBO_LESSONS)
+			return -1;
+		k->lesson[k->n++] = n->lesson;
+	}
+	return 0;
+}
+
+/* e at the trials k is at: 0 with *out, or -1 (a field missing there). */
+static int combo_eval(const struct combo *k, const struct expect_expr *e, double *out)
+{
+	double v[EXPECT_TEXT_MAX];
+	for (size_t i = 0; i < e->count && i < EXPECT_TEXT_MAX; i++) {
+		const struct expect_node *n = &e->nodes[i];
+		double a = n->op == EXPECT_OP_NUMBER || n->op == EXPECT_OP_FIELD ? 0 : v[n->a];
+		double b = n->op >= EXPECT_OP_ADD ? v[n->b] : 0;
+		size_t j = 0;
+		switch (n->op) {
+		case EXPECT_OP_NUMBER:
+			v[i] = n->number;
+			break;
+		case EXPECT_OP_FIELD:
+			while (j < k->n && !same_lesson(k->lesson[j], n->lesson))
+				j++;
+			if (j == k->n || k->src->lookup_trial(k->src->ctx, n->lesson, n->field, k->at[j],
+			                                      &v[i]) != EXPECT_FOUND || !isfinite(v[i]))
+				return -1;
+			break;
+		case EXPECT_OP_NEG: v[i] = -a; break;
+		case EXPECT_OP_ADD: v[i] = a + b; break;
+		case EXPECT_OP_SUB: v[i] = a - b; break;
+		case EXPECT_OP_MUL: v[i] = a * b; break;
+		case EXPECT_OP_DIV:
+			if (b == 0)
+				return -1;
+			v[i] = a / b;
+			break;
+		}
+	}
+	*out = v[e->count - 1];
+	return isfinite(*out) ? 0 : -1;
+}
+
+/* Does value v meet the bound whose expressions came to b[]? */
+static int combo_passes(const struct expectation *x, double v, const double *b)
+{
+	double d;
+	switch (x->kind) {
+	case EXPECT_NEAR:
+		d = x->relative ? x->tolerance * fabs(b[0]) : x->tolerance;
+		return v >= b[0] - d && v <= b[0] + d;
+	case EXPECT_AT_LEAST:
+		return v >= b[0];
+	case EXPECT_AT_MOST:
+		return v <= b[0];
+	case EXPECT_BETWEEN:
+		return v >= b[0] && v <= b[1];
+	}
+	return 0;
+}
+
+/* Steps k to the next combination; 0 after the last. */
+static int combo_next(struct combo *k)
+{
+	for (size_t j = 0; j < k->n; j++) {
+		if (++k->at[j] < k->trials[j])
+			return 1;
+		k->at[j] = 0;
+	}
+	return 0;
+}
+
+/* The verdict over every combination of one trial per lesson, and the
+ * check's range over them, into out.  0 when it was decided so; -1 when
+ * the source cannot pair trials, there are too many combinations, or no
+ * combination had every figure (the intervals' verdict stands). */
+static int by_combination(const struct expectation *x, const struct expect_source *src,
+                          struct expect_outcome *out)
+{
+	struct combo k = {.src = src};
+	if (!src->trials || !src->lookup_trial)
+		return -1;
+	if (combo_collect(&k, x->check) || combo_collect(&k, x->bound[0]) ||
+	    combo_collect(&k, x->bound[1]))
+		return -1;
+	double combos = 1;
+	for (size_t j = 0; j < k.n; j++) {
+		k.trials[j] = src->trials(src->ctx, k.lesson[j]);
+		combos *= k.trials[j];
+	}
+	if (!(combos >= 1) || combos > EXPECT_COMBINATIONS_MAX)
+		return -1;
+	size_t pass = 0, fail = 0;
+	double lo = INFINITY, hi = -INFINITY;
+	do {
+		double v, b[2] = {0, 0};
+		if (combo_eval(&k, x->check, &v) != 0 ||
+		    (x->bound[0] && combo_eval(&k, x->bound[0], &b[0]) != 0) ||
+		    (x->bound[1] && combo_eval(&k, x->bound[1], &b[1]) != 0))
+			continue;
+		lo = fmin(lo, v);
+		hi = fmax(hi, v);
+		if (combo_passes(x, v, b))
+			pass++;
+		else
+			fail++;
+	} while (combo_next(&k));
+	if (pass + fail == 0)
+		return -1;
+	/* the medians are one of the combinations; the hull keeps them in */
+	out->min = fmin(lo, out->value);
+	out->max = fmax(hi, out->value);
+	if (!fail || !pass) {
+		out->verdict = fail ? EXPECT_MISSED : EXPECT_HELD;
+		return 0;
+	}
+	char p[32], q[32], d[EXPECT_TEXT_MAX + 64];
+	fmt2(out->min, out->max, p, q, sizeof p);
+	expect_describe_bound(x, out, d, sizeof d);
+	out->verdict = EXPECT_INCONCLUSIVE;
+	out->reason = EXPECT_WHY_STRADDLE;
+	/* a note, so the message is cut rather than overrun like every other */
+	struct note why = {EXPECT_WHY_NONE, ""};
+	note(&why, EXPECT_WHY_STRADDLE, "the trials' values %s .. %s straddle the bound (%.120s): "
+	     "%zu of %zu combinations of trials meet it", p, q, d, pass, pass + fail);
+	snprintf(out->why, sizeof out->why, "%s", why.why);
+	return 0;
+}
+
 void expect_evaluate(const struct expectation *x, const struct expect_source *src,
                      struct expect_outcome *out)
 {
@@ -296,6 +454,9 @@ void expect_evaluate(const struct expectation *x, const struct expect_source *sr
 		if (!isfinite(lo.at.lo) || !isfinite(lo.at.hi) || !isfinite(hi.at.lo) || !isfinite(hi.at.hi))
 			note(&why, EXPECT_WHY_NOT_FINITE, "the bound is not a finite number");
 	}
+	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound &&
+	    by_combination(x, src, out) == 0)
+		return;
 	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound) {
 		/* held: every value of the range passes for every bound the
 		 * bound's range allows; missed: none does */

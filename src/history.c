@@ -485,7 +485,14 @@ int history_cmd(const struct options *o, FILE *out, FILE *err)
 	char msg[2048];
 	const struct history_format *f = history_format_find(o->format->name);
 	if (!f) {
-		fprintf(err, "iolab: --history has no format '%s'\n", o->format->name);
+		char names[64] = "";
+		for (size_t i = 0; i < COUNT(formats); i++) {
+			size_t used = strlen(names);
+			snprintf(names + used, sizeof names - used, "%s%s", i == 0 ? "" :
+			         i + 1 == COUNT(formats) ? " or " : ", ", formats[i].name);
+		}
+		fprintf(err, "iolab: --history prints %s, not %s\n"
+		        "Try 'iolab --help' for more information.\n", names, o->format->name);
 		return EXIT_USAGE;
 	}
 	struct store *st = store_open(o->db, STORE_OPEN_READ, msg, sizeof msg);

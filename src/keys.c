@@ -50,8 +50,8 @@ static const struct key_row rows[] = {
 	{ACT_TEXT, KEYS_LESSON, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
 	 "scroll the lesson text (Space: down)", "PgDn", "text", 1, 0, KEYS_GROUP_MAIN},
 	{ACT_COURSE, MAIN, {KEYCODE_TAB, 'l'}, {0}, "Tab l",
-	 "the course list on its own screen, and back (under 120 columns)", "Tab", "course", 0, 1,
-	 KEYS_GROUP_MAIN},
+	 "the course list on its own screen, with every id and whole title, and back",
+	 "Tab", "course", 0, 1, KEYS_GROUP_MAIN},
 	{ACT_HELP, MAIN, {'?', 'h', KEYCODE_F1}, {0}, "? h F1",
 	 "this help: every key, and what each number means", "?", "help", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_CLOSE, KEYS_HELP, {KEYCODE_ESC, '?', 'h', KEYCODE_F1}, {0}, "Esc ? h F1",
@@ -190,6 +190,7 @@ int keys_bar_width(const struct key_row *row)
 
 static int bar_shown(const struct key_row *r, unsigned context, int narrow, int drop_optional)
 {
+	narrow |= (context & KEYS_COURSE) != 0;   /* no list beside the lesson there */
 	return r->bar_keys && keys_row_applies(r, context) && !(r->bar_narrow && !narrow)
 	       && !(r->bar_optional && drop_optional);
 }

@@ -43,7 +43,7 @@
  * only while a run is under way. */
 enum keys_context {
 	KEYS_LESSON = 1 << 0,     /* the lesson and its live panel (and, wide, the course) */
-	KEYS_COURSE = 1 << 1,     /* the course list on its own screen (narrow) */
+	KEYS_COURSE = 1 << 1,     /* the course list on its own screen (any width) */
 	KEYS_HELP = 1 << 2,       /* the help screen */
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
 	KEYS_RUNNING = 1 << 4,    /* a run is under way */
@@ -111,7 +111,8 @@ struct key_row {
 	const char *what;         /* what it does, in one line */
 	/* the key bar: bar_keys NULL = not in it.  Rows appear in table order;
 	 * optional ones are left out first when the line is short, narrow
-	 * ones only under LAYOUT_SIDE_LIST_COLS columns. */
+	 * ones only where the course list is not beside the lesson: under
+	 * LAYOUT_SIDE_LIST_COLS columns, or on the course screen. */
 	const char *bar_keys, *bar_what;
 	int bar_optional, bar_narrow;
 	/* where help lists it: KEYS_GROUP_MAIN under "Keys", first;
@@ -135,7 +136,8 @@ const struct key_row *keys_find(int code, unsigned context, int *dir);
 void keys_code_name(int code, char *buf, size_t len);
 
 /* The key bar for a context in `width` columns (narrow: under
- * LAYOUT_SIDE_LIST_COLS): up to max rows into out, in order; returns how
+ * LAYOUT_SIDE_LIST_COLS; KEYS_COURSE counts as narrow at any width, the
+ * list being on its own screen): up to max rows into out, in order; returns how
  * many.  Each takes keys_bar_width() columns after a one-column margin;
  * when they do not all fit the optional ones go first, then any that
  * still do not fit. */

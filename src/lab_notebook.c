@@ -219,7 +219,7 @@ void lab_notebook_label(const struct lab *lab, const struct run *r, enum store_k
 	}
 	if (limited) {
 		char secs[32];
-		units_format_seconds(r->spec.time_limit, secs, sizeof secs);
+		units_format_seconds(r->spec.time_limit, 1, secs, sizeof secs);
 		snprintf(words, sizeof words, "cut at its time limit (%s)", secs);
 		append(buf, len, words);
 	}

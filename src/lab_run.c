@@ -63,14 +63,14 @@ void run_adjust_block(struct lab *lab, int up)
 	uint64_t b = up ? s->block * 2 : s->block / 2;
 	char num[32];
 	if (b < 1 || b > s->size) {
-		units_format_bytes((double)s->block, num, sizeof num);
+		units_format_size(s->block, num, sizeof num);
 		lab_message(lab, up ? "the block is already the whole file (%s)"
 		                    : "the block is already %s, the smallest", num);
 		return;
 	}
 	s->block = b;
 	update_changed(lab);
-	units_format_bytes((double)b, num, sizeof num);
+	units_format_size(b, num, sizeof num);
 	lab_message(lab, "next run: %s blocks (r runs it)", num);
 }
 

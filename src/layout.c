@@ -3,9 +3,11 @@
  *   wide (>= 120 columns)           narrow (80 .. 119)
  *   +-------------------------+     +--------------------+
  *   | header                  |     | header             |
- *   | course | text | panel   |     | text | panel       |   Tab: course
+ *   | course | text | panel   |     | text | panel       |
  *   | footer                  |     | footer             |
  *   +-------------------------+     +--------------------+
+ *
+ * Tab (the course screen) gives the course the whole width at either size.
  *
  * The text column is kept near a comfortable reading width; every column
  * left over goes to the live panel, whose numbers are what the back row
@@ -38,7 +40,9 @@ void layout_compute(struct layout *l, int lines, int cols, int course_screen)
 	l->footer = (struct rect){lines - 1, 0, 1, cols};
 	int top = 1, h = lines - 2, x = 0, w = cols;
 	l->side_list = cols >= LAYOUT_SIDE_LIST_COLS;
-	if (!l->side_list && course_screen) {
+	/* the course screen fills the width even where the list is beside the
+	 * lesson: there it has room for every id and whole title */
+	if (course_screen) {
 		l->course_only = 1;
 		l->course = (struct rect){top, 0, h, cols};
 		return;

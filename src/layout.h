@@ -18,7 +18,7 @@ struct rect {
 struct layout {
 	int too_small;            /* below 80x24: only a message */
 	int side_list;            /* the course list is beside the lesson */
-	int course_only;          /* narrow and the course screen is up */
+	int course_only;          /* the course screen is up (any width) */
 	struct rect header, footer;
 	struct rect course;       /* w == 0 when not shown */
 	struct rect text, panel;  /* w == 0 when not shown */

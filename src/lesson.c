@@ -27,6 +27,9 @@ void lesson_free(struct lesson *l)
 		free(l->compare[i]);
 	free(l->compare);
 	free(l->sweep.blocks);
+	for (size_t i = 0; i < l->nexpect; i++)
+		expect_free(&l->expect[i]);
+	free(l->expect);
 	memset(l, 0, sizeof *l);
 }
 

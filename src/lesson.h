@@ -22,6 +22,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include "diag.h"
+#include "expect.h"
 #include "lesson_limits.h"
 #include "reference.h"
 #include "workload.h"
@@ -52,6 +53,10 @@ struct lesson {
 	char **compare;           /* lesson ids */
 	size_t ncompare;
 	struct sweep sweep;
+	/* added with issue 12 */
+	struct expectation *expect;   /* `expect:`, in file order */
+	size_t nexpect;
+	double points;                /* `points:`; LESSON_POINTS_DEFAULT when absent */
 };
 
 struct section {

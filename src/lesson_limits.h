@@ -21,5 +21,9 @@
 #define LESSON_STREAMS_MAX 1024       /* workload.streams */
 #define LESSON_RATE_MIN   1.0         /* reference: rate, bytes per second */
 #define LESSON_RATE_MAX   1e15        /* (1 PB/s: past any storage there is) */
+#define LESSON_EXPECT_MAX 64          /* items of expect: */
+#define LESSON_CLAIM_MAX  512         /* bytes of an expectation's claim */
+#define LESSON_POINTS_MAX 1000.0      /* points: from more than 0 to this */
+#define LESSON_POINTS_DEFAULT 1.0
 
 #endif

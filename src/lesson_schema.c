@@ -1,11 +1,12 @@
 /* lesson_schema.c - layer 3 of the loader: one lesson file -> struct lesson.
  *
  * Why the split is here: this file is the lesson format - the tables of
- * keys of doc/lesson-format.md (lesson, workload, sweep, reference) and
- * the handlers of the values only lessons have (reference rates, ids) -
- * and nothing else.  The workload keys' values are read by their rows in
- * wl_keys.c, which --run's one-line spec and the experiment form use too,
- * so that a value is refused with one message wherever it is typed.  The
+ * keys of doc/lesson-format.md (lesson, workload, sweep, reference, expect)
+ * and the handlers of the values only lessons have (reference rates, ids,
+ * expectations, whose expressions expect.h parses) - and nothing else.
+ * The workload keys' values are read by their rows in wl_keys.c, which
+ * --run's one-line spec and the experiment form use too, so that a value
+ * is refused with one message wherever it is typed.  The
  * YAML and the walking are below (yaml_tree.c, yaml_walk.c); what needs
  * the whole course (the ids compare: may name, reference data found beside
  * the lesson directory) comes from above, from course_load.c, through
@@ -24,6 +25,7 @@
 #include <string.h>
 
 #include "countof.h"
+#include "expect_fields.h"
 #include "lesson.h"
 #include "lesson_schema.h"
 #include "suggest.h"
@@ -349,6 +351,198 @@ static void f_compare(struct yctx *c, const struct ynode *v, void *dst, const st
 	}
 }
 
+/* --- expect: ------------------------------------------------------------------- */
+
+/* One item of expect: as the walker leaves it: the value node of each key
+ * given (by enum expect_key), so a build error can point into the very
+ * string it is about; between's items too. */
+struct xbuild {
+	const struct ynode *at[EXPECT_KEY_WHOLE_FILE + 1];
+	const struct ynode *between[2];
+	size_t nbetween;
+};
+
+#define XB(key) offsetof(struct xbuild, at[key])
+
+static void f_x_value(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	(void)c, (void)f;
+	*(const struct ynode **)dst = v;
+}
+
+/* A sentence on one line (a block scalar's final newline aside). */
+static void f_x_claim(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	size_t n = v->len;
+	while (n && v->str[n - 1] == '\n')
+		n--;
+	if (n > LESSON_CLAIM_MAX)
+		yerr(c, v, "'%s' is longer than %d bytes", f->key, LESSON_CLAIM_MAX);
+	else if (memchr(v->str, '\n', n))
+		yerr(c, v, "'%s' must be one line", f->key);
+	else
+		*(const struct ynode **)dst = v;
+}
+
+static void f_x_between(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	struct xbuild *xb = (struct xbuild *)((char *)dst - XB(EXPECT_KEY_BETWEEN));
+	for (const struct ynode *it = v->head; it; it = it->next) {
+		if (it->kind != Y_SCALAR) {
+			yerr(c, it, "items of '%s' must be scalars, not %s", f->key, ykind_name(it));
+			return;
+		}
+		if (yis_null(it)) {
+			yerr(c, it, "'%s' has an empty item", f->key);
+			return;
+		}
+		if (xb->nbetween < COUNT(xb->between))
+			xb->between[xb->nbetween] = it;
+		xb->nbetween++;
+	}
+	*(const struct ynode **)dst = v;
+}
+
+static const struct yfield expect_item_fields[] = {
+	{"claim", Y_SCALAR, f_x_claim, XB(EXPECT_KEY_CLAIM), YF_REQUIRED, NULL},
+	{"check", Y_SCALAR, f_x_value, XB(EXPECT_KEY_CHECK), YF_REQUIRED, NULL},
+	{"near", Y_SCALAR, f_x_value, XB(EXPECT_KEY_NEAR), 0, NULL},
+	{"tolerance", Y_SCALAR, f_x_value, XB(EXPECT_KEY_TOLERANCE), 0, NULL},
+	{"at_least", Y_SCALAR, f_x_value, XB(EXPECT_KEY_AT_LEAST), 0, NULL},
+	{"at_most", Y_SCALAR, f_x_value, XB(EXPECT_KEY_AT_MOST), 0, NULL},
+	{"between", Y_SEQ, f_x_between, XB(EXPECT_KEY_BETWEEN), 0, NULL},
+	{"whole_file", Y_SCALAR, f_x_value, XB(EXPECT_KEY_WHOLE_FILE), 0, NULL},
+};
+
+/* The node a build error about key is in: the value, one of between's
+ * items, or the item itself (a key missing). */
+static const struct ynode *x_node(const struct ynode *item, const struct xbuild *xb,
+                                  enum expect_key key)
+{
+	const struct ynode *n = NULL;
+	if (key == EXPECT_KEY_BETWEEN_LOW || key == EXPECT_KEY_BETWEEN_HIGH) {
+		n = xb->between[key == EXPECT_KEY_BETWEEN_HIGH];
+		if (!n)
+			n = xb->at[EXPECT_KEY_BETWEEN];
+	} else if ((size_t)key < COUNT(xb->at)) {
+		n = xb->at[key];
+	}
+	return n ? n : item;
+}
+
+static const char *x_str(const struct xbuild *xb, enum expect_key key)
+{
+	return xb->at[key] ? xb->at[key]->str : NULL;
+}
+
+/* The lessons the checks name must be lessons of the course (when the
+ * course is known), like compare's: the caret on the id. */
+static int x_check_lessons(struct yctx *c, const struct ynode *item, const struct xbuild *xb,
+                           const struct expectation *x)
+{
+	const struct lenv *env = c->user;
+	struct expect_ref refs[EXPECT_TEXT_MAX];
+	char e[64];
+	int bad = 0;
+	if (!env->ids)
+		return 0;
+	size_t n = expect_lessons(x, refs, COUNT(refs));
+	for (size_t i = 0; i < n && i < COUNT(refs); i++) {
+		size_t k = 0;
+		while (k < env->nids && strcmp(env->ids[k], refs[i].lesson) != 0)
+			k++;
+		if (k < env->nids)
+			continue;
+		const char *near = suggest_nearest(refs[i].lesson, env->ids, env->nids);
+		yerr_at(c, x_node(item, xb, refs[i].key), refs[i].offset,
+		        "'%s' names lesson '%s', which is not a lesson of this course%s%s%s",
+		        expect_key_name(refs[i].key), yecho(refs[i].lesson, e, sizeof e),
+		        near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+		bad = 1;
+	}
+	return bad ? -1 : 0;
+}
+
+static int x_build(struct yctx *c, const struct ynode *item, const struct xbuild *xb,
+                   struct expectation *x)
+{
+	char claim[LESSON_CLAIM_MAX + 1];
+	const char *between[2] = {NULL, NULL};
+	const struct ynode *cl = xb->at[EXPECT_KEY_CLAIM];
+	size_t n = cl->len;
+	while (n && cl->str[n - 1] == '\n')
+		n--;
+	snprintf(claim, sizeof claim, "%.*s", (int)n, cl->str);
+	for (size_t i = 0; i < COUNT(between) && i < xb->nbetween; i++)
+		between[i] = xb->between[i]->str;
+	struct expect_spec sp = {
+		.claim = claim, .check = x_str(xb, EXPECT_KEY_CHECK),
+		.near = x_str(xb, EXPECT_KEY_NEAR), .at_least = x_str(xb, EXPECT_KEY_AT_LEAST),
+		.at_most = x_str(xb, EXPECT_KEY_AT_MOST),
+		.between = xb->at[EXPECT_KEY_BETWEEN] ? between : NULL, .nbetween = xb->nbetween,
+		.tolerance = x_str(xb, EXPECT_KEY_TOLERANCE), .whole_file = x_str(xb, EXPECT_KEY_WHOLE_FILE),
+	};
+	struct expect_diag d;
+	if (expect_build(&sp, expect_field_class, NULL, x, &d) != 0) {
+		yerr_at(c, x_node(item, xb, d.key), d.offset, "%s", d.message);
+		return -1;
+	}
+	if (x_check_lessons(c, item, xb, x) != 0) {
+		expect_free(x);
+		return -1;
+	}
+	return 0;
+}
+
+static void f_expect(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	struct lesson *l = dst;
+	if (v->n == 0)
+		return;
+	if (v->n > LESSON_EXPECT_MAX) {
+		yerr(c, v, "'%s' lists more than %d checks", f->key, LESSON_EXPECT_MAX);
+		return;
+	}
+	if (!(l->expect = calloc(v->n, sizeof *l->expect))) {
+		yerr(c, v, "out of memory");
+		return;
+	}
+	for (const struct ynode *it = v->head; it; it = it->next) {
+		struct xbuild xb;
+		memset(&xb, 0, sizeof xb);
+		if (it->kind != Y_MAP)
+			yerr(c, it, "items of '%s' must be mappings (claim, check and a bound), not %s",
+			     f->key, ykind_name(it));
+		else if (ywalk_map(c, it, expect_item_fields, COUNT(expect_item_fields), &xb, NULL) == 0 &&
+		         x_build(c, it, &xb, &l->expect[l->nexpect]) == 0)
+			l->nexpect++;
+	}
+}
+
+/* A lesson's share of a grade: a positive number, as Gradescope scores. */
+static void f_points(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	char e[64];
+	const char *s = v->str;
+	if (ycheck_word(c, v, f->key))
+		return;
+	char *end = NULL;
+	double p = 0;
+	/* digits, a point and an exponent: no hex, inf or nan */
+	if ((isdigit((unsigned char)s[0]) || s[0] == '.' || s[0] == '-') &&
+	    !s[strspn(s, "0123456789.eE+-")]) {
+		errno = 0;
+		p = strtod(s, &end);
+	}
+	if (!end || *end || errno == ERANGE || !isfinite(p))
+		yerr(c, v, "'%s' is not a number: '%s'", f->key, yecho(s, e, sizeof e));
+	else if (!(p > 0) || p > LESSON_POINTS_MAX)
+		yerr(c, v, "'%s' must be more than 0 and at most %g: '%s'", f->key, LESSON_POINTS_MAX,
+		     yecho(s, e, sizeof e));
+	else
+		*(double *)dst = p;
+}
+
 #define LB(member) offsetof(struct lbuild, l.member)
 
 static const struct yfield lesson_fields[] = {
@@ -360,6 +554,8 @@ static const struct yfield lesson_fields[] = {
 	{"reference", Y_SEQ, f_refs, offsetof(struct lbuild, l), 0, NULL},
 	{"compare", Y_SEQ, f_compare, offsetof(struct lbuild, l), 0, NULL},
 	{"sweep", Y_MAP, f_sweep, 0, 0, NULL},
+	{"expect", Y_SEQ, f_expect, offsetof(struct lbuild, l), 0, NULL},
+	{"points", Y_SCALAR, f_points, LB(points), 0, NULL},
 };
 
 
@@ -403,6 +599,8 @@ int lesson_load_env(const char *path, const struct lenv *tmpl, struct lesson *ou
 		lesson_free(&lb.l);
 		return -1;
 	}
+	if (!(lb.l.points > 0))
+		lb.l.points = LESSON_POINTS_DEFAULT;
 	*out = lb.l;
 	return 0;
 }

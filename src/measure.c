@@ -1,7 +1,10 @@
 /* measure.c - /proc/PID/io, rusage, page-cache residency, perf counting.
  *
  * Everything here runs in the parent, never in the workload child, so none
- * of it shows up in the child's own counters.
+ * of it shows up in the child's own counters - except residency, which the
+ * child of a cold trial measures after evicting the file between passes:
+ * fstat, cachestat, mmap and mincore are no read- or write-family calls, so
+ * /proc/PID/io's counts of the loop stay exact.
  */
 #include "config.h"
 
@@ -160,17 +163,17 @@ static uint64_t file_pages(const struct stat *st)
 	return ((uint64_t)st->st_size + page - 1) / page;
 }
 
-static int residency_cachestat(int fd, uint64_t pages, double *fraction, int64_t *dirty)
+static int residency_cachestat(int fd, uint64_t pages, struct measure_pages *out)
 {
 	struct iolab_cachestat_range range = {0, 0};    /* len 0: to the end */
 	struct iolab_cachestat cs;
 	if (syscall(__NR_cachestat, fd, &range, &cs, 0) != 0)
 		return -1;
-	*fraction = pages ? (double)cs.nr_cache / (double)pages : 0.0;
-	if (*fraction > 1.0)
-		*fraction = 1.0;
-	if (dirty)
-		*dirty = (int64_t)cs.nr_dirty;
+	out->fraction = pages ? (double)cs.nr_cache / (double)pages : 0.0;
+	if (out->fraction > 1.0)
+		out->fraction = 1.0;
+	out->dirty = (int64_t)cs.nr_dirty;
+	out->writeback = (int64_t)cs.nr_writeback;
 	return 0;
 }
 
@@ -206,38 +209,55 @@ static int residency_mincore(int fd, uint64_t size, double *fraction)
 	return 0;
 }
 
-int measure_residency_fd(int fd, enum measure_residency_method how,
-                         double *fraction, int64_t *dirty)
+int measure_pages_fd(int fd, enum measure_residency_method how, struct measure_pages *out)
 {
 	struct stat st;
-	*fraction = -1;
-	if (dirty)
-		*dirty = -1;
+	out->fraction = -1;
+	out->dirty = out->writeback = -1;
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
 		return -1;
-	if (how != MEASURE_RES_MINCORE &&
-	    residency_cachestat(fd, file_pages(&st), fraction, dirty) == 0)
+	if (how != MEASURE_RES_MINCORE && residency_cachestat(fd, file_pages(&st), out) == 0)
 		return 0;
 	if (how == MEASURE_RES_CACHESTAT)
 		return -1;
 	if (st.st_size == 0) {
-		*fraction = 0.0;
+		out->fraction = 0.0;
 		return 0;
 	}
-	return residency_mincore(fd, (uint64_t)st.st_size, fraction);
+	return residency_mincore(fd, (uint64_t)st.st_size, &out->fraction);
+}
+
+int measure_pages_path(const char *path, struct measure_pages *out)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		out->fraction = -1;
+		out->dirty = out->writeback = -1;
+		return -1;
+	}
+	int rc = measure_pages_fd(fd, MEASURE_RES_AUTO, out);
+	close(fd);
+	return rc;
+}
+
+int measure_residency_fd(int fd, enum measure_residency_method how,
+                         double *fraction, int64_t *dirty)
+{
+	struct measure_pages p;
+	int rc = measure_pages_fd(fd, how, &p);
+	*fraction = p.fraction;
+	if (dirty)
+		*dirty = p.dirty;
+	return rc;
 }
 
 int measure_residency_path(const char *path, double *fraction, int64_t *dirty)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		*fraction = -1;
-		if (dirty)
-			*dirty = -1;
-		return -1;
-	}
-	int rc = measure_residency_fd(fd, MEASURE_RES_AUTO, fraction, dirty);
-	close(fd);
+	struct measure_pages p;
+	int rc = measure_pages_path(path, &p);
+	*fraction = p.fraction;
+	if (dirty)
+		*dirty = p.dirty;
 	return rc;
 }
 

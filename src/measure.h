@@ -4,6 +4,11 @@
  * eviction of one file without root, and perf tracepoint counting.  Data
  * collection only: nothing here prints or decides.  A counter that could
  * not be read is -1 ("unavailable"), never 0.
+ *
+ * The residency functions make no read- or write-family syscall (fstat,
+ * cachestat, mmap, mincore), so the workload child may call them between
+ * its passes without changing its /proc/PID/io counts; everything else
+ * here runs in the parent.
  */
 #ifndef IOLAB_MEASURE_H
 #define IOLAB_MEASURE_H
@@ -64,6 +69,18 @@ int measure_residency_fd(int fd, enum measure_residency_method how,
                          double *fraction, int64_t *dirty);
 /* The same for a path (opened O_RDONLY|O_NOFOLLOW). */
 int measure_residency_path(const char *path, double *fraction, int64_t *dirty);
+
+/* The page cache's view of one file: what measure_residency_fd tells, and
+ * (cachestat only) its pages under writeback.  -1 for what cannot be told. */
+struct measure_pages {
+	double fraction;              /* 0..1 cached */
+	int64_t dirty;                /* pages dirty: not yet handed to the device */
+	int64_t writeback;            /* pages being written to the device now */
+};
+/* 0, or -1 with every field -1 when residency cannot be told (dirty and
+ * writeback may be -1 on success: mincore knows neither). */
+int measure_pages_fd(int fd, enum measure_residency_method how, struct measure_pages *out);
+int measure_pages_path(const char *path, struct measure_pages *out);
 
 /* Empty the page cache of one file without root: fdatasync, then
  * POSIX_FADV_DONTNEED.  (No effect on tmpfs, whose pages are the file.)

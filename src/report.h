@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "expect.h"
 #include "lesson.h"
 #include "sweep.h"
 
@@ -34,6 +35,16 @@ struct report_fit {
 };
 
 enum report_status { REPORT_OK, REPORT_ERROR };
+
+/* One expectation of a lesson (lesson.h's `expect:`) held against the run:
+ * what the writers print (report_expect.h evaluates it). */
+struct report_expectation {
+	char *claim;              /* the sentence students see */
+	char *check;              /* the expression as written */
+	char *bound;              /* "near 4096 \u00b1 1%", "at least 5": with the
+	                             run's numbers when they could be computed */
+	struct expect_outcome outcome;
+};
 
 struct report_result {
 	char *lesson;             /* id */
@@ -57,6 +68,16 @@ struct report_result {
 	struct sweep_point *points;
 	size_t npoints;
 	struct report_fit fit[2]; /* indexed by enum wl_cache */
+
+	/* Added with issue 12. */
+	double lesson_points;     /* the lesson's `points:` (default 1) */
+	struct trial_result *runs;    /* every trial summary's figures were taken
+	                                 from (trial_pick says which count), so a
+	                                 field's min and max can be told; owned */
+	unsigned nruns;
+	struct report_expectation *expects;   /* the lesson's expectations, once
+	                                         report_expect_all() ran */
+	size_t nexpects;
 };
 
 struct report {
@@ -103,7 +124,7 @@ const struct report_format *report_format_find(const char *name);
 /* Row i (NULL past the end); the first row is the default format. */
 const struct report_format *report_format_at(size_t i);
 const struct report_format *report_format_default(void);
-/* Every name, as a person lists them: "text, json or csv". */
+/* Every name, as a person lists them: "text, json, csv, tap or gradescope". */
 void report_format_list(char *buf, size_t len);
 
 /* The report in format f.  0, or -1 when writing failed (ferror). */
@@ -112,6 +133,8 @@ int report_write(FILE *out, const struct report *r, const struct report_format *
 int report_write_text(FILE *out, const struct report *r);
 int report_write_json(FILE *out, const struct report *r);
 int report_write_csv(FILE *out, const struct report *r);
+int report_write_tap(FILE *out, const struct report *r);
+int report_write_gradescope(FILE *out, const struct report *r);
 /* One result as the JSON writer prints it inside "results", on one line:
  * what the store keeps of every run (and --history exports).  A malloc'd
  * string, or NULL when out of memory. */
@@ -139,9 +162,23 @@ double report_bytes_per_syscall(const struct report_result *res);
  * then null, not 0, so a grader's average is not dragged down by them. */
 int report_has_rate(const struct report_result *res);
 double report_log_rate(const struct report_result *res);
+/* Did the median trial run on a busy machine?  1 busy, 0 not, -1 when the
+ * rule does not apply (doc/batch-output.md): a CPU-bound loop - the lab's
+ * own, warm cache, no O_SYNC, O_DSYNC or O_DIRECT, no sync - whose timed
+ * loop was on the CPU for less than REPORT_BUSY_CPU_SHARE of its seconds.
+ * Such a loop waits for nothing, so the rest was the CPU serving others. */
+#define REPORT_BUSY_CPU_SHARE 0.5
+int report_ran_busy(const struct report_result *res);
+/* Takes the trials rs[0..n-1] the summary came from into res->runs (a
+ * copy).  0, or -1 out of memory. */
+int report_keep_runs(struct report_result *res, const struct trial_result *rs, unsigned n);
 /* The checksum is meaningful for reads by the lab's own loops only (the
  * kind's row says which fold one). */
 int report_has_checksum(const struct report_result *res);
+
+/* A bound as expect_describe_bound() words it, in ASCII for the text
+ * table and stderr: "near 4096 +- 1%". */
+void report_ascii_bound(const char *bound, char *buf, size_t len);
 
 /* --- formatting primitives (exported for the tests) ---------------------- */
 

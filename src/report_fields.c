@@ -1,19 +1,22 @@
 /* report_fields.c - the table of a result's fields (see report_fields.h).
  *
  * Each row is a dotted name and the function that gets its value from a
- * result, with an argument when one function serves several rows.  The
- * order is the CSV's column order, which is the JSON document's field
- * order: a contract (doc/batch-output.md), so rows are added, never moved
- * or renamed.
+ * result, with an argument when one function serves several rows; the rows
+ * themselves are report_field_rows.h's, the one list of fields.  The order
+ * is the CSV's column order, which is the JSON document's field order: a
+ * contract (doc/batch-output.md), so rows are added where the JSON has
+ * them, never moved past each other or renamed.
  */
 #include "config.h"
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "countof.h"
+#include "report_field_rows.h"
 #include "report_fields.h"
 #include "sanitize.h"
 
@@ -225,7 +228,15 @@ static int f_calls(const struct report_result *r, int a, struct report_value *v)
 }
 
 enum { F_USER, F_SYSTEM, F_MINFLT, F_MAJFLT, F_NVCSW, F_NIVCSW, F_READ_BYTES,
-       F_WRITE_BYTES, F_RES_BEFORE, F_RES_AFTER };
+       F_WRITE_BYTES, F_RES_BEFORE, F_RES_AFTER, F_RCHAR, F_WCHAR, F_DIRTY, F_WRITEBACK,
+       F_ADVICE, F_EVICTED, F_WAITED };
+
+/* a fraction 0..1, or -1 when it could not be measured */
+static void val_fraction(struct report_value *v, double f)
+{
+	if (f >= 0)
+		val_real(v, f);
+}
 
 static int f_kernel(const struct report_result *r, int a, struct report_value *v)
 {
@@ -241,11 +252,74 @@ static int f_kernel(const struct report_result *r, int a, struct report_value *v
 	case F_NIVCSW: val_count(v, m->nivcsw); break;
 	case F_READ_BYTES: val_count(v, m->read_bytes); break;
 	case F_WRITE_BYTES: val_count(v, m->write_bytes); break;
-	/* residency is 0..1, or -1 when it could not be measured */
-	case F_RES_BEFORE: if (m->resident_before >= 0) val_real(v, m->resident_before); break;
-	case F_RES_AFTER: if (m->resident_after >= 0) val_real(v, m->resident_after); break;
+	case F_RES_BEFORE: val_fraction(v, m->resident_before); break;
+	case F_RES_AFTER: val_fraction(v, m->resident_after); break;
+	case F_RCHAR: val_count(v, m->rchar); break;
+	case F_WCHAR: val_count(v, m->wchar); break;
+	case F_DIRTY: val_count(v, m->dirty_pages_after); break;
+	case F_WRITEBACK: val_count(v, m->writeback_pages_after); break;
+	case F_ADVICE: val_fraction(v, m->resident_after_advice); break;
+	case F_EVICTED: val_fraction(v, m->resident_evicted_max); break;
+	case F_WAITED: if (m->waited_seconds >= 0) val_real(v, m->waited_seconds); break;
 	}
 	return 0;
+}
+
+/* null when the rule does not apply (report_ran_busy) */
+static int f_busy(const struct report_result *r, int a, struct report_value *v)
+{
+	(void)a;
+	int busy = report_ran_busy(r);
+	if (busy >= 0)
+		val_bool(v, busy);
+	return 0;
+}
+
+static int f_points(const struct report_result *r, int a, struct report_value *v)
+{
+	(void)a;
+	val_real(v, r->lesson_points);
+	return 0;
+}
+
+static int f_expect_count(const struct report_result *r, int a, struct report_value *v)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < r->nexpects; i++)
+		n += r->expects[i].outcome.verdict == (enum expect_verdict)a;
+	val_uint(v, n);
+	return 0;
+}
+
+/* For people reading a spreadsheet: each expectation as
+ * "held: CLAIM [CHECK = VALUE; BOUND]", joined with " | ".  Machines read
+ * the JSON's list. */
+static int f_expect_text(const struct report_result *r, int a, struct report_value *v)
+{
+	(void)a;
+	if (!r->nexpects)
+		return 0;
+	char **parts = calloc(r->nexpects, sizeof *parts);
+	if (!parts)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < r->nexpects && rc == 0; i++) {
+		const struct report_expectation *e = &r->expects[i];
+		char value[32] = "-";
+		if (e->outcome.has_value)
+			expect_format_number(e->outcome.value, value, sizeof value);
+		if (asprintf(&parts[i], "%s: %s [%s = %s; %s]", expect_verdict_name(e->outcome.verdict),
+		             e->claim, e->check, value, e->bound) < 0) {
+			parts[i] = NULL;
+			rc = -1;
+		}
+	}
+	if (rc == 0)
+		rc = val_join(v, (const char *const *)parts, r->nexpects, " | ");
+	for (size_t i = 0; i < r->nexpects; i++)
+		free(parts[i]);
+	free(parts);
+	return rc;
 }
 
 /* arg: cache * 2 + (0 = R, 1 = U) */
@@ -257,55 +331,25 @@ static int f_fit(const struct report_result *r, int a, struct report_value *v)
 	return 0;
 }
 
-/* calls.write, calls.read ...: one per row of CALL_KIND_ROWS, in its order */
+/* The table: report_field_rows.h's rows with their getters. */
+#define ROW(name, fn, arg, bits, meaning) {name, fn, arg},
 #define CALL_FIELD(id, name, stdio, shown) {"calls." name, f_calls, CALL_##id},
 
 static const struct field fields[] = {
-	{"lesson", f_lesson, 0}, {"title", f_title, 0},
-	{"status", f_status, 0}, {"error", f_error, 0},
-	{"workload.op", f_workload, W_OP}, {"workload.api", f_workload, W_API},
-	{"workload.size", f_workload, W_SIZE}, {"workload.block", f_workload, W_BLOCK},
-	{"workload.stride", f_workload, W_STRIDE}, {"workload.open", f_workload, W_OPEN},
-	{"workload.fadvise", f_workload, W_FADVISE}, {"workload.cache", f_workload, W_CACHE},
-	{"workload.streams", f_workload, W_STREAMS},
-	{"workload.stdio_buffer", f_workload, W_STDIO_BUFFER},
-	{"workload.stdio_mode", f_workload, W_STDIO_MODE}, {"workload.sync", f_workload, W_SYNC},
-	{"workload.time_limit", f_workload, W_TIME_LIMIT},
-	{"workload.min_time", f_workload, W_MIN_TIME},
-	{"workload.command", f_workload, W_COMMAND},
-	{"workload.expect_error", f_workload, W_EXPECT_ERROR},
-	{"trials", f_trials, 0},
-	{"passes", f_trial, T_PASSES}, {"bytes", f_trial, T_BYTES},
-	{"seconds.median", f_spread, S_SEC_MED}, {"seconds.min", f_spread, S_SEC_MIN},
-	{"seconds.max", f_spread, S_SEC_MAX},
-	{"rate.median", f_spread, S_RATE_MED}, {"rate.min", f_spread, S_RATE_MIN},
-	{"rate.max", f_spread, S_RATE_MAX},
-	{"log_rate", f_spread, S_LOG_RATE},
-	{"time_limited", f_trial, T_TIME_LIMITED}, {"checksum", f_trial, T_CHECKSUM},
-	{"syscalls.read", f_syscalls, K_READ}, {"syscalls.write", f_syscalls, K_WRITE},
-	{"syscalls.total", f_syscalls, K_TOTAL}, {"syscalls.source", f_syscalls, K_SOURCE},
-	{"syscalls.lseek", f_syscalls, K_LSEEK}, {"syscalls.fsync", f_syscalls, K_FSYNC},
-	{"syscalls.fdatasync", f_syscalls, K_FDATASYNC},
+	REPORT_FIELD_ROWS_BEFORE(ROW)
 	CALL_KIND_ROWS(CALL_FIELD)
-	{"cpu.user", f_kernel, F_USER}, {"cpu.system", f_kernel, F_SYSTEM},
-	{"faults.minor", f_kernel, F_MINFLT}, {"faults.major", f_kernel, F_MAJFLT},
-	{"context_switches.voluntary", f_kernel, F_NVCSW},
-	{"context_switches.involuntary", f_kernel, F_NIVCSW},
-	{"storage.read_bytes", f_kernel, F_READ_BYTES},
-	{"storage.write_bytes", f_kernel, F_WRITE_BYTES},
-	{"cache.resident_before", f_kernel, F_RES_BEFORE},
-	{"cache.resident_after", f_kernel, F_RES_AFTER},
-	{"sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2}, {"sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1},
-	{"sweep.fit.cold.R", f_fit, WL_CACHE_COLD * 2}, {"sweep.fit.cold.U", f_fit, WL_CACHE_COLD * 2 + 1},
+	REPORT_FIELD_ROWS_AFTER(ROW)
 };
 
 #undef CALL_FIELD
+#undef ROW
 
 /* The short names of report_fields.h. */
+#define ALIAS(alias, name) {alias, name},
 static const struct { const char *alias, *name; } aliases[] = {
-	{"rate", "rate.median"}, {"seconds", "seconds.median"},
-	{"size", "workload.size"}, {"block", "workload.block"}, {"stride", "workload.stride"},
+	REPORT_FIELD_ALIASES(ALIAS)
 };
+#undef ALIAS
 
 size_t report_field_count(void)
 {

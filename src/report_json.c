@@ -287,10 +287,18 @@ static void write_kernel_figures(struct jw *w, const struct report_result *res)
 	write_pair_count(w, "faults", ok, "minor", m->minflt, "major", m->majflt);
 	write_pair_count(w, "context_switches", ok, "voluntary", m->nvcsw,
 	                 "involuntary", m->nivcsw);
+	jw_num(w, "waited_seconds", ok && m->waited_seconds >= 0 ? m->waited_seconds : NAN);
 	write_pair_count(w, "storage", ok, "read_bytes", m->read_bytes,
 	                 "write_bytes", m->write_bytes);
-	write_pair_num(w, "cache", ok, "resident_before", fraction(m->resident_before),
-	               "resident_after", fraction(m->resident_after));
+	write_pair_count(w, "copied", ok, "read_bytes", m->rchar, "write_bytes", m->wchar);
+	jw_open(w, "cache", '{', 1);
+	jw_num(w, "resident_before", ok ? fraction(m->resident_before) : NAN);
+	jw_num(w, "resident_after", ok ? fraction(m->resident_after) : NAN);
+	jw_count(w, "dirty_pages_after", ok ? m->dirty_pages_after : -1);
+	jw_count(w, "writeback_pages_after", ok ? m->writeback_pages_after : -1);
+	jw_num(w, "resident_after_advice", ok ? fraction(m->resident_after_advice) : NAN);
+	jw_num(w, "resident_evicted_max", ok ? fraction(m->resident_evicted_max) : NAN);
+	jw_close(w, '}');
 }
 
 static void write_refs(struct jw *w, const struct report_result *res)
@@ -347,6 +355,44 @@ static void write_sweep(struct jw *w, const struct report_result *res)
 	jw_close(w, '}');
 }
 
+/* A bound's number, null for an open side or none computed. */
+static void jw_edge(struct jw *w, const char *key, int has, double v)
+{
+	jw_num(w, key, has ? v : NAN);        /* jw_num prints -inf/inf as null */
+}
+
+static void write_expectation(struct jw *w, const struct report_expectation *e)
+{
+	const struct expect_outcome *o = &e->outcome;
+	jw_open(w, NULL, '{', 1);
+	jw_str(w, "claim", e->claim);
+	jw_str(w, "check", e->check);
+	jw_num(w, "value", o->has_value ? o->value : NAN);
+	jw_str(w, "bound", e->bound);
+	jw_str(w, "verdict", expect_verdict_name(o->verdict));
+	jw_str(w, "reason", o->reason != EXPECT_WHY_NONE ? expect_reason_name(o->reason) : NULL);
+	jw_str(w, "why", o->why[0] ? o->why : NULL);
+	jw_num(w, "min", o->has_value ? o->min : NAN);
+	jw_num(w, "max", o->has_value ? o->max : NAN);
+	jw_edge(w, "low", o->has_bound, o->low);
+	jw_edge(w, "high", o->has_bound, o->high);
+	jw_close(w, '}');
+}
+
+static void write_expectations(struct jw *w, const struct report_result *res)
+{
+	int busy = report_ran_busy(res);
+	if (busy < 0)
+		jw_null(w, "busy");
+	else
+		jw_bool(w, "busy", busy);
+	jw_num(w, "points", res->lesson_points);
+	jw_open(w, "expectations", '[', 0);
+	for (size_t i = 0; i < res->nexpects; i++)
+		write_expectation(w, &res->expects[i]);
+	jw_close(w, ']');
+}
+
 static void write_result(struct jw *w, const struct report_result *res, int oneline)
 {
 	const struct trial_summary *s = &res->summary;
@@ -384,6 +430,7 @@ static void write_result(struct jw *w, const struct report_result *res, int onel
 	write_kernel_figures(w, res);
 	write_refs(w, res);
 	write_sweep(w, res);
+	write_expectations(w, res);
 	jw_close(w, '}');
 }
 

@@ -6,7 +6,8 @@
  * Plain text for a terminal or a paste: spaces only, no control
  * characters, ASCII but for labels and error texts as their authors wrote
  * them (kept valid UTF-8).  Notes under the table carry what does not fit a
- * cell: errors, expected errors, time-limited trials, sweep points and fits.
+ * cell: errors, expected errors, time-limited trials, sweep points and fits,
+ * and last every expectation's verdict with its value and bound.
  */
 #include "config.h"
 
@@ -197,7 +198,21 @@ static const struct report_ref *ref_by_label(const struct report_result *res, co
 
 /* --- the main table ------------------------------------------------------------ */
 
-enum { COL_LESSON, COL_WORKLOAD, COL_RATE, COL_LOG, COL_SYSCALLS, COL_PER_SYSCALL, COL_REFS };
+/* The trials' spread around the median rate, in percent: "-3%/+5%"; "-"
+ * for one trial or none. */
+static void fmt_spread(const struct report_result *res, char *buf, size_t len)
+{
+	const struct trial_summary *s = &res->summary;
+	if (!report_has_rate(res) || res->trials < 2 || !(s->rate_median > 0)) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	double lo = (s->rate_min / s->rate_median - 1) * 100, hi = (s->rate_max / s->rate_median - 1) * 100;
+	snprintf(buf, len, "-%.0f%%/+%.0f%%", fabs(lo), fabs(hi));
+}
+
+enum { COL_LESSON, COL_WORKLOAD, COL_RATE, COL_SPREAD, COL_LOG, COL_SYSCALLS, COL_PER_SYSCALL,
+       COL_REFS };
 
 static void fill_row(struct table *t, size_t row, const struct report_result *res,
                      const struct labels *labels)
@@ -205,6 +220,7 @@ static void fill_row(struct table *t, size_t row, const struct report_result *re
 	snprintf(table_cell(t, row, COL_LESSON), CELL_LEN, "%s", res->lesson);
 	wl_spec_describe(&res->spec, 1, table_cell(t, row, COL_WORKLOAD), CELL_LEN);
 	fmt_rate_cell(res, table_cell(t, row, COL_RATE), CELL_LEN);
+	fmt_spread(res, table_cell(t, row, COL_SPREAD), CELL_LEN);
 	double lr = report_log_rate(res);
 	if (isfinite(lr) && !(res->spec.expect_error && res->status == REPORT_OK))
 		snprintf(table_cell(t, row, COL_LOG), CELL_LEN, "%.2f", lr);
@@ -225,7 +241,7 @@ static void fill_row(struct table *t, size_t row, const struct report_result *re
 static int write_table(FILE *out, const struct report *r)
 {
 	static const char *const heads[] = {
-		"lesson", "workload", "rate", "log rate", "syscalls r/w", "bytes/syscall"};
+		"lesson", "workload", "rate", "spread", "log rate", "syscalls r/w", "bytes/syscall"};
 	struct labels labels;
 	struct table t;
 	if (labels_collect(r, &labels) != 0)
@@ -270,6 +286,64 @@ static void write_notes(FILE *out, const struct report *r)
 	if (limited)
 		fprintf(out, "%s* stopped at the time limit: the rate is over what was done\n",
 		        first ? "\n" : "");
+}
+
+/* --- expectations ------------------------------------------------------------- */
+
+static const char *verdict_word(enum expect_verdict v)
+{
+	return v == EXPECT_HELD ? "held" : v == EXPECT_MISSED ? "MISSED" : "inconclusive";
+}
+
+/* "calls.fwrite / syscalls.write = 4096", with the trials' range when it
+ * is one: "= 4012 (3990 .. 4100)". */
+static void fmt_value(const struct report_expectation *e, char *buf, size_t len)
+{
+	const struct expect_outcome *o = &e->outcome;
+	char v[32], lo[32], hi[32];
+	if (!o->has_value) {
+		snprintf(buf, len, "%s = -", e->check);
+		return;
+	}
+	expect_format_number(o->value, v, sizeof v);
+	expect_format_number(o->min, lo, sizeof lo);
+	expect_format_number(o->max, hi, sizeof hi);
+	if (strcmp(lo, hi) == 0)
+		snprintf(buf, len, "%s = %s", e->check, v);
+	else
+		snprintf(buf, len, "%s = %s (%s .. %s)", e->check, v, lo, hi);
+}
+
+/* One line per expectation, in the order of the results:
+ *   held          w05-x: "one write() per 4096": calls.fwrite / syscalls.write = 4096, near 4096 +- 1%
+ *   inconclusive  a08-y: "...": rate / rate(a03) = 0.5 (0.4 .. 0.6), at least 0.5 (straddle: ...) */
+static void write_expectations(FILE *out, const struct report *r)
+{
+	int first = 1;
+	for (size_t i = 0; i < r->nresults; i++)
+		for (size_t j = 0; j < r->results[i].nexpects; j++) {
+			const struct report_expectation *e = &r->results[i].expects[j];
+			char value[2 * EXPECT_TEXT_MAX + 96], bound[2 * EXPECT_TEXT_MAX + 64];
+			if (first)
+				fputs("\nexpectations:\n", out);
+			first = 0;
+			fmt_value(e, value, sizeof value);
+			report_ascii_bound(e->bound, bound, sizeof bound);
+			fprintf(out, "  %-12s  %s: \"", verdict_word(e->outcome.verdict), r->results[i].lesson);
+			put_text(out, e->claim);
+			fputs("\": ", out);
+			put_text(out, value);
+			fputs(", ", out);
+			put_text(out, bound);
+			if (e->outcome.verdict == EXPECT_INCONCLUSIVE) {
+				char why[sizeof e->outcome.why + 16];
+				report_ascii_bound(e->outcome.why, why, sizeof why);
+				fprintf(out, " (%s: ", expect_reason_name(e->outcome.reason));
+				put_text(out, why);
+				fputc(')', out);
+			}
+			fputc('\n', out);
+		}
 }
 
 /* "230 ns", "217 us", "1.5 ms": three significant digits in a unit that
@@ -357,5 +431,6 @@ int report_write_text(FILE *out, const struct report *r)
 	for (size_t i = 0; i < r->nresults; i++)
 		if (r->results[i].is_sweep)
 			write_sweep(out, &r->results[i]);
+	write_expectations(out, r);
 	return ferror(out) ? -1 : 0;
 }

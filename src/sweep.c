@@ -1,7 +1,9 @@
 /* sweep.c - block-size sweep points and their cost fit. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 #include "sweep.h"
@@ -38,6 +40,26 @@ void sweep_point_from_summary(struct sweep_point *p, uint64_t block, enum wl_cac
 	p->rate = s->rate_median;
 	p->bytes = (double)m->bytes;
 	p->calls = (double)trial_total_calls(m);
+}
+
+void sweep_series_name(const struct wl_spec *base, enum wl_cache cache, char *buf, size_t len)
+{
+	if (base->op != WL_OP_WRITE) {
+		snprintf(buf, len, "%s", wl_cache_name(cache));
+		return;
+	}
+	const char *flags[3];
+	size_t nf = wl_open_flag_names(base->open_flags, flags), o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < nf && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? "+" : "", flags[i]);
+	if (!nf && base->sync != WL_SYNC_NONE)
+		snprintf(buf, len, "%s at end", wl_sync_name(base->sync));
+	else if (!nf)
+		snprintf(buf, len, "page cache");
+	o = strlen(buf);
+	if (cache == WL_CACHE_COLD && o < len)
+		snprintf(buf + o, len - o, " (cold)");
 }
 
 int sweep_fit(const struct sweep_point *p, size_t n, enum wl_cache cache, double *r, double *u)

@@ -30,6 +30,12 @@ int sweep_point_spec(const struct wl_spec *base, uint64_t block, enum wl_cache c
  * measurable time; its figures are the median trial's. */
 void sweep_point_from_summary(struct sweep_point *p, uint64_t block, enum wl_cache cache,
                               const struct trial_summary *s);
+/* What a series of the sweep's chart is, for its legend and its fit line:
+ * a read's points differ by the page cache ("warm", "cold"); a write's by
+ * how the data reaches the file: its open flags ("O_SYNC", "O_DSYNC+O_DIRECT"),
+ * else a sync at the end ("fsync at end"), else "page cache" (a plain write
+ * stops there).  A cold write series adds " (cold)". */
+void sweep_series_name(const struct wl_spec *base, enum wl_cache cache, char *buf, size_t len);
 /* Fit R (seconds per call) and U (seconds per byte) over the ok points of
  * one cache state.  0, or -1 when they do not determine both. */
 int sweep_fit(const struct sweep_point *p, size_t n, enum wl_cache cache, double *r, double *u);

@@ -2,6 +2,7 @@
  * by utf8.c: a broken byte is one U+FFFD column, as a terminal shows it). */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -128,6 +129,58 @@ int textwrap_add_line(struct tw_lines *out, const char *text, int width)
 	return rc;
 }
 
+/* Bytes of the row to take from s (> 0 when s is not empty): the longest
+ * prefix that fits in cols, backed up to its last blank when more follows
+ * and a blank after the indentation allows it. */
+static size_t code_row_bytes(const char *s, int cols, size_t indent)
+{
+	size_t n = tw_prefix_fitting(s, cols);
+	if (n == 0 && *s) {
+		uint32_t cp;
+		return utf8_decode_lossy(s, strlen(s), &cp);    /* not one column: one character */
+	}
+	if (!s[n] || s[n] == ' ')
+		return n;
+	for (size_t k = n; k > indent; k--)
+		if (s[k - 1] == ' ')
+			return k;
+	return n;
+}
+
+int textwrap_code(const char *line, int width, struct tw_lines *out)
+{
+	if (width < 1)
+		width = 1;
+	size_t indent = strspn(line, " ");
+	int hang = (int)indent + 2;
+	if (hang > width / 2)
+		hang = width / 2;
+	const char *p = line;
+	int rows = 0;
+	char *row = malloc(strlen(line) + (size_t)hang + 1);
+	if (!row)
+		return -1;
+	do {
+		int pad = rows ? hang : 0;
+		size_t n = code_row_bytes(p, width - pad, rows ? 0 : indent);
+		memset(row, ' ', (size_t)pad);
+		memcpy(row + pad, p, n);
+		size_t len = (size_t)pad + n;
+		while (len > (size_t)pad && row[len - 1] == ' ')
+			len--;                      /* rows never end in blanks */
+		row[len] = '\0';
+		if (lines_push(out, row, len, tw_width(row)) != 0) {
+			free(row);
+			return -1;
+		}
+		rows++;
+		p += n;
+		p += strspn(p, " ");            /* a continuation starts at its token */
+	} while (*p);
+	free(row);
+	return rows;
+}
+
 void textwrap_free(struct tw_lines *lines)
 {
 	for (size_t i = 0; i < lines->n; i++)
@@ -168,7 +221,7 @@ static int filler_emit(struct filler *f)
 	return sbuf_spaces(&f->line, f->hang);
 }
 
-/* Place one word (no spaces) of `n` bytes. */
+/* Place one word of `n` bytes (no spaces, but for a number and its unit). */
 static int filler_word(struct filler *f, const char *w, size_t n)
 {
 	char *tmp = malloc(n + 1);
@@ -211,6 +264,39 @@ static int filler_word(struct filler *f, const char *w, size_t n)
 	return rc;
 }
 
+/* "1,030", "0.34", "(1", "~30": digits with separators inside, after an
+ * optional opening bracket or tilde. */
+static int is_number(const char *w, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (w[i] == '(' || w[i] == '~'))
+		i++;
+	if (i == n || !isdigit((unsigned char)w[i]))
+		return 0;
+	for (; i < n; i++)
+		if (!isdigit((unsigned char)w[i]) && !((w[i] == ',' || w[i] == '.') && i + 1 < n
+		                                       && isdigit((unsigned char)w[i + 1])))
+			return 0;
+	return 1;
+}
+
+/* A unit that reads as part of the number before it: "s", "MiB", "KB/s",
+ * "bytes" ... (trailing punctuation aside: "s,", "MiB.", "B/s)"). */
+static int is_unit(const char *w, size_t n)
+{
+	static const char *const units[] = {
+		"B", "KB", "MB", "GB", "TB", "kB", "KiB", "MiB", "GiB", "TiB",
+		"B/s", "KB/s", "MB/s", "GB/s", "kB/s", "KiB/s", "MiB/s", "GiB/s",
+		"bytes", "byte", "s", "ms", "us", "\u00b5s", "ns", "min", "%",
+	};
+	while (n > 0 && strchr(".,;:)!?", w[n - 1]))
+		n--;
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (strlen(units[i]) == n && strncmp(w, units[i], n) == 0)
+			return 1;
+	return 0;
+}
+
 static int filler_words(struct filler *f, const char *s, size_t n)
 {
 	size_t i = 0;
@@ -220,6 +306,14 @@ static int filler_words(struct filler *f, const char *s, size_t n)
 		size_t start = i;
 		while (i < n && s[i] != ' ' && s[i] != '\t')
 			i++;
+		/* a number keeps its unit on its line: "0.34 s", never "0.34" / "s" */
+		if (i > start && i + 1 < n && s[i] == ' ' && is_number(s + start, i - start)) {
+			size_t u = i + 1, end = u;
+			while (end < n && s[end] != ' ' && s[end] != '\t')
+				end++;
+			if (end > u && is_unit(s + u, end - u))
+				i = end;
+		}
 		if (i > start && filler_word(f, s + start, i - start) != 0)
 			return -1;
 	}

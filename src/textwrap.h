@@ -9,7 +9,8 @@
  * Paragraphs are separated by blank lines and are reflowed; a line that
  * starts with "- ", "* " or whitespace starts a new block of its own (a
  * list item or an indented example) and its continuation lines hang under
- * its text.  A word longer than the width is cut at the width.
+ * its text.  A number keeps the unit after it on its line ("0.34 s",
+ * "1 MiB", "4096 bytes").  A word longer than the width is cut at the width.
  */
 #ifndef IOLAB_TEXTWRAP_H
 #define IOLAB_TEXTWRAP_H
@@ -39,6 +40,13 @@ size_t tw_prefix_fitting(const char *s, int cols);
  * zeroed or previously used).  Blank lines between paragraphs are kept as
  * one empty line.  Returns 0 or -1 (out of memory). */
 int textwrap_wrap(const char *text, int width, struct tw_lines *out);
+/* A line of code over as many rows of `width` columns as it needs, losing
+ * nothing: each row breaks after the last blank that fits (mid-token only
+ * when a token is wider than the row), and the rows after the first are
+ * indented like the line plus two columns (at most half the width).  The
+ * caller marks those continuation rows (the lab's code listing puts a
+ * glyph in its gutter).  Returns the rows appended, or -1 (out of memory). */
+int textwrap_code(const char *line, int width, struct tw_lines *out);
 /* Append one line verbatim (cut at width when width > 0, else whole). */
 int textwrap_add_line(struct tw_lines *out, const char *text, int width);
 void textwrap_free(struct tw_lines *lines);

@@ -2,7 +2,14 @@
  * current one highlighted (reverse video and a cursor glyph), lessons
  * already run as they say marked with a glyph, never by colour alone (a
  * run with changed knobs, stopped or raced is no mark: the notebook keeps
- * it apart), and the prediction score. */
+ * it apart), and the prediction score.
+ *
+ * Every row shows the lesson's id, which tells apart lessons whose titles
+ * begin alike (w01-syncbyte and w03-byte are both "One byte per
+ * write()..."): the course screen (Tab, any width) in a column of its own
+ * beside the whole title and the last rate; the narrow list beside the
+ * lesson shows ids only (a title cut to a few words tells nothing) and
+ * says which key shows the titles. */
 #include "config.h"
 
 #include <math.h>
@@ -98,14 +105,16 @@ static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect 
 	if (wide)
 		row_rate(lab, i, rate, sizeof rate);
 	int rw = *rate ? (int)strlen(rate) + 2 : 0;
-	int room = r.x + r.w - x - rw;
+	/* one column stays free at the right for the list's scroll marks, and
+	 * the edge column (UI_EDGE) before it */
+	int room = r.x + r.w - 1 - UI_EDGE - x - rw;
 	if (wide) {
 		int idw = crt_putf(y, x, room, base | A_BOLD, "%-*s", id_width(&lab->course), l->id);
 		crt_put_cut(y, x + idw + 1, room - idw - 1, base, l->title);
 	} else
-		crt_put_cut(y, x, room - 1, base, l->title);
+		crt_put_cut(y, x, room, base | A_BOLD, l->id);   /* titles: the course screen */
 	if (rw)
-		crt_put(y, r.x + r.w - rw + 1, rw - 1, base, rate);
+		crt_put(y, r.x + r.w - rw, rw - 1, base, rate);
 }
 
 void ui_course_draw(const struct lab *lab, struct rect r)
@@ -118,6 +127,12 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 		         c->title ? c->title : "Course", keys_row(ACT_ENTER)->label,
 		         keys_row(ACT_RUN)->label, keys_row(ACT_COURSE)->bar_keys);
 		draw_score(lab, y++, r);
+	}
+	if (!wide && r.h > 4) {
+		/* the narrow list's last row: where the titles are */
+		crt_putf(r.y + r.h - 1, r.x + 1, r.w - 2, crt_attr(CRT_DIM), "%s: titles",
+		         keys_row(ACT_COURSE)->bar_keys);
+		r.h--;
 	}
 	int h = r.y + r.h - y;
 	/* narrow (beside the lesson): the score under the list, when there is one */

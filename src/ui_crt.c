@@ -64,6 +64,8 @@ static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
 	[GLYPH_ELLIPSIS]  = {"\u2026", "..."},
 	[GLYPH_UP]        = {"\u25b2", "^"},
 	[GLYPH_DOWN]      = {"\u25bc", "v"},
+	[GLYPH_CODE]      = {"\u2502", "|"},
+	[GLYPH_CODE_WRAPPED] = {"\u21aa", "\\"},
 };
 
 void crt_locale(void)

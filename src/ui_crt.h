@@ -36,6 +36,9 @@ enum crt_glyph {
 	GLYPH_DOT,                      /* · / - */
 	GLYPH_ELLIPSIS,                 /* … / ... */
 	GLYPH_UP, GLYPH_DOWN,           /* ▲ ▼ / ^ v : more text */
+	GLYPH_CODE,                     /* │ / | : the code listing's gutter */
+	GLYPH_CODE_WRAPPED,             /* ↪ / \ : in that gutter, the row goes on
+	                                   the line above (code is wrapped, not cut) */
 	GLYPHS
 };
 

@@ -1,68 +1,98 @@
 /* ui_frame.c - the header and footer lines, rules between the panels, and
  * the notice shown while the terminal is too small.  The footer's key bar
- * is drawn from the key table (keys.c); this file only places it. */
+ * is drawn from the key table (keys.c); this file only places it.  The
+ * header's figures ("point 2/5", "lesson 40/59") are fitted (fitline.h),
+ * the course title giving way first; the notice wraps at any width. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "countof.h"
+#include "fitline.h"
 #include "keys.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 
-/* Where the run is, for the header: "▶ running w03-byte 3.2 s", "▶ racing
- * w01-syncbyte against w03-byte 3.2 s"; idle, the next run's watch time. */
-static void run_status(const struct lab *lab, char *buf, size_t len)
+#define HEADER_TITLE_MIN 26       /* " iolab · " and a few words of the course */
+
+/* The header's right side: where the run is ("▶ running w03-byte 3.2 s",
+ * "▶ racing w01-syncbyte against w03-byte 3.2 s"; idle, the next run's
+ * watch time), the section and "lesson 19/59"; short of room, the section
+ * goes first, then the run's lesson ids and the word "lesson". */
+static void header_right(const struct lab *lab, int width, struct fit_rows *out)
 {
 	const struct run *r = &lab->run;
-	buf[0] = '\0';
-	if (!run_active(lab)) {
+	char who[96] = "", brief[32] = "", when[48] = "", section[160] = "", where[48], where_b[32];
+	const struct section *sec = &lab->course.sections[course_section_of(&lab->course, lab->cur)];
+	if (race_active(lab)) {
+		const struct run *rv = &lab->race.rival;
+		const char *state = r->phase == RUN_STOPPING || rv->phase == RUN_STOPPING
+		                    ? "stopping" : "racing";
+		snprintf(who, sizeof who, "%s %s %s against %s", crt_glyph(GLYPH_RUNNING), state,
+		         lab->course.lessons[r->lesson].id, lab->course.lessons[rv->lesson].id);
+		snprintf(brief, sizeof brief, "%s %s", crt_glyph(GLYPH_RUNNING), state);
+		snprintf(when, sizeof when, "%.1f s", r->watched > rv->watched ? r->watched : rv->watched);
+	} else if (run_active(lab)) {
+		const char *state = r->phase == RUN_STOPPING ? "stopping" : "running";
+		snprintf(who, sizeof who, "%s %s %s", crt_glyph(GLYPH_RUNNING), state,
+		         lab->course.lessons[r->lesson].id);
+		snprintf(brief, sizeof brief, "%s %s", crt_glyph(GLYPH_RUNNING), state);
+		if (r->sweep)
+			snprintf(when, sizeof when, "point %zu/%zu", r->point + 1, r->npoints);
+		else
+			snprintf(when, sizeof when, "%.1f s", r->watched);
+	} else {
 		char w[32];
 		watch_name(lab->watch, w, sizeof w);
-		snprintf(buf, len, "%s%s", lab->watch > WATCH_ONE_PASS ? "watch " : "", w);
-		return;
+		snprintf(when, sizeof when, "%s%s", lab->watch > WATCH_ONE_PASS ? "watch " : "", w);
 	}
-	const char *id = lab->course.lessons[r->lesson].id;
-	if (race_active(lab)) {
-		const struct run *b = &lab->race.rival;
-		snprintf(buf, len, "%s %s %s against %s %.1f s", crt_glyph(GLYPH_RUNNING),
-		         r->phase == RUN_STOPPING || b->phase == RUN_STOPPING ? "stopping" : "racing", id,
-		         lab->course.lessons[b->lesson].id, r->watched > b->watched ? r->watched : b->watched);
+	if (sec->title)
+		snprintf(section, sizeof section, "%s %s", sec->title, crt_glyph(GLYPH_DOT));
+	snprintf(where, sizeof where, "lesson %zu/%zu", lab->cur + 1, lab->course.nlessons);
+	snprintf(where_b, sizeof where_b, "%zu/%zu", lab->cur + 1, lab->course.nlessons);
+	char ascii[3][160];
+	struct fit_part parts[] = {
+		{crt_text(who, ascii[0], sizeof ascii[0]), NULL, 0, 0},
+		{when, NULL, 0, 1},
+		{crt_text(section, ascii[2], sizeof ascii[2]), NULL, 1, 0},
+		{where, NULL, 0, 1},
+	};
+	/* the section goes before anything is shortened: fitline shortens
+	 * first, so the short forms are offered only when that was not enough */
+	fitline_fit(parts, COUNT(parts), width, 1, out);
+	if (out->complete)
 		return;
-	}
-	if (r->sweep)
-		snprintf(buf, len, "%s %s %s point %zu/%zu", crt_glyph(GLYPH_RUNNING),
-		         r->phase == RUN_STOPPING ? "stopping" : "running", id,
-		         r->point + 1, r->npoints);
-	else
-		snprintf(buf, len, "%s %s %s %.1f s", crt_glyph(GLYPH_RUNNING),
-		         r->phase == RUN_STOPPING ? "stopping" : "running", id, r->watched);
+	parts[0].brief = crt_text(brief, ascii[1], sizeof ascii[1]);
+	parts[3].brief = where_b;
+	fitline_fit(parts, COUNT(parts), width, 1, out);
 }
 
 void ui_frame_draw_header(const struct lab *lab, struct rect r)
 {
 	int bar = crt_attr(CRT_BAR);
 	crt_fill(r.y, r.x, r.w, bar);
-	char left[256], right[512];
+	char left[256];
 	snprintf(left, sizeof left, " iolab %s %s", crt_glyph(GLYPH_DOT),
 	         lab->course.title ? lab->course.title : "");
-	const struct section *sec = &lab->course.sections[course_section_of(&lab->course, lab->cur)];
-	if (lab->message[0])
-		snprintf(right, sizeof right, " %s ", lab->message);
-	else {
-		char status[160];
-		run_status(lab, status, sizeof status);
-		snprintf(right, sizeof right, "%s%s%s %s lesson %zu/%zu ", status, *status ? "   " : "",
-		         sec->title ? sec->title : "", crt_glyph(GLYPH_DOT), lab->cur + 1,
-		         lab->course.nlessons);
+	/* the right side first: its figures are whole; the title takes the rest */
+	int rw;
+	if (lab->message[0]) {
+		char msg[300];
+		snprintf(msg, sizeof msg, " %s ", lab->message);
+		rw = tw_width(msg) < r.w - 8 ? tw_width(msg) : r.w - 8;
+		crt_put_cut(r.y, r.x + r.w - rw, rw, crt_attr(CRT_MESSAGE), msg);
+	} else {
+		/* the course title keeps a readable start; the section gives way */
+		int lw = tw_width(left) < HEADER_TITLE_MIN ? tw_width(left) : HEADER_TITLE_MIN;
+		struct fit_rows fr;
+		header_right(lab, r.w - 2 - lw, &fr);
+		rw = fr.n ? fr.width[0] + 1 : 0;
+		if (fr.n)
+			crt_put(r.y, r.x + r.w - rw, rw - 1, bar, fr.row[0]);
 	}
-	int rw = tw_width(right);
-	if (rw > r.w - 20)
-		rw = r.w - 20;
-	crt_put(r.y, r.x, r.w - rw - 1, bar | A_BOLD, left);
-	crt_put(r.y, r.x + r.w - rw, rw, lab->message[0] ? crt_attr(CRT_MESSAGE) : bar, right);
+	crt_put_cut(r.y, r.x, r.w - rw - 1, bar | A_BOLD, left);
 }
 
 /* The bar's entries come from the key table, so the bar names only keys
@@ -103,17 +133,30 @@ static void tiny_keys(unsigned context, char *buf, size_t len)
 		                      shown[i]->bar_keys, shown[i]->bar_what);
 }
 
+/* The notice, each line wrapped to the terminal ("80x24" never cut) and
+ * centred. */
 void ui_frame_draw_too_small(int lines, int cols, unsigned context)
 {
 	char now[64], keys[128];
 	snprintf(now, sizeof now, "(it is %dx%d now)", cols, lines);
 	tiny_keys(context, keys, sizeof keys);
 	const char *const msg[] = {"make the terminal at least 80x24", now, keys};
-	int y = lines / 2 - 1;
-	for (int i = 0; i < 3; i++, y++) {
-		const char *s = msg[i];
-		int w = (int)strlen(s);
-		int x = cols > w ? (cols - w) / 2 : 0;
-		crt_put(y, x, cols - x, i == 0 ? crt_attr(CRT_TITLE) : crt_attr(CRT_NORMAL), s);
+	struct tw_lines l[3] = {{0}};
+	int rows = 0;
+	for (int i = 0; i < 3; i++) {
+		textwrap_wrap(msg[i], cols, &l[i]);
+		rows += (int)l[i].n;
+	}
+	int y = (lines - rows) / 2;
+	if (y < 0)
+		y = 0;
+	for (int i = 0; i < 3; i++) {
+		for (size_t k = 0; k < l[i].n; k++, y++) {
+			int w = l[i].v[k].width;
+			int x = cols > w ? (cols - w) / 2 : 0;
+			crt_put(y, x, cols - x, i == 0 ? crt_attr(CRT_TITLE) : crt_attr(CRT_NORMAL),
+			        l[i].v[k].text);
+		}
+		textwrap_free(&l[i]);
 	}
 }

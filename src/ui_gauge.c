@@ -124,33 +124,27 @@ int ui_gauge_draw_pair(int y, int x, int w, double a, double b)
 
 int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
 {
-	if (!h || h->n < 2 || w < 24)
+	if (!h || h->n < 2 || w < 18)
 		return 0;
 	static struct gauge_history squeezed;
-	char lo_s[32], hi_s[32], range[80];
+	char range[80], noted[96];
 	/* the range is measured first so the line can be sized to it */
 	char spark[GAUGE_MAX_W * 4];
 	double lo, hi;
 	gauge_sparkline(h, GAUGE_HISTORY, crt.utf8, spark, sizeof spark, &lo, &hi);
-	units_format_rate(lo, lo_s, sizeof lo_s);
-	units_format_rate(hi, hi_s, sizeof hi_s);
-	/* "2.35-4.11 MiB/s" when both ends share a unit */
-	const char *lo_unit = strchr(lo_s, ' '), *hi_unit = strchr(hi_s, ' ');
-	if (lo_unit && hi_unit && strcmp(lo_unit, hi_unit) == 0)
-		snprintf(range, sizeof range, " %.*s%s%s", (int)(lo_unit - lo_s), lo_s,
-		         crt.utf8 ? "\u2013" : "..", hi_s);
-	else
-		snprintf(range, sizeof range, " %s%s%s", lo_s, crt.utf8 ? "\u2013" : "..", hi_s);
-	int lw = crt_put(y, x, w, crt_attr(CRT_LABEL), "trend ");
-	int sw = w - lw - tw_width(range);
-	if (sw < 8)
+	units_format_rate_range(lo, hi, !crt.utf8, range, sizeof range);
+	/* what the values are over, where there is room to say it */
+	snprintf(noted, sizeof noted, "%s (%g s windows)", range, RATE_WINDOW);
+	const char *tail = w - 1 - tw_width(noted) >= 12 ? noted : range;
+	int sw = w - 1 - tw_width(tail);
+	if (sw < 5)
 		return 0;
 	squeezed = *h;
 	while (squeezed.n > (size_t)sw)
 		gauge_history_halve(&squeezed);
 	gauge_sparkline(&squeezed, sw, crt.utf8, spark, sizeof spark, &lo, &hi);
-	int spw = crt_put(y, x + lw, sw, crt_attr(CRT_GAUGE_FILL), spark);
-	crt_put(y, x + lw + spw, w - lw - spw, crt_attr(CRT_DIM), range);
+	int spw = crt_put(y, x, sw, crt_attr(CRT_GAUGE_FILL), spark);
+	crt_put(y, x + spw + 1, w - spw - 1, crt_attr(CRT_DIM), tail);
 	return 1;
 }
 

@@ -23,23 +23,30 @@ static const struct help_line help[] = {
 	{NULL, ""},
 	{NULL, "# The numbers"},
 	{"now", "bytes per second over the last half second of the run"},
-	{"avg, rate", "bytes moved divided by the seconds the loop ran"},
+	{"avg, rate", "bytes moved divided by the seconds the loop ran: the whole run (so far, "
+	              "while it runs)"},
 	{"log rate", "ln(rate): the lecture's number. 26 B/s is 3.26; each +2.3 is ten times faster"},
 	{"gauge", "the rate on a log scale from 1 B/s to 1 TB/s; letters mark the reference "
 	          "machines (A, B ...) and the compared lessons' last runs (1, 2 ...). A rate past "
 	          "the end is marked off scale (a triangle, or >, at the end), never a silently full bar"},
-	{"trend", "the rate over the run, on a log scale between its own lowest and highest"},
+	{"trend", "the rate of each half second of the run, oldest on the left, on a log scale "
+	          "between the slowest and the fastest, which it names; the rate of the whole run "
+	          "is the average over all of it and need not lie in that range"},
 	{"syscalls", "read- and write-family system calls the kernel counted for the workload "
 	             "(/proc/PID/io; by kind with --perf where permitted)"},
-	{"calls", "the calls the program itself made: write, fwrite, lseek ..."},
-	{"B/syscall", "bytes per system call: 1 for write(fd, buf, 1), 4096 when stdio "
+	{"calls", "the calls the program itself made, each kind under its own name: write, "
+	          "fread and fseek ...; an outside program (dd) makes calls the lab cannot count, "
+	          "and the panel says so"},
+	{"B/syscall", "bytes per system call: 1 B for write(fd, buf, 1), 4 KiB when stdio "
 	                "gathers bytes into its buffer"},
 	{"done, time", "bytes so far of the file, elapsed time, and an estimate of the rest "
 	               "(never past the time limit); a watched run: the pass under way, and the "
 	               "watch time gone and left"},
-	{"cpu", "user and system CPU seconds of the workload"},
+	{"cpu", "user and system CPU time of the workload"},
 	{"faults", "page faults: minor (no I/O) and major (read from storage)"},
-	{"storage", "bytes the workload made the kernel read from or write to the device"},
+	{"storage", "bytes the kernel accounted as read from or dirtied for the device "
+	            "(/proc/PID/io): a write counts when it dirties the page cache, so a "
+	            "cached write counts as much as a synced one"},
 	{"page cache", "how much of the file was in memory before and after the run (a watched "
 	               "run: before its first trial, after its last)"},
 	{"R, U", "a sweep's fit of seconds = calls x R + bytes x U: the cost of one call "
@@ -84,6 +91,13 @@ static const struct help_line help[] = {
 	{NULL, "# Marks"},
 	{NULL, "Marks in the course: a check (or *) ran as the lesson says, a cross (or !) failed, "
 	       "a triangle (or >) is running. Numbers never depend on colour."},
+	{NULL, "A sweep's chart: one glyph per series, named in its legend (a read's warm and "
+	       "cold cache, a write's way to the file: page cache, O_SYNC ...); a diamond (or #) "
+	       "where two series share a cell."},
+	{NULL, "A code line too long for the column goes on over the next rows, marked in the "
+	       "gutter with a hooked arrow (or \\); nothing of it is cut."},
+	{NULL, "A figure is never cut at the edge of the screen: a line that is short of room "
+	       "drops an optional part, uses a shorter form or wraps."},
 };
 
 #define KEY_W (KEYS_LABEL_MAX + 1)

@@ -1,16 +1,22 @@
 /* ui_lesson.c - the lesson: title, where it is in the course, the workload
  * the next run will use, then the explanation and the code, wrapped to the
- * column and scrolled with PgUp/PgDn. */
+ * column and scrolled with PgUp/PgDn.
+ *
+ * Nothing here is cut: the workload's parts ("1 B blocks", "4 MiB") wrap
+ * whole, and a code line too long for the column goes on over the next
+ * rows, each marked in the gutter with GLYPH_CODE_WRAPPED, so what the
+ * listing shows is what runs. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sweep.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 
-enum line_kind { LINE_TEXT, LINE_CODE_HEAD, LINE_CODE };
+enum line_kind { LINE_TEXT, LINE_CODE_HEAD, LINE_CODE, LINE_CODE_WRAPPED };
 
 /* The scrolled part, wrapped once per (lesson, width, charset). */
 static struct {
@@ -57,7 +63,8 @@ static int mark_kinds(size_t upto, enum line_kind kind)
 	return 0;
 }
 
-/* Code keeps its lines: tabs become four spaces, long lines are cut. */
+/* Code keeps its lines: tabs become four spaces; a line longer than the
+ * column wraps onto rows marked as its continuation. */
 static void add_code(const char *code, int width)
 {
 	const char *p = code;
@@ -76,7 +83,11 @@ static void add_code(const char *code, int width)
 		line[o] = '\0';
 		char *t = screen_text(line);
 		if (t) {
-			textwrap_add_line(&wrapped.lines, t, width);
+			size_t first = wrapped.lines.n;
+			if (textwrap_code(t, width, &wrapped.lines) > 0) {
+				mark_kinds(first + 1, LINE_CODE);
+				mark_kinds(wrapped.lines.n, LINE_CODE_WRAPPED);
+			}
 			free(t);
 		}
 		p = nl ? nl + 1 : p + n;
@@ -100,7 +111,6 @@ static void wrap_lesson(const struct lab *lab, int width)
 		textwrap_add_line(&wrapped.lines, "The code it runs:", width);
 		mark_kinds(wrapped.lines.n, LINE_CODE_HEAD);
 		add_code(l->code, width - 2);
-		mark_kinds(wrapped.lines.n, LINE_CODE);
 	}
 	wrapped.valid = 1;
 	wrapped.lesson = lab->cur;
@@ -114,32 +124,82 @@ static int draw_title(const struct lesson *l, int y, int x, int w)
 	struct tw_lines t = {0};
 	char *s = screen_text(l->title ? l->title : l->id);
 	if (s)
-		textwrap_wrap(s, w, &t);
+		textwrap_wrap(s, w - UI_EDGE, &t);
 	free(s);
 	int rows = 0;
-	for (size_t i = 0; i < t.n && i < 2; i++)
-		crt_put(y + rows++, x, w, crt_attr(CRT_TITLE), t.v[i].text);
+	for (size_t i = 0; i < t.n && i < 2; i++) {
+		if (i == 1 && t.n > 2) {        /* more than two lines: say so */
+			char more[512];
+			snprintf(more, sizeof more, "%s%s", t.v[i].text, crt_glyph(GLYPH_ELLIPSIS));
+			crt_put_cut(y + rows++, x, w, crt_attr(CRT_TITLE), more);
+		} else
+			crt_put(y + rows++, x, w, crt_attr(CRT_TITLE), t.v[i].text);
+	}
 	textwrap_free(&t);
 	return rows ? rows : 1;
+}
+
+/* The description with its parts held together: the blanks inside a part
+ * ("1 B blocks", "4 MiB") and before each separator become no-break
+ * spaces, so wrapping breaks only after a separator. */
+static void keep_parts_together(const char *desc, const char *sep, char *out, size_t len)
+{
+	static const char nbsp[] = "\u00a0";
+	size_t o = 0, seplen = strlen(sep);
+	for (const char *p = desc; *p && o + 3 < len; p++) {
+		if (strncmp(p, sep, seplen) == 0) {     /* " · ": no break before the dot */
+			o += (size_t)snprintf(out + o, len - o, "%s%s ", nbsp, sep + 1);
+			o = o < len ? o : len - 1;
+			p += seplen - 1;
+			continue;
+		}
+		if (*p == ' ') {
+			memcpy(out + o, nbsp, 2);
+			o += 2;
+		} else
+			out[o++] = *p;
+	}
+	out[o] = '\0';
+}
+
+/* Once wrapped, the no-break spaces are drawn as plain blanks. */
+static void nbsp_to_blanks(char *s)
+{
+	char *nb;
+	while ((nb = strstr(s, "\u00a0")) != NULL) {
+		*nb = ' ';
+		memmove(nb + 1, nb + 2, strlen(nb + 2) + 1);
+	}
 }
 
 static int draw_workload(const struct lab *lab, int y, int x, int w)
 {
 	const struct lesson *l = lab_lesson(lab);
-	char desc[256];
+	char desc[256], held[512], series[64], line[256];
 	int rows = 0;
 	if (l->sweep.ncaches > 0) {
-		crt_putf(y + rows++, x, w, crt_attr(CRT_LABEL), "sweep: %zu block sizes %s %s%s",
-		         l->sweep.nblocks, crt_glyph(GLYPH_DOT), wl_cache_name(l->sweep.caches[0]),
-		         l->sweep.ncaches > 1 ? " and cold" : "");
+		int o = snprintf(line, sizeof line, "sweep: %zu block sizes", l->sweep.nblocks);
+		for (size_t k = 0; k < l->sweep.ncaches && o > 0 && (size_t)o < sizeof line; k++) {
+			sweep_series_name(&l->workload, l->sweep.caches[k], series, sizeof series);
+			o += snprintf(line + o, sizeof line - o, "%s%s", k ? " and " : " \u00b7 ", series);
+		}
+		struct tw_lines t = {0};
+		char ascii[256];
+		textwrap_wrap(crt_text(line, ascii, sizeof ascii), w - UI_EDGE, &t);
+		for (size_t i = 0; i < t.n && i < 2; i++)
+			crt_put(y + rows++, x, w, crt_attr(CRT_LABEL), t.v[i].text);
+		textwrap_free(&t);
 	}
 	wl_spec_describe(&lab->next, !crt.utf8, desc, sizeof desc);
-	/* "runs: " then the description, wrapped under itself over two lines */
+	keep_parts_together(desc, crt.utf8 ? " \u00b7 " : " - ", held, sizeof held);
+	/* "runs: " then the description, wrapped under itself over three lines */
 	int lw = crt_put(y + rows, x, w, crt_attr(CRT_LABEL), "runs: ");
 	struct tw_lines t = {0};
-	textwrap_wrap(desc, w - lw, &t);
-	for (size_t i = 0; i < t.n && i < 2; i++)
+	textwrap_wrap(held, w - lw - UI_EDGE, &t);
+	for (size_t i = 0; i < t.n && i < 3; i++) {
+		nbsp_to_blanks(t.v[i].text);
 		crt_put(y + rows++, x + lw, w - lw, crt_attr(CRT_VALUE), t.v[i].text);
+	}
 	textwrap_free(&t);
 	if (lab->next_changed)
 		crt_put(y + rows++, x, w, crt_attr(CRT_MESSAGE),
@@ -157,7 +217,7 @@ void ui_lesson_draw(struct lab *lab, struct rect r)
 	         sec->title ? sec->title : "");
 	y += draw_workload(lab, y, x, w);
 	y++;
-	wrap_lesson(lab, w);
+	wrap_lesson(lab, w - UI_EDGE);
 	int h = r.y + r.h - y;
 	if (h < 1)
 		return;
@@ -178,8 +238,9 @@ void ui_lesson_draw(struct lab *lab, struct rect r)
 		size_t k = lab->text_top + (size_t)i;
 		enum line_kind kind = k < wrapped.nkinds ? wrapped.kinds[k] : LINE_TEXT;
 		const char *s = wrapped.lines.v[k].text;
-		if (kind == LINE_CODE) {
-			crt_put(y + i, x, 2, crt_attr(CRT_DIM), crt.utf8 ? "\u2502 " : "| ");
+		if (kind == LINE_CODE || kind == LINE_CODE_WRAPPED) {
+			crt_put(y + i, x, 1, crt_attr(CRT_DIM),
+			        crt_glyph(kind == LINE_CODE ? GLYPH_CODE : GLYPH_CODE_WRAPPED));
 			crt_put(y + i, x + 2, w - 2, crt_attr(CRT_CODE), s);
 		} else
 			crt_put(y + i, x, w, kind == LINE_CODE_HEAD ? crt_attr(CRT_SECTION)

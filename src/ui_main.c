@@ -83,7 +83,7 @@ static void draw_screen(struct lab *lab)
 	ui_frame_draw_header(lab, l.header);
 	if (l.course.w)
 		ui_course_draw(lab, l.course);
-	if (l.side_list)
+	if (l.side_list && !l.course_only)
 		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
 	if (draw_instead(lab, &l)) {
 		;
@@ -162,13 +162,13 @@ static void stop_from_help(struct lab *lab)
 	            keys_row(ACT_HELP_CLOSE)->bar_keys);
 }
 
+/* The whole course screen, at any width (beside the lesson, wide, the
+ * list has no room for whole titles). */
 static void toggle_course(struct lab *lab)
 {
 	lab->present = 0;             /* the course list is no figure for the back row */
 	lab->race.shown = 0;
 	lab->course_screen = !lab->course_screen;
-	if (COLS >= LAYOUT_SIDE_LIST_COLS)
-		lab_message(lab, "the course is beside the lesson at this width");
 }
 
 /* Esc: stops a run; with none, a finished race's results give way to the

@@ -8,6 +8,10 @@
  * beside the calls the program made, progress, CPU, storage, page cache,
  * the compared lessons' results as their lessons say, and this lesson's
  * runs that are not (its variants, each labelled by what changed).
+ *
+ * Every line of figures goes through fitline_fit(): a figure is shown
+ * whole or not at all, so the panel first uses a shorter form, leaves out
+ * what is optional, or wraps under its label - it never cuts one.
  */
 #include "config.h"
 
@@ -17,6 +21,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "countof.h"
+#include "fitline.h"
 #include "keys.h"
 #include "textwrap.h"
 #include "ui_crt.h"
@@ -41,21 +47,73 @@ static void pen_gap(struct pen *p)
 		p->y++;
 }
 
-/* label in the label column, the value in bold after it */
+/* Parts as the terminal shows them (ASCII where it cannot show UTF-8), so
+ * that they are measured as drawn. */
+struct screen_parts {
+	struct fit_part v[16];
+	char text[16][160], brief[16][160];
+	size_t n;
+};
+
+static void screen_parts(const struct fit_part *in, size_t n, struct screen_parts *out)
+{
+	out->n = n < COUNT(out->v) ? n : COUNT(out->v);
+	for (size_t i = 0; i < out->n; i++) {
+		out->v[i] = in[i];
+		if (in[i].text)
+			out->v[i].text = crt_text(in[i].text, out->text[i], sizeof out->text[i]);
+		if (in[i].brief)
+			out->v[i].brief = crt_text(in[i].brief, out->brief[i], sizeof out->brief[i]);
+	}
+}
+
+/* A label in the label column and its figures after it, fitted into the
+ * value column (fitline.h) over at most max_rows rows. */
+static void kv_parts(struct pen *p, const char *label, const struct fit_part *parts, size_t n,
+                     int max_rows)
+{
+	if (!pen_room(p, 1))
+		return;
+	struct screen_parts sp;
+	struct fit_rows fr;
+	screen_parts(parts, n, &sp);
+	if (max_rows > p->bottom - p->y)
+		max_rows = p->bottom - p->y;
+	fitline_fit(sp.v, sp.n, p->w - p->label_w - UI_EDGE, max_rows, &fr);
+	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
+	for (size_t i = 0; i < fr.n; i++)
+		crt_put(p->y + (int)i, p->x + p->label_w, p->w - p->label_w, crt_attr(CRT_VALUE),
+		        fr.row[i]);
+	p->y += fr.n ? (int)fr.n : 1;
+}
+
+/* One figure after a label: shown whole (or, if even that cannot be, not
+ * at all). */
 static void kv(struct pen *p, const char *label, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static void kv(struct pen *p, const char *label, const char *fmt, ...)
 {
-	if (!pen_room(p, 1))
-		return;
 	char value[512];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(value, sizeof value, fmt, ap);
 	va_end(ap);
+	const struct fit_part part = {value, NULL, 0, 0};
+	kv_parts(p, label, &part, 1, 1);
+}
+
+/* Words after a label, wrapped under the value column. */
+static void kv_words(struct pen *p, const char *label, const char *text)
+{
+	if (!pen_room(p, 1))
+		return;
+	struct tw_lines l = {0};
+	char ascii[512];
+	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w - p->label_w - UI_EDGE, &l);
 	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
-	crt_put(p->y, p->x + p->label_w, p->w - p->label_w, crt_attr(CRT_VALUE), value);
-	p->y++;
+	for (size_t i = 0; i < l.n && pen_room(p, 1); i++)
+		crt_put(p->y++, p->x + p->label_w, p->w - p->label_w, crt_attr(CRT_LABEL), l.v[i].text);
+	textwrap_free(&l);
 }
 
 /* Text wrapped over as many rows as it needs (and the panel has). */
@@ -63,7 +121,7 @@ static void para(struct pen *p, int role, const char *text)
 {
 	struct tw_lines l = {0};
 	char ascii[1024];
-	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w, &l);
+	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w - UI_EDGE, &l);
 	for (size_t i = 0; i < l.n && pen_room(p, 1); i++)
 		crt_put(p->y++, p->x, p->w, crt_attr((enum crt_role)role), l.v[i].text);
 	textwrap_free(&l);
@@ -99,7 +157,7 @@ static void draw_result_state(struct pen *p, const struct run_view *v)
 {
 	const struct trial_result *r = v->result;
 	char secs[32], buf[512];
-	units_format_seconds(r->seconds, secs, sizeof secs);
+	units_format_seconds(r->seconds, !crt.utf8, secs, sizeof secs);
 	if (r->err && r->expected) {
 		const char *name = wl_errno_name(r->err);
 		snprintf(buf, sizeof buf, "%s got %s, as this lesson expects", crt_glyph(GLYPH_DONE),
@@ -214,24 +272,36 @@ static void draw_big(struct pen *p, const struct shown *s)
 	int lw = gauge_bignum_width(logs) + 1 + 8;
 	if (!pen_room(p, GAUGE_BIG_ROWS))
 		return;
-	if (!ui_gauge_draw_big(p->y, p->x, p->w, num, unit, CRT_BIG))
+	int w = p->w - UI_EDGE;
+	if (!ui_gauge_draw_big(p->y, p->x, w, num, unit, CRT_BIG))
 		return;
-	if (rw + 4 + lw <= p->w)
-		ui_gauge_draw_big(p->y, p->x + p->w - lw, lw, logs, "log rate", CRT_BIG);
+	if (rw + 4 + lw <= w)
+		ui_gauge_draw_big(p->y, p->x + w - lw, lw, logs, "log rate", CRT_BIG);
 	p->y += GAUGE_BIG_ROWS;
 }
 
+/* What each rate is over: "now" the last RATE_WINDOW seconds, "avg" and
+ * the result the whole run (bytes moved / seconds the loop ran), so a
+ * reader can tell why they differ, and why the trend's range (half-second
+ * rates) may not hold the whole run's. */
 /* The guess beside the result: the rate guessed, its log rate, and once
  * the run has ended how far it missed, in log-rate units. */
 static void draw_guess(struct pen *p, const struct run_view *v)
 {
-	char g[32];
+	char g[32], lg[32], miss[32];
 	if (isnan(v->guess_rate))
 		return;
 	units_format_rate(v->guess_rate, g, sizeof g);
-	kv(p, "guess", "%s  ln %.2f%s", g, log(v->guess_rate), v->live ? "  (G on the gauge)" : "");
-	if (isfinite(v->miss))
-		kv(p, "miss", "%.2f in log rate", v->miss);
+	snprintf(lg, sizeof lg, "ln %.2f", log(v->guess_rate));
+	const struct fit_part guess[] = {
+		{g, NULL, 0, 0}, {lg, NULL, 0, 0}, {"(G on the gauge)", NULL, 1, 1},
+	};
+	kv_parts(p, "guess", guess, v->live ? COUNT(guess) : 2, 1);
+	if (isfinite(v->miss)) {
+		snprintf(miss, sizeof miss, "%.2f", v->miss);
+		const struct fit_part m[] = {{miss, NULL, 0, 0}, {"in log rate", NULL, 1, 0}};
+		kv_parts(p, "miss", m, COUNT(m), 1);
+	}
 }
 
 static void draw_rates(struct pen *p, const struct run_view *v, int big)
@@ -241,17 +311,31 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 		draw_guess(p, v);
 		return;
 	}
-	char a[32], b[32];
+	char a[32], b[48], la[32], lb[32], ln[64], bps[32];
 	if (big)
 		draw_big(p, &s);
 	units_format_rate(s.rate, a, sizeof a);
-	units_format_rate(s.avg, b, sizeof b);
 	if (v->live) {
-		kv(p, "now", "%s   avg %s", a, b);
-		kv(p, "log rate", "%.2f now   %.2f avg", units_log_rate(s.rate), units_log_rate(s.avg));
+		char avg[64], window[32];
+		units_format_rate(s.avg, b, sizeof b);
+		snprintf(avg, sizeof avg, "avg %s", b);
+		snprintf(window, sizeof window, "(last %g s)", RATE_WINDOW);
+		const struct fit_part now[] = {
+			{a, NULL, 0, 0}, {window, NULL, 2, 1}, {avg, NULL, 0, 0}, {"(whole run)", NULL, 1, 1},
+		};
+		kv_parts(p, "now", now, COUNT(now), 1);
+		snprintf(la, sizeof la, "%.2f now", units_log_rate(s.rate));
+		snprintf(lb, sizeof lb, "%.2f avg", units_log_rate(s.avg));
+		const struct fit_part logs[] = {{la, NULL, 0, 0}, {lb, NULL, 0, 0}};
+		kv_parts(p, "log rate", logs, COUNT(logs), 2);
 	} else {
-		kv(p, "rate", "%s", a);
-		kv(p, "log rate", "%.2f  (ln of %.0f B/s)", units_log_rate(s.rate), s.rate);
+		const struct fit_part rate[] = {{a, NULL, 0, 0}, {"over the whole run", "(whole run)", 1, 1}};
+		kv_parts(p, "rate", rate, COUNT(rate), 1);
+		snprintf(la, sizeof la, "%.2f", units_log_rate(s.rate));
+		units_format_count((uint64_t)(s.rate + 0.5), bps, sizeof bps);
+		snprintf(ln, sizeof ln, "(ln of %s B/s)", bps);
+		const struct fit_part logs[] = {{la, NULL, 0, 0}, {ln, NULL, 1, 0}};
+		kv_parts(p, "log rate", logs, COUNT(logs), 1);
 	}
 	draw_guess(p, v);
 }
@@ -311,19 +395,52 @@ static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_vi
 	size_t n = collect_marks(lab, lab_lesson(lab), v, marks);
 	if (!pen_room(p, 3))
 		return;
-	crt_putf(p->y++, p->x, p->w, crt_attr(CRT_DIM), "B/s, log scale%s",
+	int w = p->w - UI_EDGE;
+	crt_putf(p->y++, p->x, w, crt_attr(CRT_DIM), "B/s, log scale%s",
 	         v->live ? (crt.utf8 ? "   bar: now  \u2503 avg" : "   bar: now  | avg") : "");
 	/* the legend may wrap: keep it inside the panel */
-	int rows = ui_gauge_draw(p->y, p->x, p->w, p->roomy ? 3 : 1, s.have ? s.rate : 0, v->live ? s.avg : 0, marks,
+	int rows = ui_gauge_draw(p->y, p->x, w, p->roomy ? 3 : 1, s.have ? s.rate : 0, v->live ? s.avg : 0, marks,
 	                         pen_room(p, 6) ? n : 0);
 	p->y += rows;
 }
 
 /* --- what the kernel saw, beside what the program called ----------------------- */
 
-static const char *primary_call(const struct wl_spec *s)
+/* "read 1,180,619": a kind and its count ("unavailable" for -1). */
+static void named_count(const char *name, int64_t n, char *buf, size_t len)
 {
-	return wl_kind_calls_shown(wl_kind_of(s));
+	char c[32];
+	count_or_na(n, c, sizeof c);
+	snprintf(buf, len, "%s %s", name, c);
+}
+
+/* The program's own calls by kind, every kind it made ("fread 688,126
+ * fseek 688,126"), live from the child's per-chunk counts or from the
+ * result; a command has none of ours to count, and says so in words. */
+static void draw_calls(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
+{
+	const struct wl_kind *k = wl_kind_of(spec);
+	if (!k || k->command) {
+		kv_words(p, "calls", "not counted for an outside program");
+		return;
+	}
+	const uint64_t *calls = v->live ? v->sample->calls_by_kind : v->result->calls;
+	char text[CALL_KINDS][64];
+	struct fit_part parts[CALL_KINDS];
+	size_t n = 0;
+	for (int c = 0; c < CALL_KINDS; c++) {
+		if (!calls[c])
+			continue;
+		named_count(call_kind_info((enum call_kind)c)->shown, (int64_t)calls[c], text[n],
+		            sizeof text[n]);
+		parts[n] = (struct fit_part){text[n], NULL, 0, 0};
+		n++;
+	}
+	if (n == 0 && k->primary != CALL_NONE) {      /* before the first chunk */
+		named_count(call_kind_info(k->primary)->shown, 0, text[0], sizeof text[0]);
+		parts[n++] = (struct fit_part){text[0], NULL, 0, 0};
+	}
+	kv_parts(p, "calls", parts, n, 3);
 }
 
 static void draw_syscalls(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
@@ -331,48 +448,39 @@ static void draw_syscalls(struct pen *p, const struct run_view *v, const struct 
 	int64_t syscr = v->live ? v->sample->syscr : v->result->syscr;
 	int64_t syscw = v->live ? v->sample->syscw : v->result->syscw;
 	uint64_t bytes = v->live ? v->sample->bytes : v->result->bytes;
-	char r[32], w[32];
-	count_or_na(syscr, r, sizeof r);
-	count_or_na(syscw, w, sizeof w);
-	if (spec->op == WL_OP_WRITE)
-		kv(p, "syscalls", "write %s  read %s", w, r);
-	else
-		kv(p, "syscalls", "read %s  write %s", r, w);
+	char r[48], w[48];
+	named_count("read", syscr, r, sizeof r);
+	named_count("write", syscw, w, sizeof w);
+	/* the op's own kind first; the other may go when it is zero, never
+	 * when it counts something (dd writes every byte it reads) */
+	int writes = spec->op == WL_OP_WRITE;
+	int64_t other = writes ? syscr : syscw;
+	const struct fit_part counts[] = {
+		{writes ? w : r, NULL, 0, 0}, {writes ? r : w, NULL, other == 0 ? 1 : 0, 0},
+	};
+	kv_parts(p, "syscalls", counts, COUNT(counts), 2);
 	if (!v->live && v->result->syscall_source == SYSCALL_SOURCE_PERF) {
-		char line[256] = "";
-		size_t o = 0;
-		for (int k = 0; k < SYS_TOTAL && o < sizeof line; k++) {
+		char text[SYS_TOTAL][48];
+		struct fit_part parts[SYS_TOTAL];
+		size_t n = 0;
+		for (int k = 0; k < SYS_TOTAL; k++) {
 			if (v->result->sys[k] <= 0)
 				continue;
-			char c[32];
-			units_format_count((uint64_t)v->result->sys[k], c, sizeof c);
-			o += (size_t)snprintf(line + o, sizeof line - o, "%s %s  ", sys_kind_name((enum sys_kind)k), c);
+			named_count(sys_kind_name((enum sys_kind)k), v->result->sys[k], text[n],
+			            sizeof text[n]);
+			parts[n] = (struct fit_part){text[n], NULL, 0, 0};
+			n++;
 		}
-		if (*line)
-			kv(p, "  by kind", "%s", line);
+		if (n)
+			kv_parts(p, "  by kind", parts, n, 3);
 	}
-	/* the calls the program made */
-	char calls[256] = "";
-	if (v->live) {
-		units_format_count(v->sample->calls, w, sizeof w);
-		snprintf(calls, sizeof calls, "%s %s", primary_call(spec), w);
-	} else {
-		size_t o = 0;
-		for (int k = 0; k < CALL_KINDS && o < sizeof calls; k++) {
-			if (!v->result->calls[k])
-				continue;
-			units_format_count(v->result->calls[k], w, sizeof w);
-			o += (size_t)snprintf(calls + o, sizeof calls - o, "%s %s  ",
-			                      call_kind_name((enum call_kind)k), w);
-		}
-		if (!*calls)
-			snprintf(calls, sizeof calls, "none");
-	}
-	kv(p, "calls", "%s", calls);
-	int64_t sys = spec->op == WL_OP_WRITE ? syscw : syscr;
-	if (sys > 0)
-		kv(p, "B/syscall", "%.1f bytes", (double)bytes / (double)sys);
-	else if (sys < 0)
+	draw_calls(p, v, spec);
+	int64_t sys = writes ? syscw : syscr;
+	if (sys > 0) {
+		char per[32];
+		units_format_bytes_per((double)bytes / (double)sys, per, sizeof per);
+		kv(p, "B/syscall", "%s", per);
+	} else if (sys < 0)
 		kv(p, "B/syscall", "unavailable");
 }
 
@@ -383,7 +491,7 @@ static void draw_bar_line(struct pen *p, const char *label, double frac, const c
 	if (!pen_room(p, 1))
 		return;
 	int tw = tw_width(tail);
-	int bw = p->w - p->label_w - tw - 1;
+	int bw = p->w - UI_EDGE - p->label_w - tw - 1;
 	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
 	int fill = bw > 0 ? (int)(frac * bw + 0.5) : 0;
 	for (int i = 0; i < bw; i++)
@@ -396,15 +504,21 @@ static void draw_bar_line(struct pen *p, const char *label, double frac, const c
 
 static void draw_progress(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
-	char done[32], size[32], el[32], tail[96];
+	char done[32], size[32], el[32], tail[16], a[64], b[64];
+	int ascii = !crt.utf8;
 	if (v->live) {
 		const struct trial_sample *s = v->sample;
-		uint64_t in_pass = spec->size ? s->bytes % spec->size : 0;
-		if (s->bytes && !in_pass)
+		/* reads repeat passes over the file; a write is one pass, even when
+		 * a command writes past the lesson's size (--size does not change
+		 * its arguments) */
+		int passes = spec->op != WL_OP_WRITE;
+		uint64_t in_pass = spec->size ? (passes ? s->bytes % spec->size : s->bytes) : 0;
+		if (s->bytes && (!in_pass || in_pass > spec->size))
 			in_pass = spec->size;
 		units_format_bytes((double)s->bytes, done, sizeof done);
-		units_format_bytes((double)spec->size, size, sizeof size);
-		unsigned pass = spec->size ? (unsigned)((s->bytes ? s->bytes - 1 : 0) / spec->size) + 1 : 1;
+		units_format_size(spec->size, size, sizeof size);
+		unsigned pass = spec->size && passes
+		                ? (unsigned)((s->bytes ? s->bytes - 1 : 0) / spec->size) + 1 : 1;
 		if (v->watch > WATCH_ONE_PASS) {     /* passes over several trials */
 			in_pass = v->pass_bytes;
 			pass = v->passes + 1;
@@ -412,15 +526,23 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 		double frac = spec->size ? (double)in_pass / (double)spec->size : 0;
 		snprintf(tail, sizeof tail, "%3.0f%%", frac * 100);
 		draw_bar_line(p, "done", frac, tail);
-		if (pass > 1)
-			kv(p, "", "%s, pass %u over %s", done, pass, size);
-		else
-			kv(p, "", "%s of %s", done, size);
+		if (pass > 1) {
+			snprintf(a, sizeof a, "%s moved,", done);
+			snprintf(b, sizeof b, "pass %u over %s", pass, size);
+		} else {
+			snprintf(a, sizeof a, "%s", done);
+			snprintf(b, sizeof b, "of %s", size);
+		}
+		const struct fit_part moved[] = {{a, NULL, 0, 0}, {b, NULL, 0, 1}};
+		kv_parts(p, "", moved, COUNT(moved), 2);
 		if (v->watch > WATCH_ONE_PASS) {
 			char watch[32];
 			watch_name(v->watch, watch, sizeof watch);
 			double left = v->watch - v->watched;
-			kv(p, "time", "%.1f s of %s, %.1f s left", v->watched, watch, left > 0 ? left : 0);
+			snprintf(a, sizeof a, "%.1f s of %s,", v->watched, watch);
+			snprintf(b, sizeof b, "%.1f s left", left > 0 ? left : 0);
+			const struct fit_part time[] = {{a, NULL, 0, 0}, {b, NULL, 0, 1}};
+			kv_parts(p, "time", time, COUNT(time), 2);
 			return;
 		}
 		/* what is left: the rest of the file, bounded by the time limit */
@@ -432,53 +554,71 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 		}
 		if (remaining < 0)
 			remaining = 0;
-		kv(p, "time", "%.1f s, ~%.*f s left", s->elapsed, remaining < 10 ? 1 : 0, remaining);
+		snprintf(a, sizeof a, "%.1f s,", s->elapsed);
+		snprintf(b, sizeof b, "~%.*f s left", remaining < 10 ? 1 : 0, remaining);
+		const struct fit_part time[] = {{a, NULL, 0, 0}, {b, NULL, 0, 1}};
+		kv_parts(p, "time", time, COUNT(time), 2);
 		return;
 	}
 	const struct trial_result *r = v->result;
 	units_format_bytes((double)r->bytes, done, sizeof done);
-	units_format_seconds(r->seconds, el, sizeof el);
-	if (r->passes > 1)
-		kv(p, "moved", "%s in %s (%u passes)", done, el, r->passes);
-	else
-		kv(p, "moved", "%s in %s", done, el);
+	units_format_seconds(r->seconds, ascii, el, sizeof el);
+	char in[48], passes[32];
+	snprintf(in, sizeof in, "in %s", el);
+	snprintf(passes, sizeof passes, "(%u passes)", r->passes);
+	const struct fit_part moved[] = {{done, NULL, 0, 0}, {in, NULL, 0, 1},
+	                                 {r->passes > 1 ? passes : NULL, NULL, 1, 1}};
+	kv_parts(p, "moved", moved, COUNT(moved), 2);
 }
 
 static void draw_costs(struct pen *p, const struct run_view *v)
 {
-	char a[32], b[32];
+	char a[48], b[48], x[32], y[32];
+	int ascii = !crt.utf8;
 	if (v->live) {
-		kv(p, "cpu", "user, sys: when it ends");
+		kv_words(p, "cpu", "user, sys: when it ends");
 	} else {
 		const struct trial_result *r = v->result;
-		units_format_seconds(r->utime, a, sizeof a);
-		units_format_seconds(r->stime, b, sizeof b);
-		kv(p, "cpu", "user %s  sys %s", a, b);
-		kv(p, "faults", "%ld minor  %ld major", r->minflt, r->majflt);
+		units_format_seconds(r->utime, ascii, x, sizeof x);
+		units_format_seconds(r->stime, ascii, y, sizeof y);
+		snprintf(a, sizeof a, "user %s", x);
+		snprintf(b, sizeof b, "sys %s", y);
+		const struct fit_part cpu[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
+		kv_parts(p, "cpu", cpu, COUNT(cpu), 2);
+		snprintf(a, sizeof a, "%ld minor", r->minflt);
+		snprintf(b, sizeof b, "%ld major", r->majflt);
+		const struct fit_part faults[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
+		kv_parts(p, "faults", faults, COUNT(faults), 2);
 	}
 	int64_t rb = v->live ? v->sample->read_bytes : v->result->read_bytes;
 	int64_t wb = v->live ? v->sample->write_bytes : v->result->write_bytes;
 	if (rb < 0 && wb < 0)
 		kv(p, "storage", "unavailable");
 	else {
-		units_format_bytes(rb < 0 ? 0 : (double)rb, a, sizeof a);
-		units_format_bytes(wb < 0 ? 0 : (double)wb, b, sizeof b);
-		kv(p, "storage", "read %s  written %s", rb < 0 ? "?" : a, wb < 0 ? "?" : b);
+		units_format_bytes(rb < 0 ? 0 : (double)rb, x, sizeof x);
+		units_format_bytes(wb < 0 ? 0 : (double)wb, y, sizeof y);
+		snprintf(a, sizeof a, "read %s", rb < 0 ? "?" : x);
+		snprintf(b, sizeof b, "written %s", wb < 0 ? "?" : y);
+		const struct fit_part storage[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
+		kv_parts(p, "storage", storage, COUNT(storage), 2);
 	}
 	if (!v->live) {
 		const struct trial_result *r = v->result;
 		if (r->resident_before < 0 || r->resident_after < 0)
-			kv(p, "page cache", "residency unavailable");
-		else
-			kv(p, "page cache", "%.0f%% %s %.0f%% resident", r->resident_before * 100,
-			   crt_glyph(GLYPH_ARROW), r->resident_after * 100);
+			kv_words(p, "page cache", "residency unavailable");
+		else {
+			snprintf(a, sizeof a, "%.0f%% %s %.0f%%", r->resident_before * 100,
+			         crt_glyph(GLYPH_ARROW), r->resident_after * 100);
+			const struct fit_part cache[] = {{a, NULL, 0, 0}, {"resident", NULL, 1, 1}};
+			kv_parts(p, "page cache", cache, COUNT(cache), 1);
+		}
 	}
 }
 
 /* The notebook's latest run as the lesson says, from an earlier session. */
-static void draw_saved(struct pen *p, const struct saved_result *e)
+static void draw_saved(struct pen *p, const struct saved_result *e, const struct wl_spec *spec)
 {
-	char a[32], b[32];
+	char a[48], b[48], c[32];
 	if (!e->ok) {
 		para(p, CRT_ERROR, e->error[0] ? e->error : "it failed");
 		return;
@@ -487,15 +627,22 @@ static void draw_saved(struct pen *p, const struct saved_result *e)
 		para(p, CRT_LABEL, e->error);
 	if (e->bytes >= 0 && isfinite(e->seconds)) {
 		units_format_bytes((double)e->bytes, a, sizeof a);
-		units_format_seconds(e->seconds, b, sizeof b);
-		kv(p, "moved", "%s in %s", a, b);
+		units_format_seconds(e->seconds, !crt.utf8, c, sizeof c);
+		snprintf(b, sizeof b, "in %s", c);
+		const struct fit_part moved[] = {{a, NULL, 0, 0}, {b, NULL, 0, 1}};
+		kv_parts(p, "moved", moved, COUNT(moved), 2);
 	}
-	count_or_na(e->syscw, a, sizeof a);
-	count_or_na(e->syscr, b, sizeof b);
-	kv(p, "syscalls", "write %s  read %s", a, b);
-	if (e->calls >= 0) {
+	named_count("write", e->syscw, a, sizeof a);
+	named_count("read", e->syscr, b, sizeof b);
+	const struct fit_part sys[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
+	kv_parts(p, "syscalls", sys, COUNT(sys), 2);
+	const struct wl_kind *k = wl_kind_of(spec);
+	if (!k || k->command)
+		kv_words(p, "calls", "not counted for an outside program");
+	else if (e->calls >= 0) {
 		units_format_count((uint64_t)e->calls, a, sizeof a);
-		kv(p, "calls", "%s", a);
+		const struct fit_part calls[] = {{a, NULL, 0, 0}, {"(all kinds)", NULL, 1, 1}};
+		kv_parts(p, "calls", calls, COUNT(calls), 1);
 	}
 }
 
@@ -509,16 +656,27 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 	crt_put(p->y++, p->x, p->w, crt_attr(CRT_SECTION), "Compare with");
 	for (size_t i = 0; i < l->ncompare && pen_room(p, 1); i++) {
 		double rate;
-		char r[32], label[2] = {compare_key(i), 0};
+		char r[32], lg[32], label[2] = {compare_key(i), 0};
 		crt_put(p->y, p->x, 2, crt_attr(CRT_COMPARE) | A_BOLD, label);
-		int idw = crt_putf(p->y, p->x + 2, p->w - 2, crt_attr(CRT_LABEL), "%s ", l->compare[i]);
-		if (compare_rate(lab, l->compare[i], &rate)) {
+		struct fit_part parts[3] = {{l->compare[i], NULL, 0, 0}};
+		size_t n = 1;
+		int ran = compare_rate(lab, l->compare[i], &rate);
+		if (ran) {
 			units_format_rate(rate, r, sizeof r);
-			crt_putf(p->y, p->x + 2 + idw, p->w - 2 - idw, crt_attr(CRT_VALUE), " %s  log %.2f",
-			         r, units_log_rate(rate));
+			snprintf(lg, sizeof lg, "log %.2f", units_log_rate(rate));
+			parts[n++] = (struct fit_part){r, NULL, 0, 0};
+			parts[n++] = (struct fit_part){lg, NULL, 1, 0};
 		} else
-			crt_put(p->y, p->x + 2 + idw, p->w - 2 - idw, crt_attr(CRT_DIM), " not run yet");
-		p->y++;
+			parts[n++] = (struct fit_part){"not run yet", NULL, 0, 0};
+		struct screen_parts sp;
+		struct fit_rows fr;
+		screen_parts(parts, n, &sp);
+		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
+		fitline_fit(sp.v, sp.n, p->w - 2 - UI_EDGE, rows, &fr);
+		for (size_t k = 0; k < fr.n; k++)
+			crt_put(p->y + (int)k, p->x + 2, p->w - 2,
+			        crt_attr(ran ? CRT_VALUE : CRT_DIM), fr.row[k]);
+		p->y += fr.n ? (int)fr.n : 1;
 	}
 }
 
@@ -530,8 +688,8 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 	if (ls->nvariants == 0 || !pen_room(p, 2))
 		return;
 	pen_gap(p);
-	crt_putf(p->y++, p->x, p->w, crt_attr(CRT_SECTION), "Not as the lesson says (%s: all runs)",
-	         keys_row(ACT_HISTORY)->label);
+	crt_putf(p->y++, p->x, p->w - UI_EDGE, crt_attr(CRT_SECTION), "Not as the lesson says (%s: "
+	         "all runs)", keys_row(ACT_HISTORY)->label);
 	for (size_t k = 0; k < ls->nvariants && pen_room(p, 1); k++) {
 		const struct variant *var = &ls->variants[k];
 		char name[300], rate[32] = "";
@@ -541,10 +699,15 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 			units_format_rate(var->rate, rate, sizeof rate);
 		else
 			snprintf(rate, sizeof rate, "%s", var->ok ? "-" : "failed");
-		int rw = (int)strlen(rate) + 1;
-		crt_put_cut(p->y, p->x, p->w - rw - 1, crt_attr(CRT_LABEL), name);
-		crt_put(p->y, p->x + p->w - rw, rw, crt_attr(CRT_VALUE), rate);
-		p->y++;
+		const struct fit_part parts[] = {{name, NULL, 0, 0}, {rate, NULL, 0, 0}};
+		struct screen_parts sp;
+		struct fit_rows fr;
+		screen_parts(parts, COUNT(parts), &sp);
+		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
+		fitline_fit(sp.v, sp.n, p->w - UI_EDGE, rows, &fr);
+		for (size_t r = 0; r < fr.n; r++)
+			crt_put(p->y + (int)r, p->x, p->w, crt_attr(CRT_LABEL), fr.row[r]);
+		p->y += fr.n ? (int)fr.n : 1;
 	}
 }
 
@@ -564,8 +727,14 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 	draw_rates(&p, &v, big);
 	pen_gap(&p);
 	draw_gauge(&p, lab, &v);
-	if ((v.live || v.result) && pen_room(&p, 1) && ui_gauge_draw_sparkline(p.y, p.x, p.w, v.hist))
-		p.y++;
+	if ((v.live || v.result) && pen_room(&p, 1)) {
+		/* the trend's label in the label column, like every row's */
+		int w = ui_gauge_draw_sparkline(p.y, p.x + p.label_w, p.w - p.label_w - UI_EDGE, v.hist);
+		if (w) {
+			crt_put(p.y, p.x, p.label_w, crt_attr(CRT_LABEL), "trend");
+			p.y++;
+		}
+	}
 	pen_gap(&p);
 	/* an error before any I/O has no numbers worth a row */
 	if (v.live || (v.result && ((v.result->ok && !v.result->err) || v.result->bytes))) {
@@ -574,7 +743,7 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 		draw_progress(&p, &v, spec);
 		draw_costs(&p, &v);
 	} else if (v.saved)
-		draw_saved(&p, v.saved);
+		draw_saved(&p, v.saved, spec);
 	draw_compare(&p, lab, l);
 	draw_variants(&p, lab, lab->cur);
 }

@@ -65,7 +65,7 @@ static void draw_counts(struct rect r, const struct run_view *v, int with_log)
 	uint64_t bytes = v->live ? v->sample->bytes : v->result->bytes;
 	double secs = v->live ? v->sample->elapsed : v->result->seconds;
 	units_format_bytes((double)bytes, b, sizeof b);
-	units_format_seconds(secs, t, sizeof t);
+	units_format_seconds(secs, !crt.utf8, t, sizeof t);
 	crt_putf(r.y + 1, r.x, r.w, crt_attr(CRT_LABEL), "moved %s in %s of loops, %u whole pass%s",
 	         b, t, v->passes, v->passes == 1 ? "" : "es");
 }

@@ -225,7 +225,7 @@ static void draw_side(const struct lab *lab, int side, const struct run_view *v,
 	double secs = s ? s->elapsed : v->result ? v->result->seconds : 0;
 	char b[32], t[32];
 	units_format_bytes((double)bytes, b, sizeof b);
-	units_format_seconds(secs, t, sizeof t);
+	units_format_seconds(secs, !crt.utf8, t, sizeof t);
 	snprintf(buf, sizeof buf, "moved %s in %s of loops; %u whole pass%s", b, t, v->passes,
 	         v->passes == 1 ? "" : "es");
 	side_line(&y, bottom, r, CRT_LABEL, buf);

@@ -1,13 +1,19 @@
 /* ui_sweep.c - a sweep lesson's chart: log rate against log2(block) for
- * the warm and the cold cache (different glyphs, a legend, not colour
- * alone), with the fitted per-call cost R and per-byte cost U under it. */
+ * each series of the sweep (a read's warm and cold cache, a write's way to
+ * the file: sweep_series_name() says which), in different glyphs with a
+ * legend, not colour alone, and the fitted per-call cost R and per-byte
+ * cost U under it.  Every line of figures is fitted (fitline.h): wrapped
+ * or shortened, never cut. */
 #include "config.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "countof.h"
+#include "fitline.h"
 #include "gauge.h"
+#include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 #include "units.h"
@@ -16,65 +22,92 @@
 #define CHART_MAX_W 200
 #define CHART_MAX_H 24
 
-/* "312 ns", "4.1 us", "2.5 ms" */
-static void format_cost(double s, char *buf, size_t len)
+/* Parts fitted into w columns from (y, x), over at most max_rows rows, as
+ * the terminal shows them; returns the rows used. */
+static int put_fitted(int y, int x, int w, int max_rows, int attr, const struct fit_part *parts,
+                      size_t n)
 {
-	if (s < 1e-6)
-		snprintf(buf, len, "%.3g ns", s * 1e9);
-	else if (s < 1e-3)
-		snprintf(buf, len, "%.3g us", s * 1e6);
-	else
-		snprintf(buf, len, "%.3g ms", s * 1e3);
+	struct fit_part shown[8];
+	char text[8][160], brief[8][160];
+	n = n < COUNT(shown) ? n : COUNT(shown);
+	for (size_t i = 0; i < n; i++) {
+		shown[i] = parts[i];
+		if (parts[i].text)
+			shown[i].text = crt_text(parts[i].text, text[i], sizeof text[i]);
+		if (parts[i].brief)
+			shown[i].brief = crt_text(parts[i].brief, brief[i], sizeof brief[i]);
+	}
+	struct fit_rows fr;
+	fitline_fit(shown, n, w - UI_EDGE, max_rows, &fr);
+	for (size_t i = 0; i < fr.n; i++)
+		crt_put(y + (int)i, x, w, attr, fr.row[i]);
+	return (int)fr.n;
 }
 
-static int draw_status(const struct run_view *v, int y, int x, int w)
+/* Words wrapped over at most max_rows rows; returns the rows used. */
+static int put_words(int y, int x, int w, int max_rows, int attr, const char *text)
+{
+	struct tw_lines l = {0};
+	char ascii[512];
+	textwrap_wrap(crt_text(text, ascii, sizeof ascii), w - UI_EDGE, &l);
+	int rows = 0;
+	for (size_t i = 0; i < l.n && rows < max_rows; i++)
+		crt_put(y + rows++, x, w, attr, l.v[i].text);
+	textwrap_free(&l);
+	return rows;
+}
+
+static int draw_status(const struct lab *lab, const struct run_view *v, int y, int x, int w)
 {
 	char buf[256];
 	if (v->live) {
-		uint64_t block;
-		enum wl_cache cache;
-		block = v->spec ? v->spec->block : 0;
-		cache = v->spec ? v->spec->cache : WL_CACHE_WARM;
-		char b[32];
-		units_format_bytes((double)block, b, sizeof b);
-		snprintf(buf, sizeof buf, "%s %s point %zu of %zu: %s blocks, %s",
-		         crt_glyph(GLYPH_RUNNING), v->stopping ? "STOPPING" : "RUNNING",
-		         v->point + 1, v->total, b, wl_cache_name(cache));
-		crt_put(y, x, w, crt_attr(CRT_RUNNING), buf);
-		return 1;
+		uint64_t block = v->spec ? v->spec->block : 0;
+		enum wl_cache cache = v->spec ? v->spec->cache : WL_CACHE_WARM;
+		char state[32], point[32], brief[32], b[32], blocks[48], series[64];
+		snprintf(state, sizeof state, "%s %s", crt_glyph(GLYPH_RUNNING),
+		         v->stopping ? "STOPPING" : "RUNNING");
+		snprintf(point, sizeof point, "point %zu of %zu", v->point + 1, v->total);
+		snprintf(brief, sizeof brief, "point %zu/%zu", v->point + 1, v->total);
+		units_format_size(block, b, sizeof b);
+		snprintf(blocks, sizeof blocks, "%s blocks", b);
+		sweep_series_name(&lab_lesson(lab)->workload, cache, series, sizeof series);
+		const struct fit_part parts[] = {
+			{state, NULL, 0, 0}, {point, brief, 0, 0}, {blocks, NULL, 0, 0}, {series, NULL, 0, 0},
+		};
+		return put_fitted(y, x, w, 2, crt_attr(CRT_RUNNING), parts, COUNT(parts));
 	}
 	if (v->start_error) {
 		snprintf(buf, sizeof buf, "%s could not start: %s", crt_glyph(GLYPH_FAILED), v->start_error);
-		crt_put(y, x, w, crt_attr(CRT_ERROR), buf);
-		return 1;
+		return put_words(y, x, w, 3, crt_attr(CRT_ERROR), buf);
 	}
-	if (v->npoints == 0) {
-		crt_put(y, x, w, crt_attr(CRT_LABEL), "Not run yet: r runs every point in turn.");
-		return 1;
-	}
+	if (v->npoints == 0)
+		return put_words(y, x, w, 2, crt_attr(CRT_LABEL), "Not run yet: r runs every point in turn.");
 	size_t ok = 0;
 	for (size_t i = 0; i < v->npoints; i++)
 		ok += v->points[i].ok != 0;
-	snprintf(buf, sizeof buf, "%s %zu of %zu points measured%s", crt_glyph(GLYPH_DONE), ok,
-	         v->total, v->result ? "" : " (saved from an earlier session)");
-	crt_put(y, x, w, crt_attr(CRT_OK), buf);
-	return 1;
+	snprintf(buf, sizeof buf, "%s %zu of %zu points measured", crt_glyph(GLYPH_DONE), ok, v->total);
+	const struct fit_part parts[] = {
+		{buf, NULL, 0, 0}, {v->result ? NULL : "(saved from an earlier session)", NULL, 1, 1},
+	};
+	return put_fitted(y, x, w, 1, crt_attr(CRT_OK), parts, COUNT(parts));
 }
 
 static int draw_live_point(const struct run_view *v, int y, int x, int w)
 {
 	if (!v->live || v->sample->elapsed <= 0)
 		return 0;
-	char a[32], c[32];
+	char a[32], c[32], now[48], lg[32], sys[48];
 	units_format_rate(v->rate_now, a, sizeof a);
-	if (v->sample->syscw >= 0 || v->sample->syscr >= 0)
-		units_format_count((uint64_t)(v->spec->op == WL_OP_WRITE ? v->sample->syscw
-		                                                        : v->sample->syscr), c, sizeof c);
+	int64_t n = v->spec->op == WL_OP_WRITE ? v->sample->syscw : v->sample->syscr;
+	if (n >= 0)
+		units_format_count((uint64_t)n, c, sizeof c);
 	else
 		snprintf(c, sizeof c, "unavailable");
-	crt_putf(y, x, w, crt_attr(CRT_VALUE), "now %s   log rate %.2f   syscalls %s", a,
-	         units_log_rate(v->rate_now), c);
-	return 1;
+	snprintf(now, sizeof now, "now %s", a);
+	snprintf(lg, sizeof lg, "log rate %.2f", units_log_rate(v->rate_now));
+	snprintf(sys, sizeof sys, "syscalls %s", c);
+	const struct fit_part parts[] = {{now, NULL, 0, 0}, {lg, NULL, 1, 0}, {sys, NULL, 0, 0}};
+	return put_fitted(y, x, w, 2, crt_attr(CRT_VALUE), parts, COUNT(parts));
 }
 
 struct axes {
@@ -171,31 +204,102 @@ static void draw_points(const struct run_view *v, const struct axes *a, int y, i
 		}
 }
 
+/* The glyph and role of a series: the first is warm's, the second cold's
+ * (a sweep's caches are its series). */
+static enum crt_glyph series_glyph(enum wl_cache cache)
+{
+	return cache == WL_CACHE_COLD ? GLYPH_COLD : GLYPH_WARM;
+}
+
+static int series_role(enum wl_cache cache)
+{
+	return cache == WL_CACHE_COLD ? CRT_COLD : CRT_WARM;
+}
+
+/* "● warm  × cold  ◆ warm and cold in one cell" under the title. */
+static int draw_legend(const struct lesson *l, int y, int x, int w, int max_rows)
+{
+	char names[2][80], series[2][64], both[160], both_brief[32];
+	struct fit_part parts[6] = {{"log rate by block size", "log rate", 0, 0}};
+	size_t n = 1;
+	for (size_t k = 0; k < l->sweep.ncaches && k < 2; k++) {
+		sweep_series_name(&l->workload, l->sweep.caches[k], series[k], sizeof series[k]);
+		snprintf(names[k], sizeof names[k], "%s %s", crt_glyph(series_glyph(l->sweep.caches[k])),
+		         series[k]);
+		parts[n++] = (struct fit_part){names[k], NULL, 0, 0};
+	}
+	if (l->sweep.ncaches > 1) {
+		/* two series meet in one cell: one glyph says so */
+		snprintf(both, sizeof both, "%s %s and %s in one cell", crt_glyph(GLYPH_BOTH),
+		         series[0], series[1]);
+		snprintf(both_brief, sizeof both_brief, "%s both", crt_glyph(GLYPH_BOTH));
+		parts[n++] = (struct fit_part){both, both_brief, 0, 0};
+	}
+	return put_fitted(y, x, w, max_rows, crt_attr(CRT_LABEL), parts, n);
+}
+
+/* One series' fit as parts: "O_SYNC:" "R = 159 µs per call" ... */
+struct fit_text {
+	char name[80], r[48], rb[48], u[48], ub[48], peak[64];
+	struct fit_part parts[4];
+	size_t n;
+	int have;
+};
+
+static void fit_text(const struct lesson *l, const struct run_view *v, enum wl_cache cache,
+                     struct fit_text *t)
+{
+	double r, u;
+	char series[64], rs[32], us[32], peak[32];
+	int ascii = !crt.utf8;
+	sweep_series_name(&l->workload, cache, series, sizeof series);
+	snprintf(t->name, sizeof t->name, "%s:", series);
+	t->have = v->npoints && sweep_fit(v->points, v->npoints, cache, &r, &u) == 0;
+	t->parts[0] = (struct fit_part){t->name, NULL, 0, 0};
+	t->n = 1;
+	if (!t->have) {
+		t->parts[t->n++] = (struct fit_part){"R and U after two block sizes", "R, U later", 0, 1};
+		return;
+	}
+	units_format_cost(r, ascii, rs, sizeof rs);
+	units_format_cost(u, ascii, us, sizeof us);
+	units_format_rate(u > 0 ? 1 / u : 0, peak, sizeof peak);
+	snprintf(t->r, sizeof t->r, "R = %s per call,", rs);
+	snprintf(t->rb, sizeof t->rb, "R %s/call,", rs);
+	snprintf(t->u, sizeof t->u, "U = %s per byte", us);
+	snprintf(t->ub, sizeof t->ub, "U %s/B", us);
+	snprintf(t->peak, sizeof t->peak, "(1/U = %s)", u > 0 ? peak : "-");
+	t->parts[t->n++] = (struct fit_part){t->r, t->rb, 0, 1};
+	t->parts[t->n++] = (struct fit_part){t->u, t->ub, 0, 1};
+	t->parts[t->n++] = (struct fit_part){t->peak, NULL, 1, 1};
+}
+
+/* Rows the fits take at width w (each at most two). */
+static int fits_rows(const struct lesson *l, const struct run_view *v, int w)
+{
+	int rows = 0;
+	for (size_t k = 0; k < l->sweep.ncaches; k++) {
+		struct fit_text t;
+		struct fit_rows fr;
+		fit_text(l, v, l->sweep.caches[k], &t);
+		fitline_fit(t.parts, t.n, w - 2 - UI_EDGE, 2, &fr);
+		rows += fr.n ? (int)fr.n : 1;
+	}
+	return rows;
+}
+
 static int draw_fits(const struct lesson *l, const struct run_view *v, int y, int x, int w, int rows)
 {
 	int used = 0;
 	for (size_t k = 0; k < l->sweep.ncaches && used < rows; k++) {
 		enum wl_cache cache = l->sweep.caches[k];
-		double r, u;
-		int role = cache == WL_CACHE_COLD ? CRT_COLD : CRT_WARM;
-		int gx = crt_put(y + used, x, 2, crt_attr((enum crt_role)role),
-		                 crt_glyph(cache == WL_CACHE_COLD ? GLYPH_COLD : GLYPH_WARM));
-		if (v->npoints && sweep_fit(v->points, v->npoints, cache, &r, &u) == 0) {
-			char rs[32], us[32], peak[32];
-			format_cost(r, rs, sizeof rs);
-			format_cost(u, us, sizeof us);
-			units_format_rate(u > 0 ? 1 / u : 0, peak, sizeof peak);
-			if (w >= 70)
-				crt_putf(y + used, x + gx + 1, w - gx - 1, crt_attr(CRT_VALUE),
-				         "%s: R = %s per call, U = %s per byte (1/U = %s)",
-				         wl_cache_name(cache), rs, us, u > 0 ? peak : "-");
-			else
-				crt_putf(y + used, x + gx + 1, w - gx - 1, crt_attr(CRT_VALUE),
-				         "%s: R %s/call, U %s/B", wl_cache_name(cache), rs, us);
-		} else
-			crt_putf(y + used, x + gx + 1, w - gx - 1, crt_attr(CRT_LABEL),
-			         "%s: R, U after two block sizes", wl_cache_name(cache));
-		used++;
+		struct fit_text t;
+		fit_text(l, v, cache, &t);
+		crt_put(y + used, x, 2, crt_attr((enum crt_role)series_role(cache)),
+		        crt_glyph(series_glyph(cache)));
+		int n = put_fitted(y + used, x + 2, w - 2, rows - used < 2 ? rows - used : 2,
+		                   crt_attr(t.have ? CRT_VALUE : CRT_LABEL), t.parts, t.n);
+		used += n ? n : 1;
 	}
 	return used;
 }
@@ -204,15 +308,14 @@ int ui_sweep_draw(const struct lab *lab, const struct run_view *v, struct rect r
 {
 	const struct lesson *l = lab_lesson(lab);
 	int x = rr.x + 1, w = rr.w - 2, y = rr.y, bottom = rr.y + rr.h;
-	y += draw_status(v, y, x, w);
+	y += draw_status(lab, v, y, x, w);
 	y += draw_live_point(v, y, x, w);
 	y++;
-	crt_putf(y++, x, w, crt_attr(CRT_LABEL), "log rate by block size   %s warm  %s cold",
-	         crt_glyph(GLYPH_WARM), crt_glyph(GLYPH_COLD));
-	int fit_rows = (int)l->sweep.ncaches;
+	y += draw_legend(l, y, x, w, 2);
+	int fit_rows = fits_rows(l, v, w);
 	struct axes a;
 	compute_axes(l, v, &a);
-	a.pw = w - Y_LABEL_W;
+	a.pw = w - Y_LABEL_W - UI_EDGE;
 	if (a.pw > CHART_MAX_W)
 		a.pw = CHART_MAX_W;
 	a.ph = bottom - y - 2 - 1 - fit_rows;     /* x axis, its labels, a gap, the fits */

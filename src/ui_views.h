@@ -6,6 +6,13 @@
 #include "lab.h"
 #include "layout.h"
 
+/* The edge column: every view fits and wraps its figures and words into
+ * its area less UI_EDGE columns and clips what it draws to the whole area,
+ * so the last column of an area stays blank unless something had to be
+ * cut there.  Nothing should be; tests/walk.sh fails on a digit, a
+ * thousands separator or an opening bracket in that column. */
+#define UI_EDGE 1
+
 /* ui_frame.c: header, footer, the separators, the too-small notice */
 void ui_frame_draw_header(const struct lab *lab, struct rect r);
 /* The key bar: the keys of the table that work in `context` (keys.h). */
@@ -41,7 +48,8 @@ int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
 /* Two bars on one axis, for a race: the axis labels, then "A" and "B"
  * each before its bar; rows used (3), 0 when w is too narrow. */
 int ui_gauge_draw_pair(int y, int x, int w, double a, double b);
-/* A sparkline of the rate history with its range; rows used (0 or 1). */
+/* A sparkline of the rate history with its range (the caller labels it);
+ * rows used (0 or 1). */
 int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h);
 /* The big digits of a number with its unit on the middle row; rows used
  * (0 when it does not fit in w). */

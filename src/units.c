@@ -72,12 +72,39 @@ int units_parse_duration(const char *s, double *out)
 }
 
 static const char *const binary_units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+#define NBINARY (sizeof binary_units / sizeof *binary_units)
 
-/* value scaled into [1, 1024) with its unit index */
+/* Decimals for three significant digits of v >= 0, none for a whole
+ * number: 3.32, 97.7, 512, 10.  Decided on the rounded value, so 9.996
+ * is "10.0", not "10.00". */
+static int sig3_decimals(double v)
+{
+	if (v == floor(v))
+		return 0;
+	int d = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+	double p = d == 2 ? 100 : d == 1 ? 10 : 1;
+	double r = round(v * p) / p;
+	if (r >= 100)
+		return 0;
+	if (r >= 10 && d > 1)
+		return 1;
+	return d;
+}
+
+/* v rounded to its three significant digits */
+static double sig3_round(double v)
+{
+	int d = sig3_decimals(v);
+	double p = d == 2 ? 100 : d == 1 ? 10 : 1;
+	return round(v * p) / p;
+}
+
+/* v scaled into [1, 1024) with its unit index; a value that rounds to
+ * 1024 takes the next unit */
 static double scale_binary(double v, unsigned *unit)
 {
 	unsigned u = 0;
-	while (fabs(v) >= 1024 && u + 1 < sizeof binary_units / sizeof *binary_units) {
+	while (u + 1 < NBINARY && (fabs(v) >= 1024 || sig3_round(fabs(v)) >= 1024)) {
 		v /= 1024;
 		u++;
 	}
@@ -88,8 +115,7 @@ static double scale_binary(double v, unsigned *unit)
 /* Three significant digits, no trailing noise: 10, 3.32, 512, 97.7 */
 static void format_3sig(double v, const char *unit, const char *tail, char *buf, size_t len)
 {
-	int decimals = v >= 100 || v == floor(v) ? 0 : v >= 10 ? 1 : 2;
-	snprintf(buf, len, "%.*f %s%s", decimals, v, unit, tail);
+	snprintf(buf, len, "%.*f %s%s", sig3_decimals(fabs(v)), v, unit, tail);
 }
 
 void units_format_bytes(double bytes, char *buf, size_t len)
@@ -97,6 +123,32 @@ void units_format_bytes(double bytes, char *buf, size_t len)
 	unsigned u;
 	double v = scale_binary(bytes, &u);
 	format_3sig(v, binary_units[u], "", buf, len);
+}
+
+void units_format_size(uint64_t bytes, char *buf, size_t len)
+{
+	unsigned u = 0;
+	uint64_t n = bytes;
+	while (n && n % 1024 == 0 && u + 1 < NBINARY) {
+		n /= 1024;
+		u++;
+	}
+	char count[32];
+	units_format_count(n, count, sizeof count);
+	snprintf(buf, len, "%s %s", count, binary_units[u]);
+}
+
+void units_format_bytes_per(double bytes, char *buf, size_t len)
+{
+	if (!isfinite(bytes) || bytes < 0) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	double whole = round(bytes);
+	if (whole >= 1 && whole < 1e18 && fabs(bytes - whole) <= whole * 5e-4)
+		units_format_size((uint64_t)whole, buf, len);
+	else
+		units_format_bytes(bytes, buf, len);
 }
 
 void units_format_rate(double bps, char *buf, size_t len)
@@ -108,6 +160,21 @@ void units_format_rate(double bps, char *buf, size_t len)
 	unsigned u;
 	double v = scale_binary(bps, &u);
 	format_3sig(v, binary_units[u], "/s", buf, len);
+}
+
+void units_format_rate_range(double lo, double hi, int ascii, char *buf, size_t len)
+{
+	char a[32], b[32];
+	units_format_rate(lo, a, sizeof a);
+	units_format_rate(hi, b, sizeof b);
+	const char *dash = ascii ? ".." : "\u2013";
+	const char *ua = strchr(a, ' '), *ub = strchr(b, ' ');
+	if (strcmp(a, b) == 0)
+		snprintf(buf, len, "%s", a);
+	else if (ua && ub && strcmp(ua, ub) == 0)
+		snprintf(buf, len, "%.*s%s%s", (int)(ua - a), a, dash, b);
+	else
+		snprintf(buf, len, "%s%s%s", a, dash, b);
 }
 
 void units_format_count(uint64_t n, char *buf, size_t len)
@@ -125,14 +192,69 @@ void units_format_count(uint64_t n, char *buf, size_t len)
 	snprintf(buf, len, "%s", tmp);
 }
 
-void units_format_seconds(double s, char *buf, size_t len)
+/* Time units from the smallest: a value is shown in the largest unit it
+ * reaches (after rounding, so 999.7 us is "1.00 ms"). */
+static const struct {
+	double factor;
+	const char *utf8, *ascii;
+} time_units[] = {
+	{1e-9, "ns", "ns"}, {1e-6, "\u00b5s", "us"}, {1e-3, "ms", "ms"}, {1, "s", "s"},
+};
+#define NTIME (sizeof time_units / sizeof *time_units)
+
+/* s in unit u as format_time prints it: run lengths (whole_ms) show whole
+ * milliseconds and seconds to two decimals, everything else three
+ * significant digits. */
+static double shown_in(double s, unsigned u, int whole_ms)
 {
-	if (s >= 1)
-		snprintf(buf, len, "%.2f s", s);
-	else if (s >= 1e-3)
-		snprintf(buf, len, "%.0f ms", s * 1e3);
+	double in = s / time_units[u].factor;
+	if (whole_ms && u == 2)
+		return round(in);
+	if (whole_ms && u == 3)
+		return round(in * 100) / 100;
+	return sig3_round(in);
+}
+
+/* The largest unit s reaches, or reaches once rounded in the unit below:
+ * 999.7 us is shown "1.00 ms" (or "1 ms"), never "1000 us". */
+static unsigned time_unit(double s, int whole_ms)
+{
+	unsigned u = 0;
+	for (unsigned i = 1; i < NTIME; i++)
+		if (s >= time_units[i].factor || shown_in(s, i - 1, whole_ms) >= 1000)
+			u = i;
+	return u;
+}
+
+static void format_time(double s, int ascii, int whole_ms, char *buf, size_t len)
+{
+	if (!isfinite(s) || s < 0) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	if (s == 0) {
+		snprintf(buf, len, "0 s");
+		return;
+	}
+	unsigned u = time_unit(s, whole_ms);
+	double v = s / time_units[u].factor;
+	const char *name = ascii ? time_units[u].ascii : time_units[u].utf8;
+	if (u == 3 && whole_ms)
+		snprintf(buf, len, "%.2f %s", v, name);    /* run lengths: "3.01 s" */
+	else if (u == 2 && whole_ms)
+		snprintf(buf, len, "%.0f %s", v, name);
 	else
-		snprintf(buf, len, "%.1f us", s * 1e6);
+		format_3sig(v, name, "", buf, len);
+}
+
+void units_format_seconds(double s, int ascii, char *buf, size_t len)
+{
+	format_time(s, ascii, 1, buf, len);
+}
+
+void units_format_cost(double s, int ascii, char *buf, size_t len)
+{
+	format_time(s, ascii, 0, buf, len);
 }
 
 double units_log_rate(double bps)

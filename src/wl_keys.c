@@ -464,7 +464,7 @@ static void d_sync(const struct wl_key *k, const struct wl_spec *s, char *buf, s
 static void d_seconds(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	char num[32];
-	units_format_seconds(*AT_C(k, s, double), num, sizeof num);
+	units_format_seconds(*AT_C(k, s, double), 1, num, sizeof num);   /* ASCII: labels are data */
 	snprintf(buf, len, "%s %s", k == &wl_key_table[WLK_TIME_LIMIT] ? "time limit" : "min time", num);
 }
 

@@ -86,6 +86,11 @@ int wl_spec_repeats_passes(const struct wl_spec *s)
 	return s->op != WL_OP_WRITE && s->cache != WL_CACHE_COLD && s->api != WL_API_COMMAND;
 }
 
+int wl_spec_evicts_between_passes(const struct wl_spec *s)
+{
+	return s->op == WL_OP_READ && s->cache == WL_CACHE_COLD && s->api != WL_API_COMMAND;
+}
+
 static const char *name_of(const char *const *names, size_t n, unsigned v)
 {
 	return v < n ? names[v] : "?";
@@ -238,12 +243,12 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 		append(buf, len, &used, sep, part);
 	} else {
 		append(buf, len, &used, sep, k->label);
-		units_format_bytes((double)s->block, num, sizeof num);
+		units_format_size(s->block, num, sizeof num);
 		snprintf(part, sizeof part, "%s blocks", num);
 		append(buf, len, &used, sep, part);
 	}
 	if (s->stride) {
-		units_format_bytes((double)s->stride, num, sizeof num);
+		units_format_size(s->stride, num, sizeof num);
 		snprintf(part, sizeof part, "stride %s", num);
 		append(buf, len, &used, sep, part);
 	}
@@ -260,7 +265,7 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 			snprintf(part, sizeof part, "unbuffered");
 		else {
 			if (s->stdio_buffer > 0)
-				units_format_bytes((double)s->stdio_buffer, num, sizeof num);
+				units_format_size(s->stdio_buffer, num, sizeof num);
 			snprintf(part, sizeof part, "%s buffer%s%s",
 			         s->stdio_mode == WL_STDIO_LINE ? "line" : "full",
 			         s->stdio_buffer > 0 ? " " : "", s->stdio_buffer > 0 ? num : "");
@@ -277,6 +282,6 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	}
 	if (s->cache == WL_CACHE_COLD)
 		append(buf, len, &used, sep, "cold cache");
-	units_format_bytes((double)s->size, num, sizeof num);
+	units_format_size(s->size, num, sizeof num);
 	append(buf, len, &used, sep, num);
 }

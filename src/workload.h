@@ -90,13 +90,19 @@ const char *wl_errno_name(int err);  /* "EINVAL", or NULL if not in table */
  * and several streams still have one region each. */
 void wl_spec_resize(struct wl_spec *spec, uint64_t size);
 
-/* Does one trial of this spec repeat whole passes over the file until
- * min_time?  Reads and seeks of a warm cache do.  A write is one pass (a
- * second would write the file anew: that is another trial, with a new
- * file); a cold read is one pass (a second would read the pages the first
- * just brought in); a command runs once.  The child's loop and the lab's
- * watch time (watch.c) both ask this. */
+/* Does one trial of this spec repeat whole passes over the cached file
+ * until min_time?  Reads and seeks of a warm cache do.  A write is one pass
+ * (a second would write the file anew: that is another trial, with a new
+ * file); a cold read is not such a pass (a second would read the pages the
+ * first just brought in: see wl_spec_evicts_between_passes); a command runs
+ * once.  The child's loop and the lab's watch time (watch.c) both ask this. */
 int wl_spec_repeats_passes(const struct wl_spec *spec);
+/* Does one trial of this spec repeat passes with the file evicted between
+ * them (the clock paused)?  A cold read of the lab's own loops does, until
+ * min_time, so its rate is over more than one short pass (issue 12); with
+ * min_time 0 it is one pass, as a watch's trials ask.  The child's loop
+ * asks this. */
+int wl_spec_evicts_between_passes(const struct wl_spec *spec);
 
 /* A spec the engine can run?  Checks the cross-key rules of the lesson
  * format (block <= size, streams > 1 needs stride, command only with api

@@ -19,6 +19,12 @@
  * (its /proc/PID/io must count the loop alone): results go to the shared
  * block, and streams are never fclose()d, since that could flush a failed
  * stream's buffer; _exit() releases everything.
+ *
+ * Work per pass, never per operation: a cold read evicts the file between
+ * passes (posix_fadvise DONTNEED; a mapping is unmapped first and made
+ * again) with the clock paused, and checks that the eviction took; the
+ * CPU clock is read at the loop's ends and around each eviction.  None of
+ * these is a read- or write-family call.
  */
 #include "config.h"
 
@@ -33,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure.h"
 #include "workload_run.h"
 
 /* Tells the compiler that memory at p is read here: a copy into p cannot
@@ -55,6 +62,7 @@ struct ctx {
 	rewind_fn rewind;
 	int rewind_first;         /* rewind before the first pass too */
 	int fd;
+	int data_fd;              /* the data file, however opened: to evict and measure */
 	FILE *f;
 	FILE **fs;                /* several streams: fs[i] serves region i (mod nfs) */
 	unsigned nfs;
@@ -68,6 +76,13 @@ struct ctx {
 	unsigned passes;
 	int failed, stopped, time_limited;
 	int64_t t0;
+	/* per pass, never per operation */
+	int counting;             /* the perf pass: only the loop's own syscalls */
+	int64_t untimed;          /* ns of evictions, taken off the clock */
+	double cpu0, cpu_untimed; /* CPU seconds at the start, and in evictions */
+	double evicted_max;       /* most found cached after an eviction */
+	unsigned evictions;
+	uint64_t extra_syscalls;  /* evictions' syscalls (counting only) */
 };
 
 static int64_t now_ns(void)
@@ -75,6 +90,16 @@ static int64_t now_ns(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The process's CPU seconds (user + system); -1 in the perf pass, which
+ * must make no syscall of its own (this clock is one, not a vDSO read). */
+static double cpu_now(const struct ctx *x)
+{
+	struct timespec ts;
+	if (x->counting || clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+		return -1;
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* --- errors --------------------------------------------------------------- */
@@ -565,6 +590,7 @@ static int open_file(struct ctx *x, const char *path)
 		fail_errno(x, "open");
 		return -1;
 	}
+	x->data_fd = fd;
 	int rc = posix_fadvise(fd, 0, 0, advice_values[x->spec->fadvise]);
 	if (rc != 0) {
 		errno = rc;
@@ -645,14 +671,12 @@ static int setup_streams(struct ctx *x, const char *path)
 	return 0;
 }
 
-static int setup_mmap(struct ctx *x, const char *path)
+/* The whole file mapped read-only, with the lesson's advice. */
+static int map_file(struct ctx *x)
 {
 	static const int madvice[] = {
 		MADV_NORMAL, MADV_SEQUENTIAL, MADV_RANDOM, MADV_WILLNEED, MADV_DONTNEED, MADV_NORMAL,
 	};
-	x->fd = open_file(x, path);
-	if (x->fd < 0)
-		return -1;
 	void *map = mmap(NULL, (size_t)x->size, PROT_READ, MAP_SHARED, x->fd, 0);
 	if (map == MAP_FAILED) {
 		fail_errno(x, "mmap");
@@ -660,6 +684,14 @@ static int setup_mmap(struct ctx *x, const char *path)
 	}
 	madvise(map, (size_t)x->size, madvice[x->spec->fadvise]);
 	x->map = map;
+	return 0;
+}
+
+static int setup_mmap(struct ctx *x, const char *path)
+{
+	x->fd = open_file(x, path);
+	if (x->fd < 0 || map_file(x) != 0)
+		return -1;
 	if (x->block > 1)
 		x->run = run_mmap_block;
 	else
@@ -821,26 +853,103 @@ static uint64_t total_calls(const struct ctx *x)
 	return n;
 }
 
+/* Once per chunk: a handful of relaxed stores, nothing per operation. */
 static void publish(struct ctx *x)
 {
 	atomic_store_explicit(&x->sh->bytes, x->bytes, memory_order_relaxed);
 	atomic_store_explicit(&x->sh->calls, total_calls(x), memory_order_relaxed);
+	for (int k = 0; k < CALL_KINDS; k++)
+		atomic_store_explicit(&x->sh->calls_now[k], x->calls[k], memory_order_relaxed);
+}
+
+/* --- evictions between cold passes ----------------------------------------- */
+
+/* Drop the file's pages: DONTNEED skips pages that are mapped, so a
+ * mapping is undone first and made again after.  0, or -1 with the
+ * failure recorded.  Counts its syscalls for the perf pass. */
+static int evict(struct ctx *x)
+{
+	int mapped = x->map != NULL;
+	if (mapped) {
+		munmap((void *)x->map, (size_t)x->size);
+		x->map = NULL;
+		x->extra_syscalls++;
+	}
+	int rc = posix_fadvise(x->data_fd, 0, 0, POSIX_FADV_DONTNEED);
+	x->extra_syscalls++;
+	if (rc != 0) {
+		errno = rc;
+		fail_errno(x, "posix_fadvise");
+		return -1;
+	}
+	if (mapped) {
+		x->extra_syscalls += 2;       /* mmap, madvise */
+		return map_file(x);
+	}
+	return 0;
+}
+
+/* Between two passes of a cold read: evict with the clock paused, then
+ * check that it took (not in the perf pass, which only repeats the work).
+ * 0 to go on; -1 to end the trial with the passes done - the kernel kept
+ * the pages (a later pass would read warm ones), or the eviction failed
+ * (then x->failed says so).  A residency that cannot be told lets it go
+ * on, as the engine's check before the first pass does. */
+static int evict_between_passes(struct ctx *x)
+{
+	int64_t t0 = now_ns();
+	double c0 = cpu_now(x);
+	int rc = evict(x);
+	if (rc == 0 && !x->counting) {
+		struct measure_pages p;
+		if (measure_pages_fd(x->data_fd, MEASURE_RES_AUTO, &p) == 0) {
+			if (p.fraction > x->evicted_max)
+				x->evicted_max = p.fraction;
+			if (p.fraction > WL_COLD_MAX_RESIDENT)
+				rc = -1;
+		}
+	}
+	x->evictions++;
+	if (c0 >= 0)
+		x->cpu_untimed += cpu_now(x) - c0;
+	x->untimed += now_ns() - t0;
+	atomic_store_explicit(&x->sh->untimed_ns, x->untimed, memory_order_relaxed);
+	return rc;
+}
+
+/* Up to `chunk` accesses, never past an exact byte budget: an access moves
+ * at most `block` bytes, so rem / block of them cannot overshoot, and the
+ * walk is the timed trial's, so the budget ends on an access boundary. */
+static uint64_t chunk_budget(const struct ctx *x, uint64_t chunk, uint64_t exact_bytes)
+{
+	if (!exact_bytes)
+		return chunk;
+	uint64_t rem = exact_bytes > x->bytes ? exact_bytes - x->bytes : 0;
+	uint64_t cap = rem / x->block;
+	if (cap == 0)
+		cap = 1;
+	return cap < chunk ? cap : chunk;
 }
 
 /* Passes until min_time (reads and seeks; a write is one pass), the time
  * limit, or a stop request, whichever first; or, when the parent asked for
- * exact_passes, that many passes.  A cold-cache trial is one pass: a second
- * one would read the pages the first just brought in. */
+ * exact_passes, that many passes; or, for exact_bytes, exactly that many
+ * bytes (the perf pass of a trial that was cut short).  A cold read evicts
+ * the file between passes, untimed; min_time counts timed time only, the
+ * time limit counts wall time (evictions too). */
 static void loop(struct ctx *x)
 {
 	const struct wl_spec *s = x->spec;
 	struct wl_shared *sh = x->sh;
-	const int repeat = wl_spec_repeats_passes(s);
+	const int cold = wl_spec_evicts_between_passes(s);
+	const int repeat = wl_spec_repeats_passes(s) || cold;
 	const int64_t min_ns = repeat ? (int64_t)(s->min_time * 1e9) : 0;
 	const unsigned exact = sh->exact_passes;
+	const uint64_t exact_bytes = sh->exact_bytes;
 	uint64_t chunk = 1;
 
 	pass_start(x);
+	x->cpu0 = cpu_now(x);
 	x->t0 = now_ns();
 	const int64_t deadline = x->t0 + (int64_t)(s->time_limit * 1e9);
 	int64_t last = x->t0;
@@ -849,19 +958,30 @@ static void loop(struct ctx *x)
 	if (x->rewind_first && x->rewind(x) != 0)
 		return;
 	for (;;) {
-		do_chunk(x, chunk);
+		do_chunk(x, chunk_budget(x, chunk, exact_bytes));
 		int64_t t = now_ns();
 		publish(x);
 		if (x->failed)
 			return;
 		if (x->pass_done) {
 			x->passes++;
-			if (!repeat || (exact ? x->passes >= exact : t - x->t0 >= min_ns))
+			if (!repeat)
 				return;
+			/* a trial cut short had started its next pass (evicted,
+			 * rewound) before it stopped: so does its repetition */
+			if (!exact_bytes &&
+			    (exact ? x->passes >= exact : t - x->t0 - x->untimed >= min_ns))
+				return;
+			int64_t paused = x->untimed;
+			if (cold && evict_between_passes(x) != 0)
+				return;
+			last += x->untimed - paused;
 			pass_start(x);
 			if (x->rewind && x->rewind(x) != 0)
 				return;
 		}
+		if (exact_bytes && x->bytes >= exact_bytes)
+			return;
 		if (atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
 			x->stopped = 1;
 			return;
@@ -904,14 +1024,22 @@ static void finish_write(struct ctx *x)
 	}
 }
 
-static void report(struct ctx *x, int64_t t_end)
+static void report(struct ctx *x, int64_t t_end, double cpu_end)
 {
 	struct wl_shared *sh = x->sh;
 	publish(x);
 	memcpy(sh->calls_by_kind, x->calls, sizeof x->calls);
 	sh->checksum = x->sum;
 	sh->passes = x->passes;
-	sh->seconds = x->t0 ? (double)(t_end - x->t0) * 1e-9 : 0.0;
+	sh->seconds = x->t0 ? (double)(t_end - x->t0 - x->untimed) * 1e-9 : 0.0;
+	sh->cpu_seconds = -1;
+	if (x->t0 && x->cpu0 >= 0 && cpu_end >= 0) {
+		double cpu = cpu_end - x->cpu0 - x->cpu_untimed;
+		sh->cpu_seconds = cpu > 0 ? cpu : 0;
+	}
+	sh->evictions = x->evictions;
+	sh->resident_evicted_max = x->evicted_max;
+	sh->extra_syscalls = x->extra_syscalls;
 	sh->failed = x->failed;
 	sh->stopped = x->stopped;
 	sh->time_limited = x->time_limited;
@@ -924,15 +1052,25 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	memset(&x, 0, sizeof x);
 	x.spec = spec;
 	x.sh = sh;
-	x.fd = -1;
+	x.fd = x.data_fd = -1;
+	x.counting = perf_stops;
+	x.evicted_max = -1;
 	x.size = spec->size;
 	x.block = spec->block;
 	x.step = spec->stride ? spec->stride : spec->block;
 	pid_t self = getpid();
 
+	sh->resident_after_advice = -1;
 	if (setup(&x, path) != 0) {
-		report(&x, 0);
+		report(&x, 0, -1);
 		return -1;
+	}
+	/* what the advice did before the loop begins (a WILLNEED's readahead
+	 * may still be under way): untimed, and outside the perf window */
+	if (spec->fadvise != WL_ADV_NORMAL && !perf_stops && x.data_fd >= 0) {
+		struct measure_pages p;
+		if (measure_pages_fd(x.data_fd, MEASURE_RES_AUTO, &p) == 0)
+			sh->resident_after_advice = p.fraction;
 	}
 	if (perf_stops)
 		kill(self, SIGSTOP);
@@ -942,9 +1080,10 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	else if (x.failed && x.f)
 		__fpurge(x.f);        /* nothing may be written after the loop */
 	int64_t t_end = now_ns();
+	double cpu_end = cpu_now(&x);
 	if (perf_stops)
 		kill(self, SIGSTOP);
-	report(&x, t_end);
+	report(&x, t_end, cpu_end);
 	return x.failed ? -1 : 0;
 }
 

@@ -29,13 +29,20 @@ struct wl_shared {
 	/* live: published once per chunk */
 	_Atomic uint64_t bytes;
 	_Atomic uint64_t calls;
+	_Atomic uint64_t calls_now[CALL_KINDS];  /* the same by kind: the live view
+	                                 names each kind (fread and fseek apart) */
 	_Atomic int phase;            /* enum wl_phase */
 	_Atomic int stop;             /* set by the parent: stop at the next chunk */
 	_Atomic int go;               /* set by the parent: the child may start (a futex) */
 	unsigned exact_passes;        /* set by the parent before the fork: repeat
 	                                 exactly this many passes, min_time aside
 	                                 (the perf pass); 0: until min_time */
+	uint64_t exact_bytes;         /* set by the parent before the fork: stop
+	                                 after exactly this many bytes (the perf
+	                                 pass of a trial cut short); 0: none */
 	_Atomic int64_t start_ns;     /* CLOCK_MONOTONIC when the loop started */
+	_Atomic int64_t untimed_ns;   /* of the time since start_ns, what was not
+	                                 timed: evictions between cold passes */
 	/* final: valid once phase is WL_PHASE_DONE */
 	uint64_t calls_by_kind[CALL_KINDS];
 	uint64_t checksum;
@@ -47,7 +54,26 @@ struct wl_shared {
 	                                 "execvp" ... (readers need not parse error[]) */
 	int stopped, time_limited;
 	char error[256];
+	/* added with issue 12; final like the above */
+	double cpu_seconds;           /* CPU time of the timed loop (user+system,
+	                                 CLOCK_PROCESS_CPUTIME_ID, evictions left
+	                                 out); -1 when not measured */
+	double resident_after_advice; /* fraction cached right after posix_fadvise,
+	                                 before the loop; -1 when fadvise is normal
+	                                 or it could not be told */
+	double resident_evicted_max;  /* cold reads: the most found cached after an
+	                                 eviction between passes; -1 when no pass
+	                                 followed one */
+	unsigned evictions;           /* cold reads: evictions between passes */
+	uint64_t extra_syscalls;      /* syscalls inside the perf window that are
+	                                 not the workload's (evictions), taken off
+	                                 the perf pass's total */
 };
+
+/* A cold pass runs only when eviction left at most this fraction of the
+ * file cached (the engine before the first pass, the child before every
+ * later one). */
+#define WL_COLD_MAX_RESIDENT 0.05
 
 /* Runs spec's loop on the file at path, in the calling process (the child),
  * and fills sh.  A write opens path, which the parent created empty

@@ -180,6 +180,160 @@ const char *yecho_key(const char *key, char *buf, size_t len)
 	return yecho(cut, buf, len);
 }
 
+/* --- a byte of a value -> its place in the file ---------------------------- */
+
+/* Byte offset of line:col (1-based, columns in characters) in buf. */
+static size_t mark_offset(const char *buf, size_t len, unsigned line, unsigned col)
+{
+	size_t start, n;
+	if (find_line(buf, len, line, &start, &n) != 0)
+		return len;
+	size_t i = start;
+	for (unsigned c = 1; c < col && i < start + n; c++) {
+		i++;
+		while (i < start + n && ((unsigned char)buf[i] & 0xC0) == 0x80)
+			i++;
+	}
+	return i;
+}
+
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Bytes of UTF-8 that code point cp takes. */
+static size_t utf8_width(unsigned long cp)
+{
+	return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* A double-quoted escape at s (s[0] == '\\'): how many source bytes it
+ * takes and how many value bytes it makes (YAML 1.1's escapes). */
+static void escape_len(const char *s, size_t rem, size_t *src, size_t *val)
+{
+	static const struct { char c; size_t digits; } hex[] = {{'x', 2}, {'u', 4}, {'U', 8}};
+	*src = rem > 1 ? 2 : 1;
+	*val = 1;
+	if (rem < 2)
+		return;
+	for (size_t i = 0; i < sizeof hex / sizeof *hex; i++)
+		if (s[1] == hex[i].c && rem >= 2 + hex[i].digits) {
+			char digits[9];
+			memcpy(digits, s + 2, hex[i].digits);
+			digits[hex[i].digits] = '\0';
+			*src = 2 + hex[i].digits;
+			*val = utf8_width(strtoul(digits, NULL, 16));
+			return;
+		}
+	if (s[1] == 'N' || s[1] == '_')          /* U+0085, U+00A0 */
+		*val = 2;
+	else if (s[1] == 'L' || s[1] == 'P')     /* U+2028, U+2029 */
+		*val = 3;
+}
+
+/* The line breaks from q on, folded as a flow scalar folds them (with the
+ * blanks around them): sets *q past them and returns the value bytes they
+ * become - one space for one break, n - 1 newlines for n. */
+static size_t fold_breaks(const struct ydoc *doc, size_t *q)
+{
+	const unsigned char *s = (const unsigned char *)doc->buf;
+	size_t p = *q, breaks = 0, b;
+	for (;;) {
+		size_t r = p;
+		while (r < doc->len && blank((char)s[r]))
+			r++;
+		if (r >= doc->len || !(b = break_len(s + r, doc->len - r)))
+			break;
+		breaks++;
+		p = r + b;
+	}
+	while (p < doc->len && blank((char)s[p]))
+		p++;
+	*q = p;
+	return breaks == 1 ? 1 : breaks - 1;
+}
+
+/* Where the value of a block scalar starts: past the header line and any
+ * empty lines, at the first character of the first line with one. */
+static size_t block_start(const struct ydoc *doc, size_t p)
+{
+	const unsigned char *s = (const unsigned char *)doc->buf;
+	size_t b;
+	while (p < doc->len && !break_len(s + p, doc->len - p))
+		p++;
+	for (;;) {
+		if (p >= doc->len || !(b = break_len(s + p, doc->len - p)))
+			return p;
+		p += b;
+		size_t r = p;
+		while (r < doc->len && blank((char)s[r]))
+			r++;
+		if (r >= doc->len || !break_len(s + r, doc->len - r))
+			return r;
+		p = r;
+	}
+}
+
+void ynode_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offset,
+                      unsigned *line, unsigned *col)
+{
+	*line = n->line;
+	*col = n->column;
+	if (!doc->buf || n->kind != Y_SCALAR)
+		return;
+	const char *s = doc->buf;
+	size_t q = mark_offset(s, doc->len, n->line, n->column), v = 0;
+	if (n->style == Y_LITERAL || n->style == Y_FOLDED) {
+		offset_mark(s, doc->len, block_start(doc, q), line, col);
+		return;
+	}
+	int dq = n->style == Y_DOUBLE_QUOTED, sq = n->style == Y_SINGLE_QUOTED;
+	if (dq || sq)
+		q++;                                  /* the opening quote */
+	while (v < offset && q < doc->len) {
+		size_t rem = doc->len - q, src, val;
+		if (dq && s[q] == '\\' && rem > 1 && break_len((const unsigned char *)s + q + 1, rem - 1)) {
+			/* an escaped line break joins the lines: no value byte */
+			q += 1 + break_len((const unsigned char *)s + q + 1, rem - 1);
+			while (q < doc->len && blank(s[q]))
+				q++;
+			continue;
+		}
+		if (dq && s[q] == '\\') {
+			escape_len(s + q, rem, &src, &val);
+		} else if (sq && s[q] == '\'' && rem > 1 && s[q + 1] == '\'') {
+			src = 2;
+			val = 1;
+		} else if (blank(s[q]) || break_len((const unsigned char *)s + q, rem)) {
+			size_t r = q;
+			while (r < doc->len && blank(s[r]))
+				r++;
+			if (r < doc->len && !break_len((const unsigned char *)s + r, doc->len - r)) {
+				src = val = 1;                /* a blank inside a line is the value's */
+			} else {
+				size_t from = q;
+				val = fold_breaks(doc, &q);
+				if (v + val > offset) {
+					q = from;
+					break;
+				}
+				v += val;
+				continue;
+			}
+		} else {
+			uint32_t cp;
+			size_t k = utf8_decode(s + q, rem, &cp);
+			src = val = k ? k : 1;
+		}
+		if (v + val > offset)
+			break;                        /* offset is inside this piece */
+		v += val;
+		q += src;
+	}
+	offset_mark(s, doc->len, q, line, col);
+}
+
 /* The printable source line, or NULL. */
 static const char *source_line(const struct ydoc *doc, unsigned line, char *out, size_t outlen)
 {
@@ -361,6 +515,13 @@ static int on_scalar(struct builder *b, const yaml_event_t *ev)
 	n->str = s;
 	n->len = len;
 	n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !ev->data.scalar.tag;
+	switch (ev->data.scalar.style) {
+	case YAML_SINGLE_QUOTED_SCALAR_STYLE: n->style = Y_SINGLE_QUOTED; break;
+	case YAML_DOUBLE_QUOTED_SCALAR_STYLE: n->style = Y_DOUBLE_QUOTED; break;
+	case YAML_LITERAL_SCALAR_STYLE: n->style = Y_LITERAL; break;
+	case YAML_FOLDED_SCALAR_STYLE: n->style = Y_FOLDED; break;
+	default: n->style = Y_PLAIN; break;
+	}
 	attach(b, n);
 	return 0;
 }

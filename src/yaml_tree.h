@@ -18,6 +18,8 @@
 #include "lesson_limits.h"
 
 enum ykind { Y_SCALAR = 1, Y_SEQ = 2, Y_MAP = 4 };
+/* How a scalar was written: what a byte of its value is at in the file. */
+enum ystyle { Y_PLAIN, Y_SINGLE_QUOTED, Y_DOUBLE_QUOTED, Y_LITERAL, Y_FOLDED };
 
 struct ynode {
 	enum ykind kind;
@@ -25,6 +27,7 @@ struct ynode {
 	const char *str;           /* scalar: its value, NUL-terminated */
 	size_t len;
 	int plain;                 /* a plain scalar (only those can be null) */
+	enum ystyle style;         /* scalar: as written */
 	struct ynode *head, *next; /* children: items, or key, value, key, ... */
 	size_t n;                  /* number of children */
 };
@@ -55,6 +58,16 @@ void ydoc_diag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned
                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
                 const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+
+/* Where byte `offset` of scalar n's value stands in the file (1-based), so
+ * a message about part of a value - a token of an expression - can put
+ * its caret there.  Plain and quoted scalars are followed character by
+ * character (escapes, '' in single quotes, folded line breaks, stripped
+ * indentation); a block scalar (| or >) points at its first character,
+ * and so does an offset past the value's end there.  An offset at the
+ * value's length points just after it (a closing quote). */
+void ynode_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offset,
+                      unsigned *line, unsigned *col);
 
 /* A quotable copy of a value for messages: control characters become '?',
  * long values are cut with "...". */

@@ -31,6 +31,17 @@ void yerr(struct yctx *c, const struct ynode *at, const char *fmt, ...)
 	c->errors++;
 }
 
+void yerr_at(struct yctx *c, const struct ynode *at, size_t offset, const char *fmt, ...)
+{
+	unsigned line, col;
+	ynode_value_mark(c->doc, at, offset, &line, &col);
+	va_list ap;
+	va_start(ap, fmt);
+	ydoc_vdiag(c->doc, c->ds, line, col, fmt, ap);
+	va_end(ap);
+	c->errors++;
+}
+
 int yis_null(const struct ynode *n)
 {
 	if (n->kind != Y_SCALAR || !n->plain)

@@ -29,6 +29,10 @@ struct yctx {
 /* An error at node `at` (NULL: 1:1), with its source line. */
 void yerr(struct yctx *c, const struct ynode *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* An error at byte `offset` of scalar at's value (ynode_value_mark): the
+ * caret under a token inside the string. */
+void yerr_at(struct yctx *c, const struct ynode *at, size_t offset, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 struct yfield;
 typedef void (*yfield_fn)(struct yctx *c, const struct ynode *v, void *dst,

@@ -59,7 +59,8 @@ eq("order", [r["lesson"] for r in res],
    ["b01-write-byte", "b02-stdio-byte", "b03-mmap-read", "b04-direct-misaligned"])
 keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "bytes",
         "seconds", "rate", "log_rate", "time_limited", "checksum", "syscalls", "calls",
-        "cpu", "faults", "context_switches", "storage", "cache", "reference", "sweep"]
+        "cpu", "faults", "context_switches", "waited_seconds", "storage", "copied", "cache",
+        "reference", "sweep", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
            "expect_error"]
@@ -78,7 +79,12 @@ for r in res:
     eq(r["lesson"] + " faults keys", list(r["faults"]), ["minor", "major"])
     eq(r["lesson"] + " cs keys", list(r["context_switches"]), ["voluntary", "involuntary"])
     eq(r["lesson"] + " storage keys", list(r["storage"]), ["read_bytes", "write_bytes"])
-    eq(r["lesson"] + " cache keys", list(r["cache"]), ["resident_before", "resident_after"])
+    eq(r["lesson"] + " copied keys", list(r["copied"]), ["read_bytes", "write_bytes"])
+    eq(r["lesson"] + " cache keys", list(r["cache"]), ["resident_before", "resident_after",
+       "dirty_pages_after", "writeback_pages_after", "resident_after_advice",
+       "resident_evicted_max"])
+    eq(r["lesson"] + " points", r["points"], 1.0)
+    eq(r["lesson"] + " expectations", r["expectations"], [])
     eq(r["lesson"] + " sweep", r["sweep"], None)
     eq(r["lesson"] + " reference", r["reference"], [])
     for k in ("user", "system"):
@@ -121,6 +127,12 @@ measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)
 eq("b01 calls", w["calls"], {"write": 65536})
+eq("b01 copied", w["copied"], {"read_bytes": 0, "write_bytes": 65536})
+if not (isinstance(w["waited_seconds"], float) and 0 <= w["waited_seconds"] <= w["seconds"]["median"]):
+    sys.exit("b01 waited_seconds: %r" % w["waited_seconds"])
+if w["busy"] not in (True, False):
+    sys.exit("b01 busy (a warm write of the lab: the rule applies): %r" % w["busy"])
+eq("b04 busy (O_DIRECT waits for the device: no rule)", res[3]["busy"], None)
 eq("b01 checksum", w["checksum"], None)
 
 eq("b02 title", s["title"], "One byte per fwrite(), \"stdio\", 64 KiB")
@@ -129,12 +141,14 @@ measured(s, 65536)
 eq("b02 syscalls.write", s["syscalls"]["write"], 16)
 eq("b02 calls.fwrite", s["calls"]["fwrite"], 65536)
 eq("b02 no write()", s["calls"].get("write"), None)
+eq("b02 copied", s["copied"], {"read_bytes": 0, "write_bytes": 65536})
 
 eq("b03 api", mm["workload"]["api"], "mmap")
 eq("b03 min_time", mm["workload"]["min_time"], 0.0)
 measured(mm, 65536)
 eq("b03 syscalls.read", mm["syscalls"]["read"], 0)
 eq("b03 calls", mm["calls"], {"memread": 65536})
+eq("b03 copied (a mapping copies nothing through read())", mm["copied"]["read_bytes"], 0)
 if not re.fullmatch(r"[0-9a-f]{16}", mm["checksum"] or ""):
     sys.exit("b03 checksum: %r" % mm["checksum"])
 
@@ -189,7 +203,9 @@ def flat(d, prefix=""):
         elif k not in ("calls", "reference", "sweep"):
             yield prefix + k
 json_cols = list(flat(doc["results"][0]))
-csv_cols = [c for c in rows[0].keys() if not c.startswith(("calls.", "sweep."))]
+# expectations.held/missed/inconclusive count the verdicts of the JSON list
+csv_cols = [c for c in rows[0].keys()
+            if not c.startswith(("calls.", "sweep.", "expectations."))]
 eq("CSV columns = JSON fields", csv_cols, json_cols)
 ' "$T/out" "$T/four.json"
 case "$out" in *"$(printf '\r')"*) ;; *) fail "csv: no CRLF line ends" ;; esac

@@ -12,8 +12,10 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -457,6 +459,206 @@ START_TEST(cold_cache_evicts)
 }
 END_TEST
 
+/* A cold read repeats evicted passes until min_time, as a warm read
+ * does: the child evicts the file between passes with the clock paused,
+ * and checks each time that the eviction took. */
+static void cold_passes(enum wl_api api, uint64_t block)
+{
+	if (S.on_tmpfs) {
+		fprintf(stderr, "cold_passes: skipped, %s is tmpfs (nothing to evict)\n", S.dir);
+		return;
+	}
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, api, 1 << 20, block);
+	s.cache = WL_CACHE_COLD;
+	s.min_time = 0.05;
+	double start = measure_now();
+	run_ok(&s, &r);
+	double wall = measure_now() - start;
+	ck_assert_uint_gt(r.passes, 1);
+	ck_assert_uint_eq(r.evictions, r.passes - 1);
+	ck_assert_uint_eq(r.bytes, (uint64_t)r.passes << 20);
+	ck_assert(r.seconds >= 0.05);
+	/* the evictions were not timed, and the trial took longer than both */
+	ck_assert_msg(r.untimed_seconds > 0, "untimed %g", r.untimed_seconds);
+	ck_assert_msg(r.seconds + r.untimed_seconds < wall, "seconds %g + untimed %g, wall %g",
+	              r.seconds, r.untimed_seconds, wall);
+	/* before the first pass (the engine) and before every later one */
+	ck_assert_msg(r.resident_before <= WL_COLD_MAX_RESIDENT, "before %g", r.resident_before);
+	ck_assert_msg(r.resident_evicted_max >= 0 && r.resident_evicted_max <= WL_COLD_MAX_RESIDENT,
+	              "after evictions %g", r.resident_evicted_max);
+	/* every pass read the device, not the page cache */
+	if (r.read_bytes >= 0)
+		ck_assert_msg(r.read_bytes >= (int64_t)r.passes * (1 << 20) * 9 / 10,
+		              "storage read %lld bytes in %u passes", (long long)r.read_bytes, r.passes);
+	if (api == WL_API_SYSCALL) {
+		ck_assert_uint_eq(r.calls[CALL_READ], (uint64_t)r.passes * ((1 << 20) / block));
+		ck_assert_uint_eq(r.calls[CALL_LSEEK], r.passes - 1);      /* rewinds */
+		/* evictions read nothing (valgrind's pread of each mapping aside:
+		 * it knows no cachestat, so residency maps the file for mincore) */
+		ck_assert_int_eq(r.syscr, (int64_t)r.calls[CALL_READ] +
+		                          mmap_extra_reads() * (int64_t)r.evictions);
+		if (mmap_extra_reads())           /* and what valgrind's preads copied */
+			ck_assert_int_ge(r.rchar, (int64_t)r.passes << 20);
+		else
+			ck_assert_int_eq(r.rchar, (int64_t)r.passes << 20);
+	} else {
+		/* valgrind's pread of a new mapping comes once per (re)map, and
+		 * once per residency check (mincore over a mapping) */
+		ck_assert_int_eq(r.syscr, mmap_extra_reads() * (int64_t)(r.passes + r.evictions));
+		ck_assert_uint_eq(r.calls[CALL_MEMREAD], (uint64_t)r.passes * ((1 << 20) / block));
+	}
+}
+
+START_TEST(cold_passes_repeat_evicted)
+{
+	cold_passes(WL_API_SYSCALL, 65536);
+}
+END_TEST
+
+START_TEST(cold_mmap_passes_remap)
+{
+	cold_passes(WL_API_MMAP, 4096);
+}
+END_TEST
+
+/* rchar: every byte read() copied, each pass. */
+START_TEST(copied_bytes_exact)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 4096);
+	s.min_time = 0.02;
+	run_ok(&s, &r);
+	ck_assert_uint_ge(r.passes, 1);
+	ck_assert_int_eq(r.rchar, (int64_t)r.passes * 1048576);
+	ck_assert_int_eq(r.wchar, 0);
+	ck_assert_int_eq(r.syscr, (int64_t)r.passes * 256);
+	s = spec(WL_OP_WRITE, WL_API_STDIO, 1 << 20, 1);
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.wchar, 1048576);
+	ck_assert_int_eq(r.rchar, 0);
+}
+END_TEST
+
+/* After a write through the page cache, its pages are dirty (or already
+ * under writeback): what storage.write_bytes cannot tell from a synced one. */
+START_TEST(dirty_pages_after_cached_write)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 1 << 20, 65536);
+	run_ok(&s, &r);
+	if (r.dirty_pages_after == -1) {
+		fprintf(stderr, "dirty_pages_after_cached_write: skipped, cachestat(2) unavailable\n");
+		ck_assert_int_eq(r.writeback_pages_after, -1);
+		return;
+	}
+	ck_assert_int_ge(r.writeback_pages_after, 0);
+	ck_assert_int_gt(r.dirty_pages_after + r.writeback_pages_after, 0);
+	ck_assert_int_le(r.dirty_pages_after + r.writeback_pages_after, 256);
+	s.sync = WL_SYNC_FSYNC;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.dirty_pages_after, 0);
+	ck_assert_int_eq(r.writeback_pages_after, 0);
+}
+END_TEST
+
+/* The loop's own CPU time, and the rest of its time: waiting. */
+START_TEST(cpu_and_waited_seconds)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 4096);
+	s.min_time = 0.02;
+	run_ok(&s, &r);
+	ck_assert(r.cpu_seconds > 0);
+	ck_assert(r.cpu_seconds <= r.utime + r.stime + 1e-6);   /* the child's, less setup */
+	ck_assert(r.waited_seconds >= 0);
+	ck_assert_double_eq_tol(r.waited_seconds, fmax(0, r.seconds - r.cpu_seconds), 1e-12);
+	ck_assert_double_eq(r.untimed_seconds, 0);
+	ck_assert_uint_eq(r.evictions, 0);
+	ck_assert_double_eq(r.resident_evicted_max, -1);
+	/* a command's CPU is its rusage's */
+	char *words[] = {"true", NULL};
+	struct wl_spec c = command(WL_OP_READ, words);
+	run(&c, &r);
+	ck_assert(r.ok);
+	ck_assert_double_eq_tol(r.cpu_seconds, r.utime + r.stime, 1e-12);
+	ck_assert(r.waited_seconds >= 0);
+}
+END_TEST
+
+/* Residency right after the advice, before the loop: DONTNEED empties the
+ * cache of a warm file; without advice there is no such figure. */
+START_TEST(residency_after_advice)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 65536);
+	run_ok(&s, &r);
+	ck_assert_double_eq(r.resident_after_advice, -1);
+	if (S.on_tmpfs) {
+		fprintf(stderr, "residency_after_advice: skipped, %s is tmpfs\n", S.dir);
+		return;
+	}
+	s.fadvise = WL_ADV_DONTNEED;
+	run_ok(&s, &r);
+	ck_assert_double_eq(r.resident_before, 1.0);
+	ck_assert_msg(r.resident_after_advice >= 0 && r.resident_after_advice <= WL_COLD_MAX_RESIDENT,
+	              "after DONTNEED %g", r.resident_after_advice);
+	s.fadvise = WL_ADV_SEQUENTIAL;
+	run_ok(&s, &r);
+	ck_assert_double_eq(r.resident_after_advice, 1.0);
+}
+END_TEST
+
+/* The perf pass of a trial cut short repeats exactly its bytes: the loop
+ * stops at an exact byte budget, mid-pass and with a short last block. */
+static void budget_run(const struct wl_spec *s, const char *path, uint64_t budget,
+                       struct wl_shared *sh)
+{
+	memset(sh, 0, sizeof *sh);
+	sh->exact_bytes = budget;
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(wl_run(s, path, sh, 0) == 0 ? 0 : 1);
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	/* what the loop reported (under valgrind the exit status is its own) */
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(atomic_load(&sh->phase), WL_PHASE_DONE);
+	ck_assert_msg(!sh->failed, "%s", sh->error);
+}
+
+START_TEST(exact_byte_budget)
+{
+	char path[4096], msg[256];
+	ck_assert_msg(scratch_data_file(&S, 10000, path, sizeof path, msg, sizeof msg) == 0, "%s", msg);
+	struct wl_shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE,
+	                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(sh, MAP_FAILED);
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 10000, 4096);
+	s.min_time = 60;                  /* only the budget can end it */
+	/* passes of 4096 + 4096 + 1808: two passes and two blocks */
+	budget_run(&s, path, 2 * 10000 + 8192, sh);
+	ck_assert_uint_eq(sh->bytes, 28192);
+	ck_assert_uint_eq(sh->passes, 2);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_READ], 8);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_LSEEK], 2);   /* the third pass had begun */
+	ck_assert_int_eq(sh->stopped, 0);
+	/* ending on a pass's short last block */
+	budget_run(&s, path, 10000, sh);
+	ck_assert_uint_eq(sh->bytes, 10000);
+	ck_assert_uint_eq(sh->passes, 1);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_READ], 3);
+	/* one byte at a time, through stdio */
+	s.api = WL_API_STDIO;
+	s.block = 1;
+	budget_run(&s, path, 12345, sh);
+	ck_assert_uint_eq(sh->bytes, 12345);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_FREAD], 12345);
+	munmap(sh, sizeof *sh);
+}
+END_TEST
+
 /* The registered data file of that size. */
 static void data_path(uint64_t size, char *path, size_t len)
 {
@@ -602,6 +804,33 @@ START_TEST(sample_after_done)
 	ck_assert_int_eq(smp.syscr, 65536 / blksize());
 	trial_finish(t, &r);
 	ck_assert_double_eq(smp.elapsed, r.seconds);
+}
+END_TEST
+
+/* The live sample names each kind of call: a strided fread loop's seeks
+ * are not counted as reads (issue 14: "calls fread 688,126" live beside
+ * "fread 819,199  fseek 819,199" at the end). */
+START_TEST(sample_calls_by_kind)
+{
+	char msg[256];
+	struct trial_sample smp;
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_STDIO, 65536, 1);
+	s.stride = 4096;
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "%s", msg);
+	while (!trial_done(t)) {
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+	}
+	trial_sample(t, &smp);
+	trial_finish(t, &r);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_FREAD], 65536);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_FSEEK], 65536);
+	ck_assert_uint_eq(smp.calls_by_kind[CALL_READ], 0);
+	ck_assert_uint_eq(smp.calls, 2 * 65536);
+	for (int k = 0; k < CALL_KINDS; k++)
+		ck_assert_uint_eq(smp.calls_by_kind[k], r.calls[k]);
 }
 END_TEST
 
@@ -1332,10 +1561,18 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, seek_loop_counts_block_per_lseek);
 	tcase_add_test(tc, cold_cache_evicts);
 	tcase_add_test(tc, cold_cache_on_tmpfs_fails);
+	tcase_add_test(tc, cold_passes_repeat_evicted);
+	tcase_add_test(tc, cold_mmap_passes_remap);
+	tcase_add_test(tc, copied_bytes_exact);
+	tcase_add_test(tc, dirty_pages_after_cached_write);
+	tcase_add_test(tc, cpu_and_waited_seconds);
+	tcase_add_test(tc, residency_after_advice);
+	tcase_add_test(tc, exact_byte_budget);
 	tcase_add_test(tc, warm_cache_is_made_warm);
 	tcase_add_test(tc, time_limit_stops_slow_write);
 	tcase_add_test(tc, trial_stop_and_samples);
 	tcase_add_test(tc, sample_after_done);
+	tcase_add_test(tc, sample_calls_by_kind);
 	tcase_add_test(tc, interrupt_reports_interrupted);
 	tcase_add_test(tc, two_children_interrupted_and_reaped);
 	tcase_add_test(tc, two_children_killed_all);

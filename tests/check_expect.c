@@ -635,7 +635,7 @@ static struct expect_outcome evaluate_in(struct expect_spec sp, const struct ran
 	struct expectation x;
 	build_ok(&x, sp);
 	struct world w = {base_rows, COUNT(base_rows), runs, nruns, 0};
-	struct expect_source src = {lookup, conditions, &w};
+	struct expect_source src = {.lookup = lookup, .conditions = conditions, .ctx = &w};
 	struct expect_outcome o;
 	memset(&o, 0x5a, sizeof o);           /* evaluate must set every field */
 	expect_evaluate(&x, &src, &o);
@@ -766,7 +766,7 @@ START_TEST(verdict_bound_from_another_lesson)
 	struct expectation x;
 	build_ok(&x, (struct expect_spec){.claim = "c", .check = "syscalls.write", .at_most = "size/4096 + 16"});
 	struct world w = {base_rows, COUNT(base_rows), NULL, 0, 0};
-	struct expect_source src = {lookup, NULL, &w};
+	struct expect_source src = {.lookup = lookup, .ctx = &w};
 	struct expect_outcome o;
 	expect_evaluate(&x, &src, &o);
 	char buf[100];
@@ -810,7 +810,7 @@ START_TEST(inconclusive_lessons_and_fields)
 
 	/* the lesson itself did not run */
 	struct world none = {NULL, 0, NULL, 0, 0};
-	struct expect_source src = {lookup, NULL, &none};
+	struct expect_source src = {.lookup = lookup, .ctx = &none};
 	build_ok(&x, (struct expect_spec){.claim = "c", .check = "rate", .at_least = "1"});
 	expect_evaluate(&x, &src, &o);
 	inconclusive(o, EXPECT_WHY_NO_LESSON, "this lesson did not run");
@@ -930,6 +930,115 @@ START_TEST(names_and_numbers)
 }
 END_TEST
 
+/* --- per trial: a source that can pair the fields of one lesson ------------- */
+
+/* Own lesson: 3 trials of 1, 2 and 4 passes (calls and syscalls grow
+ * together); w01: 2 trials.  Intervals alone would make calls / syscalls
+ * range over 1/4 .. 4. */
+struct paired {
+	unsigned own_trials, other_trials;
+	int hole;                     /* own trial 1 lacks syscalls.write */
+};
+
+static const double own_calls[] = {4096, 8192, 16384}, own_sys[] = {1, 2, 4};
+static const double other_rate[] = {10, 20};
+
+static enum expect_found paired_lookup(void *ctx, const char *lesson, const char *field,
+                                       enum expect_which which, double *out)
+{
+	(void)ctx;
+	const double *v = lesson ? other_rate : strcmp(field, "calls.fwrite") == 0 ? own_calls : own_sys;
+	size_t n = lesson ? 2 : 3;
+	*out = which == EXPECT_MEDIAN ? v[lesson ? 0 : 1] : which == EXPECT_MIN ? v[0] : v[n - 1];
+	return EXPECT_FOUND;
+}
+
+static unsigned paired_trials(void *ctx, const char *lesson)
+{
+	const struct paired *p = ctx;
+	return lesson ? p->other_trials : p->own_trials;
+}
+
+static enum expect_found paired_trial(void *ctx, const char *lesson, const char *field,
+                                      unsigned k, double *out)
+{
+	const struct paired *p = ctx;
+	if (!lesson && p->hole && k == 1 && strcmp(field, "syscalls.write") == 0)
+		return EXPECT_NULL;
+	if (lesson) {
+		ck_assert_uint_lt(k, 2);
+		*out = other_rate[k];
+	} else {
+		ck_assert_uint_lt(k, 3);
+		*out = strcmp(field, "calls.fwrite") == 0 ? own_calls[k] : own_sys[k];
+	}
+	return EXPECT_FOUND;
+}
+
+static struct expect_outcome eval_paired(struct expect_spec sp, struct paired *p)
+{
+	struct expectation x;
+	build_ok(&x, sp);
+	struct expect_source src = {.lookup = paired_lookup, .ctx = p, .trials = paired_trials,
+	                            .lookup_trial = paired_trial};
+	struct expect_outcome o;
+	memset(&o, 0x5a, sizeof o);
+	expect_evaluate(&x, &src, &o);
+	expect_free(&x);
+	return o;
+}
+
+START_TEST(paired_per_trial)
+{
+	struct paired p = {3, 2, 0};
+	struct expect_spec ratio = {.claim = "c", .check = "calls.fwrite / syscalls.write",
+	                            .near = "4096", .tolerance = "1%"};
+	struct expect_outcome o = eval_paired(ratio, &p);
+	held(o);
+	ck_assert_double_eq(o.value, 4096);
+	ck_assert_double_eq(o.min, 4096);
+	ck_assert_double_eq(o.max, 4096);
+	/* the same source, unpaired (no trials known): the intervals straddle */
+	p.own_trials = 0;
+	o = eval_paired(ratio, &p);
+	ck_assert_int_eq(o.verdict, EXPECT_INCONCLUSIVE);
+	ck_assert_int_eq(o.reason, EXPECT_WHY_STRADDLE);
+	ck_assert_double_eq(o.min, 1024);
+	ck_assert_double_eq(o.max, 16384);
+	/* across lessons every combination counts: 6 of them */
+	p.own_trials = 3;
+	o = eval_paired((struct expect_spec){.claim = "c", .check = "syscalls.write * rate(w01)",
+	                                     .at_least = "40"}, &p);
+	ck_assert_int_eq(o.verdict, EXPECT_INCONCLUSIVE);
+	ck_assert_str_eq(o.why, "the trials' values 10 .. 80 straddle the bound (at least 40): "
+	                 "3 of 6 combinations of trials meet it");
+	ck_assert_double_eq(o.value, 20);
+	o = eval_paired((struct expect_spec){.claim = "c", .check = "syscalls.write * rate(w01)",
+	                                     .at_most = "5"}, &p);
+	ck_assert_int_eq(o.verdict, EXPECT_MISSED);
+	ck_assert_double_eq(o.min, 10);
+	ck_assert_double_eq(o.max, 80);
+	/* a bound read in the same combination as the check */
+	o = eval_paired((struct expect_spec){.claim = "c", .check = "calls.fwrite",
+	                                     .between = (const char *const[]){"syscalls.write * 4000",
+	                                                                      "syscalls.write * 5000"},
+	                                     .nbetween = 2}, &p);
+	held(o);
+	/* a combination lacking a figure is left out */
+	p.hole = 1;
+	o = eval_paired(ratio, &p);
+	held(o);
+	/* too many combinations: the intervals decide */
+	p.hole = 0;
+	p.own_trials = EXPECT_COMBINATIONS_MAX;
+	p.other_trials = 2;
+	o = eval_paired((struct expect_spec){.claim = "c", .check = "syscalls.write * rate(w01)",
+	                                     .at_most = "5"}, &p);
+	ck_assert_int_eq(o.verdict, EXPECT_MISSED);
+	ck_assert_double_eq(o.min, 10);
+}
+END_TEST
+
 Suite *make_suite_expect(void)
 {
 	Suite *s = suite_create("expect");
@@ -957,6 +1066,7 @@ Suite *make_suite_expect(void)
 	tcase_add_test(tc, inconclusive_arithmetic);
 	tcase_add_test(tc, inconclusive_conditions);
 	tcase_add_test(tc, names_and_numbers);
+	tcase_add_test(tc, paired_per_trial);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,6 +11,7 @@
 
 #include "keys.h"
 #include "layout.h"
+#include "manpage.h"
 #include "suites.h"
 
 static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CHOOSER};
@@ -277,6 +278,9 @@ START_TEST(key_bar)
 	/* the race chooser */
 	bar_of(KEYS_CHOOSER, 80, 1, bar, sizeof bar);
 	ck_assert_str_eq(bar, "Enter Esc q");
+	/* the course screen opens at any width, and Tab goes back from it */
+	bar_of(KEYS_COURSE, 200, 0, bar, sizeof bar);
+	ck_assert_str_eq(bar, "r s n/p +/- c w v f Tab ? q");
 	/* help: s only while a run is under way */
 	bar_of(KEYS_HELP, 80, 1, bar, sizeof bar);
 	ck_assert_str_eq(bar, "Esc PgDn/PgUp q");
@@ -425,6 +429,28 @@ START_TEST(notebook_screens)
 }
 END_TEST
 
+/* The man page's KEYS section is the table too: one tagged paragraph per
+ * row, in order, its tag the row's label and its text the row's line. */
+START_TEST(man_page_lists_the_table)
+{
+	struct manpage_items keys;
+	ck_assert_msg(manpage_section(MANPAGE_PATH, "KEYS", &keys) == 0,
+	              "cannot read the KEYS section of " MANPAGE_PATH);
+	size_t n;
+	const struct key_row *rows = keys_rows(&n);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_msg(i < keys.n, "the man page's KEYS stop before '%s' (%s)", rows[i].label,
+		              rows[i].what);
+		ck_assert_msg(strcmp(keys.v[i].tag, rows[i].label) == 0 &&
+		              strcmp(keys.v[i].text, rows[i].what) == 0,
+		              "the man page's KEYS have\n  %s: %s\nwhere the table (src/keys.c) has\n"
+		              "  %s: %s", keys.v[i].tag, keys.v[i].text, rows[i].label, rows[i].what);
+	}
+	ck_assert_msg(keys.n == n, "the man page lists a key the table does not have: %s",
+	              keys.n > n ? keys.v[n].tag : "");
+}
+END_TEST
+
 Suite *make_suite_keys(void)
 {
 	Suite *s = suite_create("keys");
@@ -439,6 +465,7 @@ Suite *make_suite_keys(void)
 	tcase_add_test(tc, key_bar_entries_are_in_help);
 	tcase_add_test(tc, readme_lists_the_table);
 	tcase_add_test(tc, notebook_screens);
+	tcase_add_test(tc, man_page_lists_the_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

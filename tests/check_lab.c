@@ -138,6 +138,11 @@ START_TEST(block_doubles_and_halves)
 	lab_select(&lab, WRITE);
 	ck_assert_int_eq(lab.next.block, 4096);
 	ck_assert_int_eq(lab.next_changed, 0);
+	/* a block that is no whole binary unit is said exactly (issue 14:
+	 * "next run: 1.95 KiB blocks" for 2000 B) */
+	lab.next.block = 1000;
+	run_adjust_block(&lab, 1);
+	ck_assert_str_eq(lab.message, "next run: 2,000 B blocks (r runs it)");
 }
 END_TEST
 
@@ -342,8 +347,9 @@ START_TEST(key_context_follows_the_screen)
 	ck_assert_uint_eq(lab_key_context(&lab, 60, 200), KEYS_LESSON);
 	lab.course_screen = 1;
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_COURSE);
-	/* wide, the course is beside the lesson: the lesson screen's keys */
-	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+	/* wide too: Tab opens the whole course screen at any width */
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_COURSE);
+	ck_assert_uint_eq(lab_key_context(&lab, 60, 200), KEYS_COURSE);
 	lab.help = 1;
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_HELP);
 	/* too small hides everything, help too */

@@ -61,13 +61,20 @@ START_TEST(wide_120x40)
 	ck_assert_rect(l.course, 1, 0, 38, 26);
 	ck_assert_rect(l.text, 1, 27, 38, 51);
 	ck_assert_rect(l.panel, 1, 79, 38, 41);
-	/* wide, the course screen changes nothing: the list is already there */
+	/* wide, the course screen still opens over the whole width: the side
+	 * list has no room for whole titles (issue 14, item 10) */
 	struct layout c;
 	layout_compute(&c, 40, 120, 1);
-	ck_assert_int_eq(c.course_only, 0);
-	ck_assert_rect(c.course, 1, 0, 38, 26);
-	ck_assert_rect(c.text, 1, 27, 38, 51);
-	ck_assert_rect(c.panel, 1, 79, 38, 41);
+	ck_assert_int_eq(c.course_only, 1);
+	ck_assert_int_eq(c.side_list, 1);
+	ck_assert_rect(c.header, 0, 0, 1, 120);
+	ck_assert_rect(c.footer, 39, 0, 1, 120);
+	ck_assert_rect(c.course, 1, 0, 38, 120);
+	ck_assert_rect(c.text, 0, 0, 0, 0);
+	ck_assert_rect(c.panel, 0, 0, 0, 0);
+	layout_compute(&c, 60, 200, 1);
+	ck_assert_int_eq(c.course_only, 1);
+	ck_assert_rect(c.course, 1, 0, 58, 200);
 }
 END_TEST
 

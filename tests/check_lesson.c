@@ -100,6 +100,28 @@ static void assert_w01_full(const struct lesson *l)
 	ck_assert_str_eq(l->compare[1], "r01-sweep");
 	ck_assert_uint_eq(l->sweep.ncaches, 0);
 	ck_assert_ptr_null(l->sweep.blocks);
+	/* expect: and points: (issue 12) */
+	ck_assert_double_eq(l->points, 2.5);
+	ck_assert_uint_eq(l->nexpect, 4);
+	const struct expectation *x = l->expect;
+	ck_assert_str_eq(x[0].claim, "one write() for every 4096 fwrite() calls");
+	ck_assert_str_eq(expect_expr_text(x[0].check), "calls.fwrite / syscalls.write");
+	ck_assert_int_eq(x[0].kind, EXPECT_NEAR);
+	ck_assert_int_eq(x[0].relative, 1);
+	ck_assert_double_eq_tol(x[0].tolerance, 0.01, 1e-15);
+	ck_assert_double_eq(expect_expr_constant(x[0].bound[0]), 4096);
+	ck_assert_int_eq(x[0].whole_file, EXPECT_WHOLE_AUTO);
+	ck_assert_str_eq(x[1].claim, "at least 5 log units faster than w02");
+	ck_assert_int_eq(x[1].kind, EXPECT_AT_LEAST);
+	struct expect_ref refs[4];
+	ck_assert_uint_eq(expect_lessons(&x[1], refs, 4), 1);
+	ck_assert_str_eq(refs[0].lesson, "w02-minimal");
+	ck_assert_int_eq(x[2].kind, EXPECT_AT_MOST);
+	ck_assert_str_eq(expect_expr_text(x[2].bound[0]), "size/4096 + 16");
+	ck_assert_int_eq(x[2].whole_file, EXPECT_WHOLE_NO);
+	ck_assert_int_eq(x[3].kind, EXPECT_BETWEEN);
+	ck_assert_double_eq(expect_expr_constant(x[3].bound[0]), 0.9);
+	ck_assert_double_eq(expect_expr_constant(x[3].bound[1]), 1.1);
 }
 
 static void assert_w02_minimal(const struct lesson *l)
@@ -115,6 +137,9 @@ static void assert_w02_minimal(const struct lesson *l)
 	ck_assert_ptr_null(l->compare);
 	ck_assert_uint_eq(l->sweep.nblocks, 0);
 	ck_assert_uint_eq(l->sweep.ncaches, 0);
+	ck_assert_uint_eq(l->nexpect, 0);
+	ck_assert_ptr_null(l->expect);
+	ck_assert_double_eq(l->points, LESSON_POINTS_DEFAULT);
 }
 
 static void assert_r01_sweep(const struct lesson *l)
@@ -384,6 +409,89 @@ static const struct {
 	{"sweep-no-block", ":6:3: missing required key 'block'\n"
 	                   "  cache: [cold]\n"
 	                   "  ^\n"},
+	/* expect: (issue 12): the caret inside the string, under the token,
+	 * whatever the scalar's style; a block scalar's at its first character */
+	{"expect-unknown-field", ":7:13: unknown field 'rat'; did you mean 'rate'?\n"
+	                       "    check: \"rat / 2\"\n"
+	                       "            ^\n"},
+	{"expect-plain", ":7:27: unknown field 'sycalls.write'; did you mean 'syscalls.write'?\n"
+	               "    check: calls.fwrite / sycalls.write\n"
+	               "                          ^\n"},
+	{"expect-single", ":7:33: lesson id expected inside log_rate(...)\n"
+	                "    check: 'log_rate - log_rate(''w01'') + blok'\n"
+	                "                                ^\n"},
+	{"expect-double", ":7:44: unknown field 'sise'; did you mean 'size'?\n"
+	                "    check: \"rate / \\x72ate(w01) * \\u0031 + sise\"\n"
+	                "                                           ^\n"},
+	{"expect-folded-lines", ":8:7: unknown field 'syscalls.wrte'; did you mean 'syscalls.write'?\n"
+	                      "      syscalls.wrte\"\n"
+	                      "      ^\n"},
+	{"expect-block", ":8:7: addition needs two operands\n"
+	               "      rate +\n"
+	               "      ^\n"},
+	{"expect-bounds", ":9:14: only one bound per check: 'near' and 'at_most' both given\n"
+	                "    at_most: 5\n"
+	                "             ^\n"
+	                "%s:10:5: no bound: give one of near, at_least, at_most, between\n"
+	                "  - claim: \"no bound\"\n"
+	                "    ^\n"
+	                "%s:15:16: tolerance goes with near, not with at_least\n"
+	                "    tolerance: 1%\n"
+	                "               ^\n"
+	                "%s:18:14: between needs two values, [low, high]; 3 given\n"
+	                "    between: [1, 2, 3]\n"
+	                "             ^\n"
+	                "%s:21:14: between needs the low value first: 2 is above 1\n"
+	                "    between: [2, 1]\n"
+	                "             ^\n"
+	                "%s:25:16: a relative tolerance must be below 100%\n"
+	                "    tolerance: 100%\n"
+	                "               ^\n"
+	                "%s:29:17: whole_file is true or false, not 'maybe'\n"
+	                "    whole_file: maybe\n"
+	                "                ^\n"
+	                "%s:31:13: the check names no field, so its verdict could never change\n"
+	                "    check: \"4096 / 2\"\n"
+	                "            ^\n"
+	                "%s:35:24: division needs two operands\n"
+	                "    between: [1, \"size / \"]\n"
+	                "                       ^\n"
+	                "%s:36:13: the claim is empty\n"
+	                "  - claim: \"   \"\n"
+	                "            ^\n"},
+	{"expect-keys", ":6:5: missing required key 'check'\n"
+	              "  - claim: \"missing check\"\n"
+	              "    ^\n"
+	              "%s:10:5: unknown key 'at_leest'; did you mean 'at_least'?\n"
+	              "    at_leest: 1\n"
+	              "    ^\n"
+	              "%s:11:5: items of 'expect' must be mappings (claim, check and a bound), not a scalar\n"
+	              "  - \"not a mapping\"\n"
+	              "    ^\n"
+	              "%s:12:1: unknown key 'expect_more'\n"
+	              "expect_more: 1\n"
+	              "^\n"},
+	{"expect-syntax", ":7:13: unbalanced '('\n"
+	                "    check: \"(rate / 2\"\n"
+	                "            ^\n"
+	                "%s:10:18: division by zero\n"
+	                "    check: \"rate / (4 - 4)\"\n"
+	                "                 ^\n"
+	                "%s:13:21: unknown size suffix 'kib'; did you mean 'KiB'?\n"
+	                "    check: \"size / 4kib\"\n"
+	                "                    ^\n"
+	                "%s:16:18: expected an operator (+ - * /) before '2'\n"
+	                "    check: \"rate 2\"\n"
+	                "                 ^\n"
+	                "%s:19:25: lesson id expected inside rate(...)\n"
+	                "    check: \"rate / rate()\"\n"
+	                "                        ^\n"},
+	{"points-zero", ":5:9: 'points' must be more than 0 and at most 1000: '0'\n"
+	              "points: 0\n"
+	              "        ^\n"},
+	{"points-bad", ":5:9: 'points' is not a number: 'lots'\n"
+	             "points: lots\n"
+	             "        ^\n"},
 	/* hostile input */
 	{"aliases", ":5:4: aliases are not supported in lesson files (anchor &a)\n"
 	            "a: &a [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n"
@@ -522,6 +630,21 @@ START_TEST(course_compare)
 	              "/b.yaml:5:14: compare names 'c', which is not a lesson of this course\n"
 	              "compare: [a, c]\n"
 	              "             ^\n");
+}
+END_TEST
+
+/* Lessons a check names must be lessons of the course: the caret on the id,
+ * in the check or in a bound (issue 12). */
+START_TEST(course_expect_ids)
+{
+	expect_course(FIX "/course-expect",
+	              "/b.yaml:10:34: 'check' names lesson 'w01-syncbyt', which is not a lesson of this "
+	              "course; did you mean 'w01-syncbyte'?\n"
+	              "    check: \"log_rate - log_rate( w01-syncbyt )\"\n"
+	              "                                 ^\n"
+	              "%s/b.yaml:14:49: 'between' names lesson 'zz', which is not a lesson of this course\n"
+	              "    between: [0, \"rate(w01-syncbyte) * 2 + rate(zz)\"]\n"
+	              "                                                ^\n");
 }
 END_TEST
 
@@ -1050,6 +1173,7 @@ Suite *make_suite_lesson(void)
 	tcase_add_test(tc, course_orphan);
 	tcase_add_test(tc, course_duplicate);
 	tcase_add_test(tc, course_compare);
+	tcase_add_test(tc, course_expect_ids);
 	tcase_add_test(tc, course_bad_id);
 	tcase_add_test(tc, course_syntax);
 	tcase_add_test(tc, course_all_errors);

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "report.h"
+#include "expect_fields.h"
+#include "report_expect.h"
 #include "report_fields.h"
 #include "suites.h"
 
@@ -217,6 +219,11 @@ static void measured_trial(struct report_result *res, int64_t syscr, int64_t sys
 	m->nivcsw = 2;
 	m->resident_before = -1;
 	m->resident_after = 1;
+	m->dirty_pages_after = 3;
+	m->writeback_pages_after = 0;
+	m->resident_after_advice = m->resident_evicted_max = -1;
+	m->cpu_seconds = 0.375;
+	m->waited_seconds = 0.125;
 	res->measured = 1;
 	res->trials = 3;
 	res->summary.trials = 3;
@@ -289,7 +296,13 @@ START_TEST(json_document)
 	HAS(j, "\"syscalls\": {\"read\": null, \"write\": 65536, \"total\": null, \"source\": \"procfs\"");
 	HAS(j, "\"calls\": {\"write\": 65536}");
 	HAS(j, "\"storage\": {\"read_bytes\": null, \"write_bytes\": 4096}");
-	HAS(j, "\"cache\": {\"resident_before\": null, \"resident_after\": 1.0}");
+	HAS(j, "\"cache\": {\"resident_before\": null, \"resident_after\": 1.0, \"dirty_pages_after\": 3, "
+	       "\"writeback_pages_after\": 0, \"resident_after_advice\": null, \"resident_evicted_max\": null}");
+	HAS(j, "\"context_switches\": {\"voluntary\": 1, \"involuntary\": 2},\n      \"waited_seconds\": 0.125,\n"
+	       "      \"storage\"");
+	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null}");
+	/* O_SYNC waits for the device: the busy rule does not apply */
+	HAS(j, "\"sweep\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []");
 	HAS(j, "\"reference\": [\n        {\"source\": \"cs61-2011-imac\", \"label\": \"cs61-2011-imac\", \"rate\": 900000.0}");
 	HAS(j, "\"sweep\": null");
 	/* the failed lesson: status, error text, null measurements */
@@ -301,6 +314,7 @@ START_TEST(json_document)
 	HAS(j, "\"log_rate\": null");
 	HAS(j, "\"calls\": null");
 	HAS(j, "\"reference\": []");
+	HAS(j, "\"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []\n    }\n  ]\n}\n");
 	HASNT(j, ": nan");
 	HASNT(j, ": inf");
 	HASNT(j, ": -nan");
@@ -336,7 +350,8 @@ START_TEST(json_sweep)
 	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
 	free(j);
 	char *csv = render(&r, "csv");
-	HAS(csv, ",2e-07,1e-09,,\r\n");
+	HAS(csv, ",2e-07,1e-09,,"
+	         ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
 	free(csv);
 	report_free(&r);
 }
@@ -378,7 +393,8 @@ START_TEST(json_one_result)
 	char *first = report_json_result(&r.results[0]);
 	ck_assert(strncmp(first, "{\"lesson\": \"w03-byte\", \"title\": ", 32) == 0);
 	HAS(first, "\"reference\": [{\"source\": \"cs61-2011-imac\"");
-	ck_assert_str_eq(first + strlen(first) - 14, "\"sweep\": null}");
+	HAS(first, ", \"sweep\": null, ");
+	ck_assert_int_eq(first[strlen(first) - 1], '}');
 	free(first);
 	free(doc);
 	report_free(&r);
@@ -397,7 +413,14 @@ START_TEST(csv_document)
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,checksum,syscalls.read,syscalls.write,syscalls.total,syscalls.source,"
 	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
-	HAS(c, ",sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U\r\n");
+	HAS(c, ",cpu.user,cpu.system,faults.minor,faults.major,context_switches.voluntary,"
+	       "context_switches.involuntary,waited_seconds,storage.read_bytes,storage.write_bytes,"
+	       "copied.read_bytes,copied.write_bytes,cache.resident_before,cache.resident_after,"
+	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
+	       "cache.resident_evicted_max,"
+	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
+	       "busy,points,expectations.held,expectations.missed,"
+	       "expectations.inconclusive,expectations\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
 	       "3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,"
@@ -407,8 +430,11 @@ START_TEST(csv_document)
 	       ",,,,,,,,,,,"       /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,"        /* calls */
-	       ",,,,,,,,,,"        /* cpu .. cache */
-	       ",,,,\r\n");        /* sweep.fit */
+	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,"              /* sweep.fit */
+	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
+	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -437,12 +463,12 @@ START_TEST(text_document)
 	char *t = render(&r, "text");
 	HAS(t, "iolab " PACKAGE_VERSION ", Linux ");
 	HAS(t, "median of 3 trials by rate");
-	HAS(t, "\nlesson     workload                                                rate  log rate"
-	       "  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
-	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s     11.78"
-	       "      -/65,536              -       879 KiB/s\n");
-	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error         -"
-	       "             -              -               -\n");
+	HAS(t, "\nlesson     workload                                                rate      spread"
+	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
+	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s  -50%/+100%"
+	       "     11.78      -/65,536              -       879 KiB/s\n");
+	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error           -"
+	       "         -             -              -               -\n");
 	/* a newline in an error text must not break the table */
 	HAS(t, "x01-fails: error: expected EINVAL, but the workload succeeded\n");
 	for (const char *p = t; *p; p++)
@@ -477,6 +503,164 @@ START_TEST(unavailable_counts)
 	res->summary.median.syscall_source = SYSCALL_SOURCE_NONE;
 	ck_assert_int_eq(report_syscalls_write(res), REPORT_UNAVAILABLE);
 	ck_assert_int_eq(report_syscalls_read(&r.results[1]), REPORT_UNAVAILABLE);
+	report_free(&r);
+}
+END_TEST
+
+/* --- grading formats: TAP and Gradescope --------------------------------------- */
+
+/* Whole documents are too long for a Check message: on a difference, both
+ * go to stderr and the message names the first byte that differs. */
+static void same_text(const char *got, const char *want)
+{
+	size_t i = 0;
+	while (got[i] && got[i] == want[i])
+		i++;
+	if (got[i] == want[i])
+		return;
+	fprintf(stderr, "--- got:\n%s--- want:\n%s---\n", got, want);
+	ck_abort_msg("the output differs at byte %zu: ...%.40s", i, got + (i > 20 ? i - 20 : 0));
+}
+
+static void add_expectations(struct report *r, size_t i, const struct expect_spec *sp, size_t n)
+{
+	struct expectation x[4];
+	struct expect_diag d;
+	ck_assert_uint_le(n, 4);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_msg(expect_build(&sp[k], expect_field_class, NULL, &x[k], &d) == 0, "%s", d.message);
+	ck_assert_int_eq(report_expect_result(r, &r->results[i], x, n), 0);
+	for (size_t k = 0; k < n; k++)
+		expect_free(&x[k]);
+}
+
+/* make_report's two lessons with a held, a missed and an inconclusive
+ * claim, and a claim of the lesson that failed; the machine fixed so the
+ * output is exact. */
+static void make_graded_report(struct report *r)
+{
+	make_report(r);
+	snprintf(r->kernel, sizeof r->kernel, "6.1.0");
+	snprintf(r->started, sizeof r->started, "2026-11-21T22:30:00Z");
+	r->results[0].lesson_points = 3;
+	/* the trials behind the summary: 1, 0.5 and 0.25 s for the same work */
+	struct trial_result runs[3];
+	for (int k = 0; k < 3; k++) {
+		runs[k] = r->results[0].summary.median;
+		runs[k].seconds = 1.0 / (1 << k);
+		runs[k].rate = 65536 / runs[k].seconds;
+	}
+	ck_assert_int_eq(report_keep_runs(&r->results[0], runs, 3), 0);
+	const struct expect_spec a[] = {
+		{.claim = "one write() per byte", .check = "syscalls.write / bytes", .near = "1",
+		 .tolerance = "1%"},
+		{.claim = "fewer than 100 writes #lol", .check = "syscalls.write", .at_most = "100"},
+		{.claim = "rate above 100 KiB/s", .check = "rate", .at_least = "100KiB"},
+	};
+	add_expectations(r, 0, a, 3);
+	const struct expect_spec b[] = {{.claim = "any rate", .check = "rate", .at_least = "1"}};
+	add_expectations(r, 1, b, 1);
+}
+
+START_TEST(tap_document)
+{
+	struct report r;
+	make_graded_report(&r);
+	char *t = render(&r, "tap");
+	same_text(t,
+		"TAP version 13\n"
+		"1..6\n"
+		"ok 1 - w03-byte: One byte, \"quoted\", with a comma and a newline\n"
+		"  ---\n"
+		"    status: \"ok\"\n"
+		"    trials: 3\n"
+		"    rate: 131072.0\n"
+		"  ...\n"
+		"ok 2 - w03-byte: one write() per byte\n"
+		"  ---\n"
+		"    check: \"syscalls.write / bytes\"\n"
+		"    value: 1.0\n"
+		"    min: 1.0\n"
+		"    max: 1.0\n"
+		"    bound: \"near 1 \u00b1 1%\"\n"
+		"    verdict: \"held\"\n"
+		"  ...\n"
+		"not ok 3 - w03-byte: fewer than 100 writes \\#lol\n"
+		"  ---\n"
+		"    check: \"syscalls.write\"\n"
+		"    value: 65536.0\n"
+		"    min: 65536.0\n"
+		"    max: 65536.0\n"
+		"    bound: \"at most 100\"\n"
+		"    verdict: \"missed\"\n"
+		"  ...\n"
+		"ok 4 - w03-byte: rate above 100 KiB/s # SKIP inconclusive: straddle\n"
+		"  ---\n"
+		"    check: \"rate\"\n"
+		"    value: 131072.0\n"
+		"    min: 65536.0\n"
+		"    max: 262144.0\n"
+		"    bound: \"at least 102400\"\n"
+		"    verdict: \"inconclusive\"\n"
+		"    reason: \"straddle\"\n"
+		"    why: \"the trials' values 65536 .. 262144 straddle the bound (at least 102400): "
+		"2 of 3 combinations of trials meet it\"\n"
+		"  ...\n"
+		"not ok 5 - x01-fails: Fails\n"
+		"  ---\n"
+		"    status: \"error\"\n"
+		"    error: \"expected EINVAL, but the workload succeeded\"\n"
+		"    trials: 0\n"
+		"    rate: null\n"
+		"  ...\n"
+		"ok 6 - x01-fails: any rate # SKIP inconclusive: lesson-missing\n"
+		"  ---\n"
+		"    check: \"rate\"\n"
+		"    value: null\n"
+		"    min: null\n"
+		"    max: null\n"
+		"    bound: \"at least 1\"\n"
+		"    verdict: \"inconclusive\"\n"
+		"    reason: \"lesson-missing\"\n"
+		"    why: \"this lesson did not run\"\n"
+		"  ...\n");
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(gradescope_document)
+{
+	struct report r;
+	make_graded_report(&r);
+	char *g = render(&r, "gradescope");
+	same_text(g,
+		"{\n"
+		"  \"tests\": [\n"
+		"    {\"name\": \"w03-byte: One byte, \\\"quoted\\\", with a comma\\nand a newline\", "
+		"\"score\": 0.75, \"max_score\": 0.75, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
+		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 0.75, \"max_score\": 0.75, "
+		"\"status\": \"passed\", \"output\": \"held: syscalls.write / bytes = 1 (trials: 1 .. 1), "
+		"expected near 1 \u00b1 1%\"},\n"
+		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 0.75, "
+		"\"status\": \"failed\", \"output\": \"missed: syscalls.write = 65536 (trials: 65536 .. 65536), "
+		"expected at most 100\"},\n"
+		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 0.75, \"max_score\": 0.75, "
+		"\"status\": \"passed\", \"output\": \"inconclusive: rate = 131072 (trials: 65536 .. 262144), "
+		"expected at least 102400; straddle: the trials' values 65536 .. 262144 straddle the bound "
+		"(at least 102400): 2 of 3 combinations of trials meet it (credited: the lab could not "
+		"decide here)\"},\n"
+		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
+		"\"output\": \"error: expected EINVAL, but the workload succeeded\"},\n"
+		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
+		"\"output\": \"inconclusive: rate = - (trials: - .. -), expected at least 1; lesson-missing: "
+		"this lesson did not run (credited: the lab could not decide here)\"}\n"
+		"  ],\n"
+		"  \"score\": 2.25,\n"
+		"  \"output\": \"iolab " PACKAGE_VERSION ", Linux 6.1.0, ext4, 2026-11-21T22:30:00Z: 2 lessons; "
+		"expectations: 1 held, 1 missed, 2 inconclusive\"\n"
+		"}\n");
+	free(g);
 	report_free(&r);
 }
 END_TEST
@@ -582,7 +766,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 63);
+	ck_assert_uint_eq(n, 76);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
@@ -620,6 +804,8 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
+	tcase_add_test(tc, tap_document);
+	tcase_add_test(tc, gradescope_document);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);

@@ -124,6 +124,38 @@ START_TEST(fit_uses_ok_points_of_one_cache)
 }
 END_TEST
 
+/* Series are named by what they are (issue 14: s04, an O_SYNC write
+ * sweep, was labelled "warm"). */
+START_TEST(series_names)
+{
+	struct wl_spec s;
+	char b[64];
+	wl_spec_init(&s);
+	s.op = WL_OP_READ;
+	sweep_series_name(&s, WL_CACHE_WARM, b, sizeof b);
+	ck_assert_str_eq(b, "warm");
+	sweep_series_name(&s, WL_CACHE_COLD, b, sizeof b);
+	ck_assert_str_eq(b, "cold");
+	s.op = WL_OP_WRITE;
+	sweep_series_name(&s, WL_CACHE_WARM, b, sizeof b);
+	ck_assert_str_eq(b, "page cache");
+	s.open_flags = WL_OPEN_SYNC;
+	sweep_series_name(&s, WL_CACHE_WARM, b, sizeof b);
+	ck_assert_str_eq(b, "O_SYNC");
+	s.open_flags = WL_OPEN_DSYNC | WL_OPEN_DIRECT;
+	sweep_series_name(&s, WL_CACHE_WARM, b, sizeof b);
+	ck_assert_str_eq(b, "O_DSYNC+O_DIRECT");
+	s.open_flags = 0;
+	s.sync = WL_SYNC_FDATASYNC;
+	sweep_series_name(&s, WL_CACHE_WARM, b, sizeof b);
+	ck_assert_str_eq(b, "fdatasync at end");
+	s.sync = WL_SYNC_NONE;
+	sweep_series_name(&s, WL_CACHE_COLD, b, sizeof b);
+	ck_assert_str_eq(b, "page cache (cold)");
+	wl_spec_free(&s);
+}
+END_TEST
+
 Suite *make_suite_sweep(void)
 {
 	Suite *s = suite_create("sweep");
@@ -132,6 +164,7 @@ Suite *make_suite_sweep(void)
 	tcase_add_test(tc, point_not_ok);
 	tcase_add_test(tc, points_and_specs);
 	tcase_add_test(tc, fit_uses_ok_points_of_one_cache);
+	tcase_add_test(tc, series_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -168,6 +168,83 @@ START_TEST(ascii_fallback)
 }
 END_TEST
 
+/* A figure's number and unit stay on one line (issue 14: "0.34" at the
+ * end of a line, "s against" at the start of the next). */
+START_TEST(number_keeps_its_unit)
+{
+	c_locale();
+	struct tw_lines l = {0};
+	ck_assert_int_eq(textwrap_wrap("slower; with 4096-byte writes, 0.34 s against", 36, &l), 0);
+	ck_assert_uint_eq(l.n, 2);
+	ck_assert_str_eq(l.v[0].text, "slower; with 4096-byte writes,");
+	ck_assert_str_eq(l.v[1].text, "0.34 s against");
+	textwrap_free(&l);
+	ck_assert_int_eq(textwrap_wrap("on your machine: a 1 MiB file", 20, &l), 0);
+	ck_assert_str_eq(l.v[0].text, "on your machine: a");
+	ck_assert_str_eq(l.v[1].text, "1 MiB file");
+	textwrap_free(&l);
+	/* punctuation after the unit, a bracket before the number */
+	ck_assert_int_eq(textwrap_wrap("it took 1,030 s, (40 MiB/s) here", 12, &l), 0);
+	ck_assert_str_eq(l.v[0].text, "it took");
+	ck_assert_str_eq(l.v[1].text, "1,030 s,");
+	ck_assert_str_eq(l.v[2].text, "(40 MiB/s)");
+	ck_assert_str_eq(l.v[3].text, "here");
+	textwrap_free(&l);
+	/* not a unit, not a number: words break as before */
+	ck_assert_int_eq(textwrap_wrap("ran 10 times as v2 s", 6, &l), 0);
+	ck_assert_str_eq(l.v[0].text, "ran 10");
+	ck_assert_str_eq(l.v[1].text, "times");
+	ck_assert_str_eq(l.v[2].text, "as v2");
+	ck_assert_str_eq(l.v[3].text, "s");
+	textwrap_free(&l);
+}
+END_TEST
+
+/* Code is wrapped, never cut (issue 14: "O_CR" at 80 columns, sw01's
+ * first line losing its "{"): every character is on some row, in order. */
+START_TEST(code_wraps_whole)
+{
+	c_locale();
+	struct tw_lines l = {0};
+	const char *line = "int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_SYNC, 0666);";
+	ck_assert_int_eq(textwrap_code(line, 36, &l), 2);
+	ck_assert_uint_eq(l.n, 2);
+	ck_assert_str_eq(l.v[0].text, "int fd = open(path, O_WRONLY |");
+	ck_assert_str_eq(l.v[1].text, "  O_CREAT | O_TRUNC | O_SYNC, 0666);");
+	ck_assert_int_eq(l.v[1].width, 36);
+	textwrap_free(&l);
+	/* an indented line keeps its indent; its continuation hangs deeper */
+	const char *sw = "for (size_t blk = 1; blk <= 1 << 20; blk *= 2) {   /* one point each */";
+	ck_assert_int_eq(textwrap_code(sw, 36, &l), 2);
+	ck_assert_str_eq(l.v[0].text, "for (size_t blk = 1; blk <= 1 << 20;");
+	ck_assert_str_eq(l.v[1].text, "  blk *= 2) {   /* one point each */");
+	textwrap_free(&l);
+	ck_assert_int_eq(textwrap_code(sw, 30, &l), 3);
+	ck_assert_str_eq(l.v[0].text, "for (size_t blk = 1; blk <= 1");
+	ck_assert_str_eq(l.v[1].text, "  << 20; blk *= 2) {   /* one");
+	ck_assert_str_eq(l.v[2].text, "  point each */");
+	textwrap_free(&l);
+	ck_assert_int_eq(textwrap_code("        fseek(f, pos, SEEK_SET);  /* drops the buffer */", 30, &l), 3);
+	ck_assert_str_eq(l.v[0].text, "        fseek(f, pos,");
+	ck_assert_str_eq(l.v[1].text, "          SEEK_SET);  /* drops");
+	ck_assert_str_eq(l.v[2].text, "          the buffer */");
+	textwrap_free(&l);
+	/* a token wider than the row is split, not lost */
+	ck_assert_int_eq(textwrap_code("abcdefghij", 4, &l), 4);
+	ck_assert_str_eq(l.v[0].text, "abcd");
+	ck_assert_str_eq(l.v[1].text, "  ef");
+	ck_assert_str_eq(l.v[2].text, "  gh");
+	ck_assert_str_eq(l.v[3].text, "  ij");
+	textwrap_free(&l);
+	/* a line that fits, and an empty one, are one row each */
+	ck_assert_int_eq(textwrap_code("    sum += c;", 36, &l), 1);
+	ck_assert_int_eq(textwrap_code("", 36, &l), 1);
+	ck_assert_str_eq(l.v[0].text, "    sum += c;");
+	ck_assert_str_eq(l.v[1].text, "");
+	textwrap_free(&l);
+}
+END_TEST
+
 Suite *make_suite_textwrap(void)
 {
 	Suite *s = suite_create("textwrap");
@@ -180,6 +257,8 @@ Suite *make_suite_textwrap(void)
 	tcase_add_test(tc, lists_and_indents);
 	tcase_add_test(tc, window_clamp);
 	tcase_add_test(tc, ascii_fallback);
+	tcase_add_test(tc, number_keeps_its_unit);
+	tcase_add_test(tc, code_wraps_whole);
 	suite_add_tcase(s, tc);
 	return s;
 }

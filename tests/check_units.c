@@ -75,10 +75,153 @@ START_TEST(formatting)
 	ck_assert_str_eq(b, "10,485,760");
 	units_format_count(999, b, sizeof b);
 	ck_assert_str_eq(b, "999");
-	units_format_seconds(0.0015, b, sizeof b);
+	units_format_seconds(0.0015, 1, b, sizeof b);
 	ck_assert_str_eq(b, "2 ms");
-	units_format_seconds(3.014, b, sizeof b);
+	units_format_seconds(3.014, 1, b, sizeof b);
 	ck_assert_str_eq(b, "3.01 s");
+}
+END_TEST
+
+/* Rounding never makes a fourth digit or 1024 of a unit. */
+START_TEST(bytes_rounding)
+{
+	char b[32];
+	units_format_bytes(1048575.9, b, sizeof b);          /* 1023.99 KiB */
+	ck_assert_str_eq(b, "1.00 MiB");
+	units_format_bytes(1047552, b, sizeof b);            /* 1023 KiB exactly */
+	ck_assert_str_eq(b, "1023 KiB");
+	units_format_bytes(10239, b, sizeof b);              /* 9.999 KiB */
+	ck_assert_str_eq(b, "10.0 KiB");
+	units_format_bytes(102390, b, sizeof b);             /* 99.99 KiB */
+	ck_assert_str_eq(b, "100 KiB");
+	units_format_bytes(0, b, sizeof b);
+	ck_assert_str_eq(b, "0 B");
+	units_format_rate(1073741823.0, b, sizeof b);
+	ck_assert_str_eq(b, "1.00 GiB/s");
+	units_format_rate(-1, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+}
+END_TEST
+
+/* Sizes are exact: a whole binary unit, else bytes (issue 14: "next run:
+ * 1.95 KiB blocks" for 2000 B). */
+START_TEST(sizes_exact)
+{
+	char b[32];
+	units_format_size(2000, b, sizeof b);
+	ck_assert_str_eq(b, "2,000 B");
+	units_format_size(4096, b, sizeof b);
+	ck_assert_str_eq(b, "4 KiB");
+	units_format_size(1048576, b, sizeof b);
+	ck_assert_str_eq(b, "1 MiB");
+	units_format_size(3076 * 1024, b, sizeof b);         /* 3 MiB + 4 KiB */
+	ck_assert_str_eq(b, "3,076 KiB");
+	units_format_size(419430, b, sizeof b);              /* 4 MiB / 10 */
+	ck_assert_str_eq(b, "419,430 B");
+	units_format_size(1536, b, sizeof b);
+	ck_assert_str_eq(b, "1,536 B");
+	units_format_size(1, b, sizeof b);
+	ck_assert_str_eq(b, "1 B");
+	units_format_size(0, b, sizeof b);
+	ck_assert_str_eq(b, "0 B");
+	units_format_size(10ull << 40, b, sizeof b);
+	ck_assert_str_eq(b, "10 TiB");
+}
+END_TEST
+
+/* Bytes per syscall: "1048576.0 bytes" is "1 MiB" (issue 14). */
+START_TEST(bytes_per_call)
+{
+	char b[32];
+	units_format_bytes_per(1048576.0, b, sizeof b);
+	ck_assert_str_eq(b, "1 MiB");
+	units_format_bytes_per(1.0, b, sizeof b);
+	ck_assert_str_eq(b, "1 B");
+	units_format_bytes_per(2621440.0 / 2621439.0, b, sizeof b);   /* a sample's skew */
+	ck_assert_str_eq(b, "1 B");
+	units_format_bytes_per(4095.5, b, sizeof b);
+	ck_assert_str_eq(b, "4 KiB");
+	units_format_bytes_per(2000, b, sizeof b);
+	ck_assert_str_eq(b, "2,000 B");
+	units_format_bytes_per(1536.7, b, sizeof b);
+	ck_assert_str_eq(b, "1,537 B");
+	units_format_bytes_per(1.5, b, sizeof b);
+	ck_assert_str_eq(b, "1.50 B");
+	units_format_bytes_per(0.25, b, sizeof b);
+	ck_assert_str_eq(b, "0.25 B");
+	units_format_bytes_per(NAN, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+}
+END_TEST
+
+/* Durations: micro in UTF-8 and "us" in ASCII, zero as "0 s", never
+ * "1000 us" (issue 14: "cpu user 0.0 us", "DONE in 993.8 us"). */
+START_TEST(seconds_units)
+{
+	char b[32];
+	units_format_seconds(0, 0, b, sizeof b);
+	ck_assert_str_eq(b, "0 s");
+	units_format_seconds(0, 1, b, sizeof b);
+	ck_assert_str_eq(b, "0 s");
+	units_format_seconds(993.8e-6, 0, b, sizeof b);
+	ck_assert_str_eq(b, "994 \u00b5s");
+	units_format_seconds(993.8e-6, 1, b, sizeof b);
+	ck_assert_str_eq(b, "994 us");
+	units_format_seconds(7.8e-6, 0, b, sizeof b);
+	ck_assert_str_eq(b, "7.80 \u00b5s");
+	units_format_seconds(45.61e-6, 1, b, sizeof b);
+	ck_assert_str_eq(b, "45.6 us");
+	units_format_seconds(999.7e-6, 0, b, sizeof b);
+	ck_assert_str_eq(b, "1 ms");
+	units_format_seconds(0.9996, 1, b, sizeof b);
+	ck_assert_str_eq(b, "1.00 s");
+	units_format_seconds(0.456, 1, b, sizeof b);
+	ck_assert_str_eq(b, "456 ms");
+	units_format_seconds(120e-9, 0, b, sizeof b);
+	ck_assert_str_eq(b, "120 ns");
+	units_format_seconds(-1, 1, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+}
+END_TEST
+
+/* A sweep's R and U: three significant digits in every unit. */
+START_TEST(costs)
+{
+	char b[32];
+	units_format_cost(312e-9, 1, b, sizeof b);
+	ck_assert_str_eq(b, "312 ns");
+	units_format_cost(4.1e-6, 0, b, sizeof b);
+	ck_assert_str_eq(b, "4.10 \u00b5s");
+	units_format_cost(4.1e-6, 1, b, sizeof b);
+	ck_assert_str_eq(b, "4.10 us");
+	units_format_cost(159.2e-6, 1, b, sizeof b);
+	ck_assert_str_eq(b, "159 us");
+	units_format_cost(2.5e-3, 1, b, sizeof b);
+	ck_assert_str_eq(b, "2.50 ms");
+	units_format_cost(1.2, 1, b, sizeof b);
+	ck_assert_str_eq(b, "1.20 s");
+	units_format_cost(6.92e-9, 1, b, sizeof b);
+	ck_assert_str_eq(b, "6.92 ns");
+	units_format_cost(0.25e-9, 1, b, sizeof b);
+	ck_assert_str_eq(b, "0.25 ns");
+	units_format_cost(999.96e-9, 0, b, sizeof b);
+	ck_assert_str_eq(b, "1.00 \u00b5s");
+}
+END_TEST
+
+/* A trend's range: one unit when both ends share it, one rate when both
+ * ends read the same (issue 14: "469-469 KiB/s"). */
+START_TEST(rate_ranges)
+{
+	char b[64];
+	units_format_rate_range(2.35 * 1048576, 4.11 * 1048576, 0, b, sizeof b);
+	ck_assert_str_eq(b, "2.35\u20134.11 MiB/s");
+	units_format_rate_range(2.35 * 1048576, 4.11 * 1048576, 1, b, sizeof b);
+	ck_assert_str_eq(b, "2.35..4.11 MiB/s");
+	units_format_rate_range(900 * 1024, 1.2 * 1048576, 1, b, sizeof b);
+	ck_assert_str_eq(b, "900 KiB/s..1.20 MiB/s");
+	units_format_rate_range(469.1 * 1024, 469.3 * 1024, 0, b, sizeof b);
+	ck_assert_str_eq(b, "469 KiB/s");
 }
 END_TEST
 
@@ -104,6 +247,12 @@ Suite *make_suite_units(void)
 	tcase_add_test(tc, size_rejects);
 	tcase_add_test(tc, durations);
 	tcase_add_test(tc, formatting);
+	tcase_add_test(tc, bytes_rounding);
+	tcase_add_test(tc, sizes_exact);
+	tcase_add_test(tc, bytes_per_call);
+	tcase_add_test(tc, seconds_units);
+	tcase_add_test(tc, costs);
+	tcase_add_test(tc, rate_ranges);
 	tcase_add_test(tc, log_scale);
 	suite_add_tcase(s, tc);
 	return s;

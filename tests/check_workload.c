@@ -80,6 +80,12 @@ START_TEST(describe)
 	s.streams = 10;
 	wl_spec_describe(&s, 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "fread() - 1 B blocks - stride 1 MiB - 10 streams - 10 MiB");
+	/* sizes are exact (issue 14: 2000-byte blocks read "1.95 KiB") */
+	s.block = 2000;
+	s.stride = 419430;
+	s.streams = 1;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "fread() - 2,000 B blocks - stride 419,430 B - 10 MiB");
 }
 END_TEST
 

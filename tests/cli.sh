@@ -32,9 +32,12 @@ expect_in "$err" "use 'iolab --batch'" "no terminal message"
 [ -z "$out" ] || fail "no terminal: drew on stdout"
 pass "no terminal: points at --batch, exit 2"
 
+# No terminal is said before anything about TERM (a dumb terminal that is
+# a terminal exits 4: tests/tui.sh runs that in tmux).
 run env TERM=dumb "$IOLAB" </dev/null
 expect_rc 2 "dumb terminal"
-pass "TERM=dumb: exit 2"
+expect_in "$err" "standard input is not one" "no terminal before TERM=dumb"
+pass "TERM=dumb without a terminal: no terminal is the reason, exit 2"
 
 # --- bad values named exactly (issue 13: 11, 12) -------------------------------
 run "$IOLAB" -z

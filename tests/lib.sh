@@ -11,6 +11,10 @@ trap 'rm -rf "$T"' EXIT
 XDG_STATE_HOME="$T/state"
 export XDG_STATE_HOME
 TESTS_RUN=0
+# Waits on the screen are bounds, never expectations: a wait ends as soon as
+# what it waits for shows.  On a loaded 2-core machine (make check -j2 runs
+# the tmux tests side by side) a bound is stretched this many times.
+WAIT_SCALE=${IOLAB_TEST_WAIT_SCALE:-4}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }

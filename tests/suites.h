@@ -10,7 +10,9 @@
 	X(cli) \
 	X(engine) \
 	X(expect) \
+	X(expect_fields) \
 	X(file_read) \
+	X(fitline) \
 	X(form) \
 	X(gauge) \
 	X(guess) \
@@ -23,6 +25,7 @@
 	X(notebook) \
 	X(progress) \
 	X(report) \
+	X(report_expect) \
 	X(sanitize) \
 	X(scratch) \
 	X(stats) \
@@ -32,8 +35,8 @@
 	X(textwrap) \
 	X(units) \
 	X(utf8) \
-	X(wl_keys) \
 	X(watch) \
+	X(wl_keys) \
 	X(workload) \
 	X(yaml_tree) \
 	X(yaml_walk)

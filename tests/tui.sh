@@ -33,7 +33,7 @@ nap() { sleep 0.1 2>/dev/null || sleep 1; }
 # wait_for REGEX SECONDS WHAT: poll the pane until REGEX (grep -E) shows.
 wait_for() {
 	i=0
-	while [ "$i" -lt $(($2 * 10)) ]; do
+	while [ "$i" -lt $(($2 * 10 * WAIT_SCALE)) ]; do
 		screen
 		grep -Eq -- "$1" "$T/screen" && return 0
 		nap
@@ -41,7 +41,7 @@ wait_for() {
 	done
 	echo "--- the screen was:" >&2
 	cat "$T/screen" >&2
-	fail "$3: '$1' did not appear within $2 s"
+	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
 }
 
 lab_cmd() {
@@ -109,10 +109,18 @@ pass "s stops the run; its result stays on screen"
 # --- resize below 80x24 and back -------------------------------------------------
 tm resize-window -t lab -x 60 -y 20
 wait_for 'at least 80x24' 10 "a 60x20 terminal"
+# 30 columns: the notice wraps; "80x24" stays whole
+tm resize-window -t lab -x 30 -y 20
+wait_for '(^| )80x24( |$)' 10 "a 30x20 terminal"
+grep -q '80x$' "$T/screen" && fail "the notice cut 80x24 at 30 columns"
+# r does nothing there: no run nobody can see
+tm send-keys -t "$PANE" r
 tm resize-window -t lab -x 120 -y 40
 wait_for 'One byte per write\(\)' 10 "back at 120x40"
 grep -q 'at least 80x24' "$T/screen" && fail "the too-small notice stayed after enlarging"
-pass "below 80x24 the lab asks for a bigger terminal, and recovers"
+grep -Eq 'RUNNING|starting' "$T/screen" && fail "r on the too-small screen started a run"
+grep -Eq 'STOPPED|DONE in|time limit reached' "$T/screen" || fail "the stopped run's result went away"
+pass "below 80x24 the lab asks for a bigger terminal (wrapped at 30 columns), r does nothing there, and it recovers"
 
 # --- help while a run is under way: s stops it, other keys say what works,
 # Esc closes help onto the result ---------------------------------------------------
@@ -186,3 +194,15 @@ wait_for 'bad-scratch-exit=[0-9]+' 20 "an unusable scratch directory"
 grep -q 'bad-scratch-exit=4' "$T/screen" || fail "unusable scratch: $(grep bad-scratch-exit "$T/screen")"
 grep -q 'iolab: ' "$T/screen" || fail "unusable scratch: no message"
 pass "unusable scratch directory: a message, exit 4"
+
+# --- a terminal the lab cannot draw on: TERM=dumb, TERM unset (exit 4) ---------------
+tm send-keys -t "$PANE" "clear; TERM=dumb '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch'; echo dumb-exit=\$?" Enter
+wait_for 'dumb-exit=[0-9]+' 20 "TERM=dumb"
+grep -q 'dumb-exit=4' "$T/screen" || fail "TERM=dumb: $(grep dumb-exit "$T/screen")"
+grep -q 'TERM=dumb) cannot be addressed' "$T/screen" || fail "TERM=dumb: the message does not say what is wrong"
+grep -q 'TERM set' "$T/screen" && fail "TERM=dumb: the message still asks for TERM to be set"
+tm send-keys -t "$PANE" "clear; env -u TERM '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch'; echo noterm-exit=\$?" Enter
+wait_for 'noterm-exit=[0-9]+' 20 "TERM unset"
+grep -q 'noterm-exit=4' "$T/screen" || fail "TERM unset: $(grep noterm-exit "$T/screen")"
+grep -q 'TERM is not set' "$T/screen" || fail "TERM unset: the message does not say what is wrong"
+pass "a terminal that cannot be addressed (TERM=dumb, TERM unset): says which, exit 4"

@@ -58,6 +58,15 @@ vg 1 "batch: a warm and cold sweep; text" \
 vg 1 "batch: commands that crash, cannot start, overrun their limit; CSV" \
 	src/iolab --batch --no-record --lessons "$FAULTS" --dir "$T/scratch" --trials 1 --format csv \
 	--lesson f04-tiny,f03-read-1m,f06-crash,f08-missing,f07-hang
+# the expect fixture runs commands: leave for them, where the build asks it
+ALLOW=
+if src/iolab --help | grep -q -- '--allow-commands'; then ALLOW=--allow-commands; fi
+vg 5 "batch: expectations held, missed and inconclusive; TAP" \
+	src/iolab --batch --no-record --lessons "$TOP_SRCDIR/tests/fixtures/expect" --dir "$T/scratch" --trials 2 \
+	$ALLOW --format tap --lesson e01-lab-read,e02-write-byte,e03-false-claim,e04-student-fast
+vg 5 "batch: expectations; Gradescope's results.json" \
+	src/iolab --batch --no-record --lessons "$TOP_SRCDIR/tests/fixtures/expect" --dir "$T/scratch" --trials 1 \
+	--format gradescope --lesson e02-write-byte,e03-false-claim
 vg 3 "batch: invalid lesson files" \
 	src/iolab --batch --no-record --lessons "$TOP_SRCDIR/tests/fixtures/batch/broken" --dir "$T/scratch"
 vg 2 "batch: an unknown lesson id" \

@@ -1,0 +1,203 @@
+/* report_expect.c - a batch's expectations held against its results (see
+ * report_expect.h for the rules). */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_expect.h"
+#include "report_fields.h"
+
+/* --- lookups ---------------------------------------------------------------- */
+
+static const struct report_result *find_result(const struct report *r, const char *id)
+{
+	for (size_t i = 0; i < r->nresults; i++)
+		if (r->results[i].lesson && strcmp(r->results[i].lesson, id) == 0)
+			return &r->results[i];
+	return NULL;
+}
+
+static const struct report_result *result_of(const struct report_expect_ctx *c, const char *id)
+{
+	return id ? find_result(c->r, id) : c->self;
+}
+
+/* The field as it would read were trial t the median: the trial's own
+ * figures, and its rate and seconds as the summary's median. */
+static int field_of_trial(const struct report_result *res, const struct trial_result *t,
+                          const char *field, double *out)
+{
+	struct report_result one = *res;       /* shallow: only read */
+	one.summary.median = *t;
+	one.summary.rate_median = isfinite(t->rate) ? t->rate : 0;
+	one.summary.seconds_median = isfinite(t->seconds) ? t->seconds : 0;
+	return report_field_number(&one, field, out);
+}
+
+/* The min or max of field over the trials the figures came from; the
+ * median's value when no trials were kept (a result made by hand). */
+static enum expect_found spread_of(const struct report_result *res, const char *field,
+                                   enum expect_which which, double *out)
+{
+	if (!res->nruns)
+		return report_field_number(res, field, out) == 0 ? EXPECT_FOUND : EXPECT_NULL;
+	unsigned *index = malloc(res->nruns * sizeof *index);
+	if (!index)
+		return EXPECT_NULL;
+	unsigned used = trial_pick(res->runs, res->nruns, index);
+	int any = 0;
+	for (unsigned i = 0; i < used; i++) {
+		double v;
+		if (field_of_trial(res, &res->runs[index[i]], field, &v) != 0)
+			continue;
+		if (!any || (which == EXPECT_MIN ? v < *out : v > *out))
+			*out = v;
+		any = 1;
+	}
+	free(index);
+	return any ? EXPECT_FOUND : EXPECT_NULL;
+}
+
+static enum expect_found lookup(void *ctx, const char *lesson, const char *field,
+                                enum expect_which which, double *out)
+{
+	const struct report_result *res = result_of(ctx, lesson);
+	if (!res || !res->measured)
+		return EXPECT_NO_LESSON;
+	if (which == EXPECT_MEDIAN)
+		return report_field_number(res, field, out) == 0 ? EXPECT_FOUND : EXPECT_NULL;
+	return spread_of(res, field, which, out);
+}
+
+/* Trials of a result the figures came from, paired for the evaluator:
+ * trial k is the k-th of trial_pick's choice. */
+static unsigned trials(void *ctx, const char *lesson)
+{
+	const struct report_result *res = result_of(ctx, lesson);
+	if (!res || !res->measured || !res->nruns)
+		return 0;
+	unsigned *index = malloc(res->nruns * sizeof *index);
+	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	free(index);
+	return used;
+}
+
+static enum expect_found lookup_trial(void *ctx, const char *lesson, const char *field,
+                                      unsigned k, double *out)
+{
+	const struct report_result *res = result_of(ctx, lesson);
+	if (!res || !res->measured || !res->nruns)
+		return EXPECT_NO_LESSON;
+	unsigned *index = malloc(res->nruns * sizeof *index);
+	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	enum expect_found found = EXPECT_NULL;
+	if (k < used && field_of_trial(res, &res->runs[index[k]], field, out) == 0)
+		found = EXPECT_FOUND;
+	free(index);
+	return found;
+}
+
+/* --- conditions --------------------------------------------------------------- */
+
+unsigned report_run_conditions(const struct report_result *res)
+{
+	unsigned ran = 0;
+	if (!res->measured)
+		return 0;
+	if (res->summary.median.time_limited)
+		ran |= EXPECT_RAN_TIME_LIMITED;
+	unsigned *index = res->nruns ? malloc(res->nruns * sizeof *index) : NULL;
+	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	for (unsigned i = 0; i < used; i++)
+		if (res->runs[index[i]].time_limited)
+			ran |= EXPECT_RAN_TIME_LIMITED;
+	free(index);
+	if (report_ran_busy(res) == 1)
+		ran |= EXPECT_RAN_BUSY;
+	return ran;
+}
+
+static unsigned conditions(void *ctx, const char *lesson)
+{
+	const struct report_result *res = result_of(ctx, lesson);
+	return res ? report_run_conditions(res) : 0;
+}
+
+void report_expect_source(const struct report *r, const struct report_result *res,
+                          struct report_expect_ctx *ctx, struct expect_source *out)
+{
+	ctx->r = r;
+	ctx->self = res;
+	memset(out, 0, sizeof *out);
+	out->lookup = lookup;
+	out->conditions = conditions;
+	out->ctx = ctx;
+	out->trials = trials;
+	out->lookup_trial = lookup_trial;
+}
+
+/* --- outcomes ------------------------------------------------------------------ */
+
+static void expects_free(struct report_result *res)
+{
+	for (size_t i = 0; i < res->nexpects; i++) {
+		free(res->expects[i].claim);
+		free(res->expects[i].check);
+		free(res->expects[i].bound);
+	}
+	free(res->expects);
+	res->expects = NULL;
+	res->nexpects = 0;
+}
+
+int report_expect_result(const struct report *r, struct report_result *res,
+                         const struct expectation *xs, size_t n)
+{
+	expects_free(res);
+	if (!n)
+		return 0;
+	if (!(res->expects = calloc(n, sizeof *res->expects)))
+		return -1;
+	struct report_expect_ctx ctx;
+	struct expect_source src;
+	report_expect_source(r, res, &ctx, &src);
+	for (size_t i = 0; i < n; i++) {
+		struct report_expectation *e = &res->expects[res->nexpects];
+		char bound[2 * EXPECT_TEXT_MAX + 64];
+		expect_evaluate(&xs[i], &src, &e->outcome);
+		expect_describe_bound(&xs[i], &e->outcome, bound, sizeof bound);
+		e->claim = strdup(xs[i].claim);
+		e->check = strdup(expect_expr_text(xs[i].check));
+		e->bound = strdup(bound);
+		res->nexpects++;
+		if (!e->claim || !e->check || !e->bound) {
+			expects_free(res);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int report_expect_all(struct report *r, const struct course *c)
+{
+	for (size_t i = 0; i < r->nresults; i++) {
+		long k = course_find(c, r->results[i].lesson);
+		if (k < 0)
+			continue;
+		const struct lesson *l = &c->lessons[k];
+		if (report_expect_result(r, &r->results[i], l->expect, l->nexpect) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+size_t report_expect_count(const struct report *r, enum expect_verdict v)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nresults; i++)
+		for (size_t j = 0; j < r->results[i].nexpects; j++)
+			n += r->results[i].expects[j].outcome.verdict == v;
+	return n;
+}

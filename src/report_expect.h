@@ -1,0 +1,52 @@
+/* report_expect.h - a batch's expectations: every claim of every lesson
+ * that ran, held against the results of the same run.
+ *
+ * The glue between expect.h (which knows no report) and report.h (which
+ * knows no expression): lookups of a result's fields by name at the median
+ * trial and their min and max over the trials the figures came from, the
+ * conditions a run ran under, and the outcomes kept in each result for
+ * the writers.  Rules (doc/batch-output.md):
+ *
+ *   - a field of the expectation's own lesson, or `field(id)` of lesson
+ *     id's result in this report; a lesson not in the report, or one that
+ *     measured nothing, is EXPECT_NO_LESSON ("lesson-missing");
+ *   - min and max: the field computed from each trial trial_pick() keeps,
+ *     as report_field_number() computes it from the median trial; and
+ *     each of those trials on its own, so the evaluator pairs the fields
+ *     of one lesson (struct expect_source's trials and lookup_trial);
+ *   - EXPECT_RAN_TIME_LIMITED when any of those trials stopped at its
+ *     time limit; EXPECT_RAN_BUSY when report_ran_busy() says so.
+ */
+#ifndef IOLAB_REPORT_EXPECT_H
+#define IOLAB_REPORT_EXPECT_H
+
+#include <stddef.h>
+
+#include "expect.h"
+#include "lesson.h"
+#include "report.h"
+
+/* Evaluates xs[0..n-1] for result res of report r and keeps the outcomes
+ * in res->expects (replacing any).  0, or -1 out of memory. */
+int report_expect_result(const struct report *r, struct report_result *res,
+                         const struct expectation *xs, size_t n);
+/* report_expect_result for every result, with its lesson's expectations
+ * from c (found by id).  0, or -1 out of memory. */
+int report_expect_all(struct report *r, const struct course *c);
+
+/* The expect_source of result res in r (for the lab, which evaluates one
+ * lesson's claims after a run).  ctx must outlive the source. */
+struct report_expect_ctx {
+	const struct report *r;
+	const struct report_result *self;
+};
+void report_expect_source(const struct report *r, const struct report_result *res,
+                          struct report_expect_ctx *ctx, struct expect_source *out);
+
+/* EXPECT_RAN_* of one result. */
+unsigned report_run_conditions(const struct report_result *res);
+
+/* How many expectations of the whole report ended in verdict v. */
+size_t report_expect_count(const struct report *r, enum expect_verdict v);
+
+#endif

@@ -1,0 +1,239 @@
+#!/bin/sh
+# walk.sh - the whole course, as a student walks it, at 80x24, 120x40 and
+# 200x60: every lesson is opened and run for a moment (--size 64KiB,
+# --time-limit 0.3s keep the walk near a minute), and every screen captured
+# on the way - while it runs, and its result at each of the three sizes -
+# is checked:
+#   - no figure ends in a cut: no digit, thousands separator or opening
+#     bracket in the last column of a panel (the views keep that column,
+#     UI_EDGE in src/ui_views.h, for what had to be cut) or of the screen;
+#   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
+#     micro in a UTF-8 locale, no "1048576.0 bytes", no "1.95 KiB blocks";
+#   - a write sweep's series are not called "warm";
+#   - every key in the key bar is in help (at each size).
+# Every lesson runs, the slow ones bounded by the time limit; none is
+# skipped.  Nothing waits a fixed time: every step polls the screen.
+. "$TOP_SRCDIR/tests/lib.sh"
+
+[ -n "${TMUX_BIN:-}" ] || skip "tmux was not found by configure"
+[ -x "$TMUX_BIN" ] || skip "tmux ($TMUX_BIN) is not executable"
+[ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
+
+SOCK="iolab-walk-$$"
+tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
+
+LESSONS="$TOP_SRCDIR/lessons"
+mkdir -p "$T/home" "$T/state" "$T/cache" "$T/cap"
+LOC=C
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then LOC=C.UTF-8; fi
+
+"$IOLAB" --list --lessons "$LESSONS" | cut -f1 >"$T/ids" || fail "iolab --list failed"
+first=$(head -n 1 "$T/ids")
+[ -n "$first" ] || fail "the course has no lesson"
+
+tm new-session -d -s walk -x 80 -y 24 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
+	|| skip "tmux cannot start a server here"
+PANE=walk:0.0
+
+nap() { sleep 0.1 2>/dev/null || sleep 1; }
+n=0
+# shot WHAT: capture the pane into a numbered file (all are checked at the end)
+shot() {
+	n=$((n + 1))
+	cap=$(printf '%s/cap/%05d' "$T" "$n")
+	tm capture-pane -p -t "$PANE" >"$cap" 2>/dev/null
+	printf '%s\n' "$1" >"$cap.what"
+	cp "$cap" "$T/screen"
+}
+
+# wait_for REGEX SECONDS WHAT: poll (and keep every screen) until REGEX shows.
+wait_for() {
+	i=0
+	while [ "$i" -lt $(($2 * 10 * WAIT_SCALE)) ]; do
+		shot "$3"
+		grep -Eq -- "$1" "$T/screen" && return 0
+		nap
+		i=$((i + 1))
+	done
+	echo "--- the screen was:" >&2
+	cat "$T/screen" >&2
+	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
+}
+
+# size W H ID: resize, and wait until the lab has redrawn lesson ID at it
+# (H lines, the header's right end one column short of the edge).
+size() {
+	tm resize-window -t walk -x "$1" -y "$2"
+	i=0
+	while [ "$i" -lt 100 ]; do
+		shot "$3 at $1x$2"
+		if [ "$(wc -l <"$T/screen")" -eq "$2" ] \
+		   && [ "$(head -n 1 "$T/screen" | sed 's/ *$//' | LC_ALL=$LOC wc -m)" -eq "$1" ] \
+		   && grep -Eq "(^| )$3 [^ ]+ " "$T/screen"; then
+			printf '%s %s %s\n' "$1" "$2" "$3" >"$cap.size"
+			return 0
+		fi
+		: >"$cap.transit"         # not redrawn yet: tmux's crop, not the lab's
+		nap
+		i=$((i + 1))
+	done
+	cat "$T/screen" >&2
+	fail "the lab did not redraw $3 at $1x$2"
+}
+
+# help_keys W H: every key in the key bar of the screen on show is in help.
+help_keys() {
+	tail -n 1 "$T/screen" >"$T/bar"
+	tm send-keys -t "$PANE" '?'
+	wait_for 'iolab help' 10 "help at $1x$2"
+	cp "$T/screen" "$T/help"
+	# the keys come first; page down until the numbers' heading is on screen
+	pages=0
+	while ! grep -q '^ *The numbers' "$T/help"; do
+		pages=$((pages + 1))
+		[ "$pages" -le 10 ] || fail "help at $1x$2: no 'The numbers' heading after 10 pages"
+		tm send-keys -t "$PANE" NPage
+		nap
+		shot "help at $1x$2, further down"
+		cat "$T/screen" >>"$T/help"
+	done
+	"$PYTHON3" - "$T/bar" "$T/help" <<'EOF' || fail "the key bar at $1x$2 names a key help does not"
+import re, sys
+bar = open(sys.argv[1], encoding="utf-8").read().strip()
+helptext = open(sys.argv[2], encoding="utf-8").read().splitlines()
+# help's key column: KEYS_LABEL_MAX + 1 = 16 columns from where its
+# "Keys" heading starts
+x = next(l.index("Keys") for l in helptext if l.strip() == "Keys")
+labels = set()
+for line in helptext:
+    labels.update(re.split(r"[ /]+", line[x:x + 16].strip()))
+bad = []
+for entry in re.split(r"  +", bar):
+    keys = entry.split(" ")[0]
+    for k in re.split(r"(?<=.)/(?=.)", keys):
+        if k and k not in labels:
+            bad.append(k)
+if bad:
+    print("keys in the bar '%s' not in help: %s" % (bar, " ".join(bad)), file=sys.stderr)
+    sys.exit(1)
+EOF
+	tm send-keys -t "$PANE" Escape
+	wait_for '^ iolab [^h]' 10 "help closed at $1x$2"
+}
+
+lab="cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC"
+lab="$lab '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --size 64KiB --time-limit 0.3s --watch pass"
+tm send-keys -t "$PANE" "$lab --lesson $first; echo iolab-exit=\$?" Enter
+
+SIZES="80x24 120x40 200x60"
+END='DONE in|STOPPED|time limit reached|FAILED|as this lesson expects|points measured|could not start'
+k=0
+helped=""
+while read -r id; do
+	# each lesson runs at one of the sizes in turn, and its result is seen at all three
+	set -- $SIZES
+	shift $((k % 3))
+	run_at=$1
+	W=${run_at%x*} H=${run_at#*x}
+	size "$W" "$H" "$id"
+	case " $helped " in *" $run_at "*) ;; *) help_keys "$W" "$H"; helped="$helped $run_at"; size "$W" "$H" "$id" ;; esac
+	tm send-keys -t "$PANE" r
+	wait_for "$END" 60 "$id at ${W}x$H"
+	for s in $SIZES; do
+		size "${s%x*}" "${s#*x}" "$id"
+	done
+	k=$((k + 1))
+	if [ "$k" -lt "$(wc -l <"$T/ids")" ]; then
+		tm send-keys -t "$PANE" n
+	fi
+done <"$T/ids"
+[ "$k" -eq "$(wc -l <"$T/ids")" ] || fail "walked $k lessons of $(wc -l <"$T/ids")"
+pass "walked all $k lessons, each run, at 80x24, 120x40 and 200x60 ($n screens)"
+
+tm send-keys -t "$PANE" q
+wait_for 'iolab-exit=[0-9]+' 20 "q at the end of the walk"
+grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+
+# --- every screen -----------------------------------------------------------
+"$PYTHON3" - "$T/cap" "$LOC" <<'EOF' || fail "screens of the walk show cut or wrong figures (above)"
+import glob, os, re, sys
+
+capdir, loc = sys.argv[1], sys.argv[2]
+utf8 = "utf" in loc.lower()
+
+# The last column of each panel (0-based), from the layout (src/layout.c,
+# asserted exactly by tests/check_layout.c): a panel at x, w draws up to
+# x + w - 2; every view keeps that column blank unless it had to cut.
+def edges(w):
+    if w >= 120:
+        cw = min(max(w // 5, 26), 44)
+        x, rest = cw + 1, w - cw - 1
+        cols = [cw - 2]
+    else:
+        x, rest = 0, w
+        cols = []
+    panel = min(max(rest * 45 // 100, 40), rest)
+    text = rest - panel - 1
+    if text > 84:
+        text = 84
+        panel = rest - text - 1
+    cols += [x + text - 2, x + text + 1 + panel - 2]
+    return cols
+
+CUT = set("0123456789,([")
+problems = []
+screens = 0
+current = None                       # the lesson on screen, from the size marks
+for path in sorted(glob.glob(os.path.join(capdir, "[0-9]*"))):
+    if "." in os.path.basename(path):
+        continue
+    lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if os.path.exists(path + ".transit"):
+        continue
+    what = open(path + ".what").read().strip()
+    if os.path.exists(path + ".size"):
+        current = open(path + ".size").read().split()
+    if not lines or not lines[0].startswith(" iolab") or "iolab help" in lines[0]:
+        continue                     # help, or the shell before the lab
+    h, w = len(lines), max(len(l) for l in lines)
+    w = int(current[0]) if current and int(current[1]) == h else w
+    screens += 1
+    text = "\n".join(lines)
+    def bad(msg):
+        problems.append("%s (%s, %dx%d):\n%s\n%s" % (msg, what, w, h, text, "-" * w))
+    for y, line in enumerate(lines):
+        line = line.ljust(w)
+        if line[w - 1] in CUT:
+            bad("a figure cut at the screen's edge, line %d: %r" % (y + 1, line.rstrip()))
+        if 0 < y < h - 1:
+            for c in edges(w):
+                if line[c] in CUT:
+                    bad("a figure cut at a panel's edge (column %d), line %d: %r"
+                        % (c + 1, y + 1, line.rstrip()))
+    if re.search(r"\bcalls +calls\b", text):
+        bad("'calls calls'")
+    if re.search(r"\bcalls +none\b", text):
+        bad("'calls none'")
+    if utf8 and re.search(r"\d us\b", text):
+        bad("micro written 'us' in a UTF-8 locale")
+    if re.search(r"\d\.\d+ bytes\b", text):
+        bad("bytes per syscall with a fraction of a byte")
+    if re.search(r"\d\.\d+ [KMG]iB blocks", text):
+        bad("a block size rounded")
+    if current and current[2] in ("s04-syncsweep", "sw02-writesweep"):
+        panel_x = edges(w)[-2] + 2
+        if any("warm" in l[panel_x:] for l in lines[1:-1]):
+            bad("a write sweep's series called 'warm'")
+seen = set()
+for p in problems:
+    key = p.split("\n")[0]
+    if key not in seen:
+        seen.add(key)
+        print(p, file=sys.stderr)
+print("%d screens checked, %d problems" % (screens, len(problems)))
+sys.exit(1 if problems else 0)
+EOF
+pass "every screen: no figure cut at a panel's or the screen's edge, no 'calls calls', units whole"
