@@ -646,6 +646,26 @@ static void draw_saved(struct pen *p, const struct saved_result *e, const struct
 	}
 }
 
+/* What a command (an own program, dd) wrote on stderr, its last lines,
+ * whether it succeeded or not; control characters shown as '?'. */
+static void draw_stderr(struct pen *p, const struct run_view *v)
+{
+	const char *tail = v->result ? v->result->stderr_tail : "";
+	if (!*tail || !pen_room(p, 2))
+		return;
+	pen_gap(p);
+	crt_put(p->y++, p->x, p->w - UI_EDGE, crt_attr(CRT_SECTION), "stderr, its last lines");
+	char line[TRIAL_STDERR_MAX];
+	for (const char *s = tail; *s && pen_room(p, 1);) {
+		size_t n = strcspn(s, "\n"), k;
+		for (k = 0; k < n && k + 1 < sizeof line; k++)
+			line[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
+		line[k] = '\0';
+		para(p, CRT_DIM, line);
+		s += n + (s[n] == '\n');
+	}
+}
+
 /* --- compared lessons ------------------------------------------------------- */
 
 static void draw_compare(struct pen *p, const struct lab *lab, const struct lesson *l)
@@ -742,6 +762,7 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 		pen_gap(&p);
 		draw_progress(&p, &v, spec);
 		draw_costs(&p, &v);
+		draw_stderr(&p, &v);
 	} else if (v.saved)
 		draw_saved(&p, v.saved, spec);
 	draw_compare(&p, lab, l);

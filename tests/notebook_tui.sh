@@ -137,3 +137,17 @@ grep -q ',tui-block,lesson,,lab,.*,3000000.0,14.914122846632385,3MB/s,' "$T/h.cs
 grep -q ',tui-block,experiment,"16 KiB blocks, cold",lab,' "$T/h.csv" \
 	|| fail "the experiment is not in the notebook: $(cat "$T/h.csv")"
 pass "--history has both runs: the guess as typed, the experiment with its label"
+
+# --- iolab --command: the form filled with the program; its stderr shown -------------
+keys "clear" Enter "$(lab_cmd --command -- sh -c \''echo said on stderr >&2; cat "$0" >/dev/null'\' \''{file}'\')" Enter
+wait_for 'Experiment bench' 20 "--command opens the form"
+grep -Eq 'api +command' "$T/screen" || fail "the form is not on the program (api command)"
+keys Enter
+wait_for 'said on stderr' 30 "the program's stderr beside its result"
+wait_for 'DONE in' 10 "the program's run ended"
+keys q
+wait_for 'iolab-exit=0' 20 "q after the program"
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+grep -q ',,program,"sh -c echo said on stderr' "$T/h.csv" \
+	|| fail "the program is not filed as an own program of no lesson: $(cat "$T/h.csv")"
+pass "--command in the lab: the form on the program, its stderr shown, filed as an own program"
