@@ -992,6 +992,47 @@ START_TEST(an_own_program)
 }
 END_TEST
 
+/* A sweep is filed as one run with its points, its figures its best
+ * point's (as batch picks it); the next session draws its chart from it. */
+static int count_points(const struct store_run *r, void *arg)
+{
+	size_t *n = arg;
+	*n = r->npoints;
+	return 1;
+}
+
+START_TEST(a_sweep_is_filed_with_its_points)
+{
+	lab_select(&lab, SWEEP);
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_uint_eq(lab.run.point, 4);
+	char msg[256];
+	size_t npoints = 0;
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-sweep", count_points, &npoints, msg,
+	                                     sizeof msg), 1);
+	ck_assert_uint_eq(npoints, 4);
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-sweep", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_str_eq(n.kind, "lesson");
+	ck_assert_str_eq(n.label, "");
+	/* the workload whose figures these are, as batch files a sweep */
+	ck_assert_ptr_nonnull(strstr(n.spec, " block=4KiB "));
+	ck_assert_ptr_nonnull(strstr(n.spec, " cache=warm "));
+	ck_assert_int_eq(lab.run.have_best, 1);
+	ck_assert_uint_eq(lab.run.best_block, 4096);              /* the largest, warm */
+	ck_assert_int_eq(lab.run.best_cache, WL_CACHE_WARM);
+	ck_assert_int_eq(n.bytes, (int64_t)lab.run.best.bytes);
+	/* the next session: the chart's points from the notebook */
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, SWEEP);
+	ck_assert_uint_eq(lab.ls[SWEEP].npoints, 4);
+	ck_assert_uint_eq(lab.ls[SWEEP].points[3].block, 4096);
+	ck_assert_int_eq(lab.ls[SWEEP].have_normal, 1);
+}
+END_TEST
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -1022,6 +1063,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, a_guess_before_a_run);
 	tcase_add_test(tc, the_experiment_form);
 	tcase_add_test(tc, an_own_program);
+	tcase_add_test(tc, a_sweep_is_filed_with_its_points);
 	tcase_add_test(tc, stopped_runs_and_the_history);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
