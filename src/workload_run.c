@@ -18,7 +18,9 @@
  * The child does no read- or write-family syscall outside the measured loop
  * (its /proc/PID/io must count the loop alone): results go to the shared
  * block, and streams are never fclose()d, since that could flush a failed
- * stream's buffer; _exit() releases everything.
+ * stream's buffer; _exit() closes the files.  The memory is freed once the
+ * results are out (release()), so that each child leaves valgrind no leak
+ * to report.
  */
 #include "config.h"
 
@@ -60,6 +62,8 @@ struct ctx {
 	unsigned nfs;
 	const unsigned char *map;
 	unsigned char *buf;       /* block buffer, page aligned (O_DIRECT) */
+	void **vbufs;             /* the buffers given to setvbuf, for release() */
+	unsigned nvbufs;
 	/* the walk */
 	uint64_t size, block, step, col, pos, len;
 	int pass_done;
@@ -591,11 +595,15 @@ static int set_buffering(struct ctx *x, FILE *f)
 		rc = setvbuf(f, NULL, _IONBF, 0);
 	} else if (s->stdio_buffer > 0) {
 		void *b = NULL;
-		if (posix_memalign(&b, 4096, (size_t)s->stdio_buffer) != 0) {
+		void **more = realloc(x->vbufs, (x->nvbufs + 1) * sizeof *more);
+		if (more)
+			x->vbufs = more;
+		if (!more || posix_memalign(&b, 4096, (size_t)s->stdio_buffer) != 0) {
 			errno = ENOMEM;
 			fail_errno(x, "setvbuf");
 			return -1;
 		}
+		x->vbufs[x->nvbufs++] = b;
 		rc = setvbuf(f, b, modes[s->stdio_mode], (size_t)s->stdio_buffer);
 	} else if (s->stdio_mode == WL_STDIO_LINE) {
 		rc = setvbuf(f, NULL, _IOLBF, 0);
@@ -918,6 +926,23 @@ static void report(struct ctx *x, int64_t t_end)
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }
 
+/* After report(): the streams are never used again (neither flushed nor
+ * closed, see the top, and _exit() does neither), so their buffers and
+ * the block buffer can go.  Outside the timed loop; the child's memory
+ * would go at _exit() anyway, but valgrind counted it lost in every child. */
+static void release(struct ctx *x)
+{
+	for (unsigned i = 0; i < x->nvbufs; i++)
+		free(x->vbufs[i]);
+	free(x->vbufs);
+	free(x->fs);
+	free(x->buf);
+	x->vbufs = NULL;
+	x->fs = NULL;
+	x->buf = NULL;
+	x->nvbufs = 0;
+}
+
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops)
 {
 	struct ctx x;
@@ -932,6 +957,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 
 	if (setup(&x, path) != 0) {
 		report(&x, 0);
+		release(&x);
 		return -1;
 	}
 	if (perf_stops)
@@ -945,6 +971,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	if (perf_stops)
 		kill(self, SIGSTOP);
 	report(&x, t_end);
+	release(&x);
 	return x.failed ? -1 : 0;
 }
 
