@@ -409,6 +409,37 @@ START_TEST(text_document)
 }
 END_TEST
 
+/* Error texts quote commands' stderr, and a command's words come from a
+ * lesson: the text table and the CSV send a terminal none of ESC, C1 CSI
+ * (U+009B) or a right-to-left override (issue 13: 8).  Text: C0 controls
+ * are spaces, the others '?'; CSV: each is '?', as the title. */
+START_TEST(hostile_error_and_command)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson a = make_lesson("x02-hostile", "Hostile");
+	char *argv[] = {(char *)"dd", (char *)"\xe2\x80\xaeof=x\x1b[2J", NULL};
+	a.workload.api = WL_API_COMMAND;
+	a.workload.command = argv;
+	a.workload.command_len = 2;
+	struct report_result *res = report_add(&r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	report_fail(res, "'dd' exited with status 1: \x1b]0;owned\a\xe2\x80\xaetxt.exe \xc2\x9b" "2J end");
+	char *c = render(&r, "csv");
+	HAS(c, "\r\nx02-hostile,Hostile,error,'dd' exited with status 1: ?]0;owned??txt.exe ?2J end,");
+	HAS(c, ",dd ?of=x?[2J,");
+	char *t = render(&r, "text");
+	HAS(t, "x02-hostile: error: 'dd' exited with status 1:  ]0;owned ?txt.exe ?2J end\n");
+	for (const char *p = t; *p; p++)
+		ck_assert_msg(*p == '\n' || (unsigned char)*p >= 0x20, "control byte in text output");
+	HASNT(t, "\xe2\x80\xae");
+	HASNT(t, "\xc2\x9b");
+	free(t);
+	free(c);
+	report_free(&r);
+}
+END_TEST
+
 START_TEST(unavailable_counts)
 {
 	struct report r;
@@ -576,6 +607,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
+	tcase_add_test(tc, hostile_error_and_command);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);
