@@ -141,6 +141,7 @@ struct outcome {
 	int failed;               /* a trial did not do what the lesson expects */
 	int expected;             /* the expected error happened */
 	char error[512];          /* why it failed, or the expected error's text */
+	char disturbed[64];       /* a trial's disturbance (engine.h), or "" */
 	struct trial_summary summary;
 };
 
@@ -240,6 +241,9 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 		}
 		if (guard_pending())
 			break;        /* a killed trial measures nothing */
+		if (rs[out->trials].disturbed)
+			snprintf(out->disturbed, sizeof out->disturbed, "%s",
+			         rs[out->trials].disturbance);
 		int outcome = outcome_of(spec, &rs[out->trials++], msg, sizeof msg);
 		if (outcome < 0) {
 			out->failed = 1;
@@ -266,6 +270,7 @@ static void result_from_outcome(struct report_result *res, const struct outcome 
 {
 	res->trials = o->trials;
 	res->measured = o->measured;
+	snprintf(res->disturbed, sizeof res->disturbed, "%s", o->disturbed);
 	if (o->measured)
 		res->summary = o->summary;
 	if (o->failed)
@@ -322,6 +327,8 @@ static void run_sweep(const struct lesson *l, struct report_result *res, unsigne
 		if (guard_pending())
 			break;
 		sweep_point_from_summary(pt, pt->block, pt->cache, &outs[i].summary);
+		if (outs[i].disturbed[0])
+			snprintf(res->disturbed, sizeof res->disturbed, "%s", outs[i].disturbed);
 		if (outs[i].failed && res->status == REPORT_OK)
 			report_fail(res, "block %" PRIu64 ", %s cache: %s", pt->block,
 			            wl_cache_name(pt->cache), outs[i].error);

@@ -93,6 +93,14 @@ struct trial_result {
 	 * same spec; this is what that pass moved (equal to bytes unless a
 	 * time limit cut either short).  0 when no perf pass ran. */
 	uint64_t perf_bytes;
+
+	/* The workload process was stopped by a signal (SIGSTOP, SIGTSTP ...)
+	 * while it ran: its clock went on, its work did not, so its time and
+	 * rate are not a measurement.  disturbance says so ("stopped for
+	 * 3.0 s by a signal"), "" when it was not; such a trial's verdict is
+	 * failed, with that in error, unless it was to show an error. */
+	int disturbed;
+	char disturbance[64];
 };
 
 struct trial;                 /* opaque: a running trial */

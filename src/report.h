@@ -57,6 +57,10 @@ struct report_result {
 	struct sweep_point *points;
 	size_t npoints;
 	struct report_fit fit[2]; /* indexed by enum wl_cache */
+
+	/* A trial's workload was stopped by a signal: what trial_result's
+	 * disturbance said ("stopped for 3.0 s by a signal"), "" if none was. */
+	char disturbed[64];
 };
 
 struct report {
