@@ -78,8 +78,9 @@ struct trial {
 	double resident_before;
 	double prev_elapsed;
 	uint64_t prev_bytes;
-	/* the child stopped by a signal (watch_stops) */
-	unsigned stops;
+	/* the child stopped by a signal (watch_stops): how often, how often
+	 * seen stopped (so timed), for how long */
+	unsigned stops, stops_timed;
 	double stop_began, stopped_seconds;
 };
 
@@ -245,7 +246,7 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 	}
 	t->pid = pid;
 	t->exited = t->reaped_elsewhere = t->term_sent = t->killed_by_us = 0;
-	t->stops = 0;
+	t->stops = t->stops_timed = 0;
 	t->stop_began = t->stopped_seconds = 0;
 	memset(&t->info, 0, sizeof t->info);
 	t->pidfd = open_pidfd(pid);
@@ -466,8 +467,10 @@ static void watch_stops(struct trial *t, double now)
 			return;
 		if (info.si_code == CLD_STOPPED) {
 			t->stops++;
-			if (t->stop_began == 0)
+			if (t->stop_began == 0) {
 				t->stop_began = now;
+				t->stops_timed++;
+			}
 		} else if (info.si_code == CLD_CONTINUED) {
 			if (t->stop_began == 0)
 				t->stops++;
@@ -754,7 +757,7 @@ static void note_stops(struct trial *t, struct trial_result *r)
 	if (!t->stops)
 		return;
 	r->disturbed = 1;
-	if (t->stopped_seconds >= 0.05)
+	if (t->stops_timed)
 		snprintf(r->disturbance, sizeof r->disturbance, "stopped for %.1f s by a signal",
 		         t->stopped_seconds);
 	else                              /* stopped and continued between two looks */

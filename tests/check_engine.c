@@ -737,6 +737,63 @@ START_TEST(command_time_limit_while_polled)
 }
 END_TEST
 
+/* The process's state letter from /proc/PID/stat ('T': stopped). */
+static char proc_state(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return '?';
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	const char *p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/* A workload stopped by a signal while it ran is noticed as trial_done()
+ * polls, and its trial is no ok measurement (issue 13: 14).  A command
+ * that would run a minute, stopped at once, seen stopped, continued, and
+ * stopped by trial_stop(): without the stop it would be ok. */
+START_TEST(stopped_child_is_disturbed)
+{
+	char *words[] = {"sleep", "60", NULL};
+	char msg[256];
+	struct trial_result r;
+	struct wl_spec s = command(WL_OP_READ, words);
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "trial_start: %s", msg);
+	pid_t pid = trial_pid(t);
+	ck_assert_int_eq(kill(pid, SIGSTOP), 0);
+	const struct timespec ms10 = {0, 10000000L};
+	for (int i = 0; i < 3000 && proc_state(pid) != 'T'; i++)
+		nanosleep(&ms10, NULL);
+	ck_assert_int_eq(proc_state(pid), 'T');
+	ck_assert_int_eq(trial_done(t), 0);        /* sees the stop */
+	ck_assert_int_eq(kill(pid, SIGCONT), 0);
+	trial_stop(t);
+	trial_finish(t, &r);
+	ck_assert_int_eq(r.disturbed, 1);
+	ck_assert_msg(strncmp(r.disturbance, "stopped for ", 12) == 0, "%s", r.disturbance);
+	ck_assert_ptr_nonnull(strstr(r.disturbance, " s by a signal"));
+	ck_assert_int_eq(r.verdict, VERDICT_FAILED);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_msg(strstr(r.error, "the workload process was stopped for ") == r.error, "%s", r.error);
+	ck_assert_ptr_nonnull(strstr(r.error, "its time and rate are not a measurement"));
+
+	/* the same without a stop: ok, not disturbed */
+	t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "trial_start: %s", msg);
+	trial_done(t);
+	trial_stop(t);
+	trial_finish(t, &r);
+	ck_assert_msg(r.ok, "%s", r.error);
+	ck_assert_int_eq(r.disturbed, 0);
+	ck_assert_str_eq(r.disturbance, "");
+}
+END_TEST
+
 /* --- perf, names, several trials ----------------------------------------- */
 
 START_TEST(perf_counting_pass)
@@ -1216,6 +1273,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, command_reads_and_writes_the_file);
 	tcase_add_test(tc, command_time_limit);
 	tcase_add_test(tc, command_time_limit_while_polled);
+	tcase_add_test(tc, stopped_child_is_disturbed);
 	tcase_add_test(tc, perf_counting_pass);
 	tcase_add_test(tc, perf_pass_repeats_the_trial);
 	tcase_add_test(tc, names);
