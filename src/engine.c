@@ -33,6 +33,7 @@
 #include "engine.h"
 #include "errmsg.h"
 #include "measure.h"
+#include "reaper.h"
 #include "stats.h"
 #include "units.h"
 #include "workload_run.h"
@@ -201,6 +202,7 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (t->command) {
+		reaper_mark_child();    /* its descendants are this trial's */
 		wl_exec_command(t->argv, perf ? -1 : t->errfd, sh, perf);
 		_exit(127);
 	}
@@ -235,6 +237,7 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 		setpgid(pid, pid);      /* as the child does: whichever runs first */
 		g_child_group = t->command;
 		g_child = pid;
+		reaper_track(pid);
 		t->iofd = measure_io_open(pid);
 		atomic_store_explicit(&sh->go, 1, memory_order_release);
 		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAKE, 1, NULL, NULL, 0);
@@ -803,6 +806,9 @@ static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int 
 		 * recycle the pid (killing the zombie meanwhile was harmless). */
 		if ((pid_t)g_child == t->pid)
 			g_child = 0;
+		/* nothing it started outlives it (reaper.h): before the reap,
+		 * while its group cannot be anyone else's */
+		reaper_trial_end(t->pid);
 		int status;
 		while (wait4(t->pid, &status, 0, ru) < 0 && errno == EINTR)
 			;
