@@ -42,6 +42,7 @@
 #include "scratch.h"
 #include "suggest.h"
 #include "sweep.h"
+#include "trust.h"
 #include "units.h"
 
 /* Sweep lessons run every point; this many trials per point at most keeps a
@@ -555,12 +556,15 @@ static void outcome_text(const struct report_result *res, char *buf, size_t len)
 	         res->is_sweep ? (res->spec.cache == WL_CACHE_WARM ? "warm)" : "cold)") : "");
 }
 
-static void run_lesson(const struct lesson *l, const struct options *o,
+static void run_lesson(const struct course *c, const struct lesson *l, const struct options *o,
                        struct report_result *res, struct progress_line *p)
 {
-	char why[256];
+	char why[512];
 	progress_begin(p);
-	if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
+	if (trust_needs_consent(c, l) && !o->allow_commands) {
+		trust_refusal(&res->spec, why, sizeof why);
+		report_fail(res, "%s", why);
+	} else if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
 		report_fail(res, "%s%s", o->size || o->time_limit > 0 ? "with the overrides: " : "", why);
 	} else if (res->is_sweep) {
 		run_sweep(l, res, o->trials, p);
@@ -598,7 +602,7 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		}
 		p.index = i + 1;
 		p.id = l->id;
-		run_lesson(l, o, res, &p);
+		run_lesson(c, l, o, res, &p);
 	}
 	if (have_refs)
 		ref_data_free(&rd);

@@ -15,7 +15,7 @@
 #include "workload.h"
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
-       OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF };
+       OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF, OPT_ALLOW_COMMANDS };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -32,6 +32,7 @@ static const struct option long_options[] = {
 	{"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
 	{"no-color", no_argument, NULL, OPT_NO_COLOR},
 	{"perf", no_argument, NULL, OPT_PERF},
+	{"allow-commands", no_argument, NULL, OPT_ALLOW_COMMANDS},
 	{NULL, 0, NULL, 0}
 };
 
@@ -63,6 +64,9 @@ void cli_usage(FILE *out)
 	fputs(
 "      --output FILE     write the results there (whole, then renamed in place)\n"
 "      --lessons DIR     read course.yaml and the lessons from DIR\n"
+"      --allow-commands  run the programs of 'api: command' lessons from a\n"
+"                        lesson directory other than the installed course\n"
+"                        (without it batch refuses them; the lab asks first)\n"
 "      --dir DIR         scratch directory for data files\n"
 "                        (default $XDG_CACHE_HOME/iolab or ~/.cache/iolab)\n"
 "      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
@@ -162,6 +166,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case 'V': o->version = 1; return 0;
 	case OPT_NO_COLOR: o->no_color = 1; return 0;
 	case OPT_PERF: o->perf = 1; return 0;
+	case OPT_ALLOW_COMMANDS: o->allow_commands = 1; return 0;
 	case OPT_OUTPUT: o->output = arg; return 0;
 	case OPT_LESSONS: return dir_arg(arg, "--lessons", &o->lessons_dir, err);
 	case OPT_DIR: return dir_arg(arg, "--dir", &o->scratch_dir, err);

@@ -27,6 +27,8 @@ struct options {
 	double time_limit;         /* 0 = the lesson's */
 	int no_color;
 	int perf;                  /* --perf: per-syscall counting pass */
+	int allow_commands;        /* --allow-commands: a lesson pack's commands
+	                              run unasked (trust.h) */
 };
 
 /* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a

@@ -41,9 +41,10 @@ enum keys_context {
 	KEYS_COURSE = 1 << 1,     /* the course list on its own screen (narrow) */
 	KEYS_HELP = 1 << 2,       /* the help screen */
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
-	KEYS_RUNNING = 1 << 4     /* a run is under way */
+	KEYS_RUNNING = 1 << 4,    /* a run is under way */
+	KEYS_CONFIRM = 1 << 5     /* the question before a lesson pack's command runs */
 };
-#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY)
+#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CONFIRM)
 
 /* What a key does.  The handler's switch on this is the only other place
  * an action is named; which key means which action is the table's. */
@@ -62,6 +63,8 @@ enum key_action {
 	ACT_HELP_LINE,            /* scroll help a line down / up */
 	ACT_HELP_PAGE,            /* scroll help a page down / up */
 	ACT_HELP_STOP,            /* stop the run from help; help stays */
+	ACT_CONFIRM_YES,          /* run the lesson pack's command (asked first) */
+	ACT_CONFIRM_NO,           /* do not */
 	ACT_QUIT,
 	ACT_REDRAW,
 	ACTIONS

@@ -194,6 +194,10 @@ int run_start(struct lab *lab)
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
+	if (!lab_commands_allowed(lab, lab->cur)) {
+		lab_ask_commands(lab, lab->cur);   /* a yes runs it (lab.h) */
+		return -1;
+	}
 	const struct lesson *l = lab_lesson(lab);
 	struct run *r = &lab->run;
 	run_free(r);

@@ -134,6 +134,11 @@ static int f_error(const struct report_result *r, int a, struct report_value *v)
 	return 0;
 }
 
+/* How a trial's workload process was stopped by a signal (engine.h),
+ * or null. */
+static int f_disturbed(const struct report_result *r, int a, struct report_value *v)
+{ (void)a; val_text(v, r->disturbed[0] ? r->disturbed : NULL); return 0; }
+
 enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
        W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
        W_EXPECT_ERROR };
@@ -303,7 +308,8 @@ static const struct field fields[] = {
 	{"rate.median", f_spread, S_RATE_MED}, {"rate.min", f_spread, S_RATE_MIN},
 	{"rate.max", f_spread, S_RATE_MAX},
 	{"log_rate", f_spread, S_LOG_RATE},
-	{"time_limited", f_trial, T_TIME_LIMITED}, {"checksum", f_trial, T_CHECKSUM},
+	{"time_limited", f_trial, T_TIME_LIMITED}, {"disturbed", f_disturbed, 0},
+	{"checksum", f_trial, T_CHECKSUM},
 	{"syscalls.read", f_syscalls, K_READ}, {"syscalls.write", f_syscalls, K_WRITE},
 	{"syscalls.total", f_syscalls, K_TOTAL}, {"syscalls.source", f_syscalls, K_SOURCE},
 	{"syscalls.lseek", f_syscalls, K_LSEEK}, {"syscalls.fsync", f_syscalls, K_FSYNC},

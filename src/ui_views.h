@@ -44,6 +44,10 @@ int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h);
  * (0 when it does not fit in w). */
 int ui_gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role);
 
+/* ui_confirm.c: the question before a lesson pack's program runs, over
+ * the screen while lab->asking */
+void ui_confirm_draw(const struct lab *lab, int lines, int cols);
+
 /* ui_help.c: every key of the table and what the numbers mean */
 void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context);
 void ui_help_scroll(struct lab *lab, int delta);

@@ -13,7 +13,7 @@
 #include "layout.h"
 #include "suites.h"
 
-static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY};
+static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CONFIRM};
 
 static size_t ncodes(const int *codes)
 {
@@ -179,6 +179,13 @@ START_TEST(what_keys_do_where)
 		/* too small: nothing runs that nobody can see */
 		{'q', KEYS_TINY, ACT_QUIT, 1}, {'r', KEYS_TINY, -1, 0}, {'?', KEYS_TINY, -1, 0},
 		{'s', KEYS_TINY | KEYS_RUNNING, -1, 0}, {KEYCODE_CTRL_L, KEYS_TINY, ACT_REDRAW, 1},
+		/* the question before a lesson pack's program runs: y, n, Esc,
+		 * q and Ctrl-L; nothing else (no run, no other lesson) */
+		{'y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1}, {'Y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1},
+		{'n', KEYS_CONFIRM, ACT_CONFIRM_NO, 1}, {KEYCODE_ESC, KEYS_CONFIRM, ACT_CONFIRM_NO, 1},
+		{'q', KEYS_CONFIRM, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_CONFIRM, ACT_REDRAW, 1},
+		{'r', KEYS_CONFIRM, -1, 0}, {'\r', KEYS_CONFIRM, -1, 0}, {'j', KEYS_CONFIRM, -1, 0},
+		{'y', KEYS_LESSON, -1, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		int dir;

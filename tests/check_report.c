@@ -352,16 +352,17 @@ START_TEST(csv_document)
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
-	       "time_limited,checksum,syscalls.read,syscalls.write,syscalls.total,syscalls.source,"
+	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
+	       "syscalls.source,"
 	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
 	HAS(c, ",sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,"
+	       "3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
 	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0"
-	       ",,,,,,,,,,,"       /* passes .. checksum */
+	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,"        /* calls */
 	       ",,,,,,,,,,"        /* cpu .. cache */
@@ -436,6 +437,24 @@ START_TEST(hostile_error_and_command)
 	HASNT(t, "\xc2\x9b");
 	free(t);
 	free(c);
+	report_free(&r);
+}
+END_TEST
+
+/* A trial stopped by a signal: JSON and CSV say how (issue 13: 14). */
+START_TEST(disturbed_field)
+{
+	struct report r;
+	make_report(&r);
+	snprintf(r.results[1].disturbed, sizeof r.results[1].disturbed,
+	         "stopped for 3.0 s by a signal");
+	char *j = render(&r, "json");
+	HAS(j, "\"time_limited\": false,\n      \"disturbed\": null,\n      \"checksum\"");
+	HAS(j, "\"time_limited\": null,\n      \"disturbed\": \"stopped for 3.0 s by a signal\",");
+	char *c = render(&r, "csv");
+	HAS(c, ",,,,,,,,,,,stopped for 3.0 s by a signal,,");
+	free(c);
+	free(j);
 	report_free(&r);
 }
 END_TEST
@@ -570,7 +589,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 63);
+	ck_assert_uint_eq(n, 64);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
@@ -608,6 +627,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
 	tcase_add_test(tc, hostile_error_and_command);
+	tcase_add_test(tc, disturbed_field);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);

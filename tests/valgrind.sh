@@ -71,7 +71,7 @@ vg 1 "batch: a warm and cold sweep; text" \
 	src/iolab --batch --lessons "$GOOD" --dir "$T/scratch" --trials 1 --lesson b06-sweep
 vg 1 "batch: commands that crash, cannot start, overrun their limit; CSV" \
 	src/iolab --batch --lessons "$FAULTS" --dir "$T/scratch" --trials 1 --format csv \
-	--lesson f04-tiny,f03-read-1m,f06-crash,f08-missing,f07-hang
+	--allow-commands --lesson f04-tiny,f03-read-1m,f06-crash,f08-missing,f07-hang
 vg 3 "batch: invalid lesson files" \
 	src/iolab --batch --lessons "$TOP_SRCDIR/tests/fixtures/batch/broken" --dir "$T/scratch"
 vg 2 "batch: an unknown lesson id" \
