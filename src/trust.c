@@ -22,18 +22,36 @@ static int bare(const char *w)
 	return *w && strspn(w, safe) == strlen(w);
 }
 
-/* Appends s to buf[*o..len), keeping room for "..." and the NUL; 0, or -1
- * when it did not fit (nothing of it appended). */
-static int append(char *buf, size_t len, size_t *o, const char *s)
+/* A word as the shell would need it, made harmless; malloc'd, or NULL. */
+static char *quoted(const char *w)
 {
-	size_t n = strlen(s);
-	if (*o + n + 4 > len)
-		return -1;
-	memcpy(buf + *o, s, n + 1);
-	*o += n;
-	return 0;
+	size_t n = strlen(w);
+	char *q = malloc(4 * n + 3), *p = q;     /* ' -> '\'' at most, the quotes, NUL */
+	if (!q)
+		return NULL;
+	if (bare(w)) {
+		memcpy(p, w, n);
+		p += n;
+	} else {
+		*p++ = '\'';
+		for (const char *s = w; *s; s++) {
+			if (*s == '\'') {
+				memcpy(p, "'\\''", 4);
+				p += 4;
+			} else {
+				*p++ = *s;
+			}
+		}
+		*p++ = '\'';
+	}
+	*p = '\0';
+	char *safe = sanitize_dup(q, NULL);
+	free(q);
+	return safe;
 }
 
+/* Words are appended whole or not at all; after each but the last there
+ * stays room for " ..." (and the NUL), which marks a cut. */
 void trust_argv_text(const struct wl_spec *spec, char *buf, size_t len)
 {
 	size_t o = 0;
@@ -44,37 +62,17 @@ void trust_argv_text(const struct wl_spec *spec, char *buf, size_t len)
 	}
 	buf[0] = '\0';
 	for (size_t i = 0; i < spec->command_len; i++) {
-		const char *w = spec->command[i];
-		/* the quoted word, at most 4 bytes per byte of it, made harmless */
-		size_t n = strlen(w);
-		char *q = malloc(4 * n + 3), *safe;
-		if (!q)
-			break;
-		char *p = q;
-		if (bare(w)) {
-			memcpy(p, w, n);
-			p += n;
-		} else {
-			*p++ = '\'';
-			for (const char *s = w; *s; s++) {
-				if (*s == '\'') {
-					memcpy(p, "'\\''", 4);
-					p += 4;
-				} else {
-					*p++ = *s;
-				}
-			}
-			*p++ = '\'';
-		}
-		*p = '\0';
-		safe = sanitize_dup(q, NULL);
-		free(q);
-		int cut = !safe || (i && append(buf, len, &o, " ") != 0) || append(buf, len, &o, safe) != 0;
-		free(safe);
-		if (cut) {
-			memcpy(buf + o, "...", 4);
+		char *q = quoted(spec->command[i]);
+		size_t need = (i ? 1 : 0) + (q ? strlen(q) : 0);
+		size_t reserve = i + 1 < spec->command_len ? 5 : 1;
+		if (!q || o + need + reserve > len) {
+			free(q);
+			snprintf(buf + o, len - o, "%s", i ? " ..." : "...");
 			return;
 		}
+		snprintf(buf + o, len - o, "%s%s", i ? " " : "", q);
+		o += need;
+		free(q);
 	}
 }
 

@@ -18,6 +18,7 @@
 	X(lesson) \
 	X(measure) \
 	X(progress) \
+	X(reaper) \
 	X(report) \
 	X(sanitize) \
 	X(scratch) \
@@ -26,6 +27,7 @@
 	X(suggest) \
 	X(sweep) \
 	X(textwrap) \
+	X(trust) \
 	X(units) \
 	X(utf8) \
 	X(workload) \
