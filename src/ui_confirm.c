@@ -42,10 +42,14 @@ void ui_confirm_draw(const struct lab *lab, int lines, int cols)
 	size_t argv_first = t.n;
 	add_para(&t, argv, w - 8);
 	size_t argv_end = t.n - 1;
-	add_para(&t, "{file} is the data file, in the scratch directory. Run it only if you "
-	         "trust whoever wrote this lesson.", w - 4);
+	int file = 0;
+	for (size_t i = 0; i < l->workload.command_len; i++)
+		file = file || strstr(l->workload.command[i], "{file}");
+	add_para(&t, file ? "{file} is the data file, in the scratch directory. Run it only if "
+	                    "you trust whoever wrote this lesson."
+	                  : "Run it only if you trust whoever wrote this lesson.", w - 4);
 	snprintf(para, sizeof para, "%s runs it (and is not asked again this session), %s does "
-	         "not.", keys_row(ACT_CONFIRM_YES)->label, keys_row(ACT_CONFIRM_NO)->label);
+	         "not.", keys_row(ACT_CONFIRM_YES)->bar_keys, keys_row(ACT_CONFIRM_NO)->bar_keys);
 	textwrap_wrap(para, w - 4, &t);
 	int h = (int)t.n + 3;             /* title, a blank line, the text, a last line */
 	int y = (lines - h) / 2;
