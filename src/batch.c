@@ -43,6 +43,7 @@
 #include "scratch.h"
 #include "suggest.h"
 #include "sweep.h"
+#include "trust.h"
 #include "units.h"
 
 /* Sweep lessons run every point; this many trials per point at most keeps a
@@ -142,6 +143,7 @@ struct outcome {
 	int failed;               /* a trial did not do what the lesson expects */
 	int expected;             /* the expected error happened */
 	char error[512];          /* why it failed, or the expected error's text */
+	char disturbed[64];       /* a trial's disturbance (engine.h), or "" */
 	struct trial_summary summary;
 	struct trial_result *rs;  /* the trials run (summary's source); owned */
 };
@@ -242,6 +244,9 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 		}
 		if (guard_pending())
 			break;        /* a killed trial measures nothing */
+		if (rs[out->trials].disturbed)
+			snprintf(out->disturbed, sizeof out->disturbed, "%s",
+			         rs[out->trials].disturbance);
 		int outcome = outcome_of(spec, &rs[out->trials++], msg, sizeof msg);
 		if (outcome < 0) {
 			out->failed = 1;
@@ -270,6 +275,7 @@ static void result_from_outcome(struct report_result *res, const struct outcome 
 {
 	res->trials = o->trials;
 	res->measured = o->measured;
+	snprintf(res->disturbed, sizeof res->disturbed, "%s", o->disturbed);
 	if (o->measured)
 		res->summary = o->summary;
 	if (o->measured && report_keep_runs(res, o->rs, o->trials) != 0)
@@ -328,6 +334,8 @@ static void run_sweep(const struct lesson *l, struct report_result *res, unsigne
 		if (guard_pending())
 			break;
 		sweep_point_from_summary(pt, pt->block, pt->cache, &outs[i].summary);
+		if (outs[i].disturbed[0])
+			snprintf(res->disturbed, sizeof res->disturbed, "%s", outs[i].disturbed);
 		if (outs[i].failed && res->status == REPORT_OK)
 			report_fail(res, "block %" PRIu64 ", %s cache: %s", pt->block,
 			            wl_cache_name(pt->cache), outs[i].error);
@@ -558,12 +566,15 @@ static void outcome_text(const struct report_result *res, char *buf, size_t len)
 	         res->is_sweep ? (res->spec.cache == WL_CACHE_WARM ? "warm)" : "cold)") : "");
 }
 
-static void run_lesson(const struct lesson *l, const struct options *o,
+static void run_lesson(const struct course *c, const struct lesson *l, const struct options *o,
                        struct report_result *res, struct progress_line *p)
 {
-	char why[256];
+	char why[512];
 	progress_begin(p);
-	if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
+	if (trust_needs_consent(c, l) && !o->allow_commands) {
+		trust_refusal(&res->spec, why, sizeof why);
+		report_fail(res, "%s", why);
+	} else if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
 		report_fail(res, "%s%s", o->size || o->time_limit > 0 ? "with the overrides: " : "", why);
 	} else if (res->is_sweep) {
 		run_sweep(l, res, o->trials, p);
@@ -602,7 +613,7 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		}
 		p.index = i + 1;
 		p.id = l->id;
-		run_lesson(l, o, res, &p);
+		run_lesson(c, l, o, res, &p);
 	}
 	if (have_refs)
 		ref_data_free(&rd);

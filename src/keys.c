@@ -15,7 +15,8 @@
 #include "keys.h"
 
 #define MAIN (KEYS_LESSON | KEYS_COURSE)
-#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
+#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | \
+                    KEYS_CONFIRM)
 
 static const struct key_row rows[] = {
 	{ACT_RUN, MAIN, {'r', 'R'}, {0}, "r",
@@ -65,6 +66,11 @@ static const struct key_row rows[] = {
 	 "in the race chooser: race the lesson chosen", "Enter", "race", 0, 0},
 	{ACT_CHOOSE_CLOSE, KEYS_CHOOSER, {KEYCODE_ESC, 'v', 'V'}, {0}, "Esc v",
 	 "in the race chooser: close it, no race", "Esc", "close", 0, 0},
+	{ACT_CONFIRM_YES, KEYS_CONFIRM, {'y', 'Y'}, {0}, "y",
+	 "asked before a lesson pack's program runs: run it (asked once a session)",
+	 "y", "run it", 0, 0},
+	{ACT_CONFIRM_NO, KEYS_CONFIRM, {'n', 'N', KEYCODE_ESC}, {0}, "n Esc",
+	 "asked before a lesson pack's program runs: do not run it", "n", "do not", 0, 0},
 	{ACT_QUIT, EVERYWHERE, {'q', 'Q'}, {0}, "q",
 	 "quit the lab, from any screen (a run is stopped first; data files are removed)",
 	 "q", "quit", 0, 0},

@@ -42,9 +42,11 @@ enum keys_context {
 	KEYS_HELP = 1 << 2,       /* the help screen */
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
 	KEYS_RUNNING = 1 << 4,    /* a run is under way */
-	KEYS_CHOOSER = 1 << 5     /* the race's chooser of a second lesson */
+	KEYS_CHOOSER = 1 << 5,    /* the race's chooser of a second lesson */
+	KEYS_CONFIRM = 1 << 6     /* the question before a lesson pack's command runs */
 };
-#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
+#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | \
+                      KEYS_CONFIRM)
 
 /* What a key does.  The handler's switch on this is the only other place
  * an action is named; which key means which action is the table's. */
@@ -70,6 +72,8 @@ enum key_action {
 	ACT_CHOOSE_PAGE,          /* the chooser: a page down / up */
 	ACT_CHOOSE_PICK,          /* the chooser: race the lesson chosen */
 	ACT_CHOOSE_CLOSE,         /* the chooser: close it */
+	ACT_CONFIRM_YES,          /* run the lesson pack's command (asked first) */
+	ACT_CONFIRM_NO,           /* do not */
 	ACT_QUIT,
 	ACT_REDRAW,
 	ACTIONS

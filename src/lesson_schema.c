@@ -144,6 +144,93 @@ static void f_stdio_buffer(struct yctx *c, const struct ynode *v, void *dst, con
 	}
 }
 
+/* Shells whose -c takes a script (argv[0]'s last component). */
+static const char *const shells[] = {
+	"sh", "bash", "rbash", "dash", "ash", "zsh", "ksh", "ksh93", "mksh", "lksh", "oksh", "pdksh",
+	"posh", "yash", "fish", "csh", "tcsh",
+};
+
+static const char *last_component(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* Which word of argv is a shell's -c script ("busybox sh" too), or -1.
+ * The shell's own grammar: options first (-c anywhere in a cluster such
+ * as -ec, -o and -O taking the next word, long options), then the script
+ * is the first operand; what follows it is $0, $1 ... */
+static int is_shell(const char *word)
+{
+	for (size_t k = 0; k < COUNT(shells); k++)
+		if (strcmp(last_component(word), shells[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The word naming the shell: argv[0], or argv[1] after busybox. */
+static size_t shell_word(char *const *w, size_t n)
+{
+	return n > 1 && strcmp(last_component(w[0]), "busybox") == 0 ? 1 : 0;
+}
+
+static long shell_script(char *const *w, size_t n)
+{
+	size_t i = shell_word(w, n);
+	int dash_c = 0;
+	if (i >= n || !is_shell(w[i]))
+		return -1;
+	for (i++; i < n; i++) {
+		const char *a = w[i];
+		if (strcmp(a, "--") == 0 || strcmp(a, "-") == 0) {
+			i++;
+			break;
+		}
+		if ((a[0] != '-' && a[0] != '+') || !a[1])
+			break;
+		if (a[0] == '-' && a[1] == '-') {
+			if (strcmp(a, "--rcfile") == 0 || strcmp(a, "--init-file") == 0)
+				i++;
+			continue;
+		}
+		for (const char *p = a + 1; *p; p++) {
+			if (*p == 'c' && a[0] == '-')
+				dash_c = 1;
+			if (*p == 'o' || *p == 'O') {
+				i++;              /* its argument: the next word */
+				break;
+			}
+		}
+	}
+	return dash_c && i < n ? (long)i : -1;
+}
+
+/* {file} becomes the data file's path, which comes from --dir: in a
+ * shell's script that path would be read as shell code (a directory named
+ * ';touch x;#' runs touch), so it is refused where it stands.  As an
+ * operand after the script it is data: $1. */
+static void check_shell_script(struct yctx *c, const struct ynode *v, const struct wl_spec *s)
+{
+	long k = shell_script(s->command, s->command_len);
+	if (k < 0 || !strstr(s->command[k], "{file}") || s->command_len != v->n)
+		return;
+	const struct ynode *it = v->head;
+	for (long i = 0; i < k; i++)
+		it = it->next;
+	/* the caret under {file} itself when the source spells it so (not
+	 * escaped), within this item */
+	unsigned line = it->line, col = it->column;
+	ydoc_find(c->doc, &line, &col, it->next ? it->next->line : 0,
+	          it->next ? it->next->column : 0, "{file}");
+	char sh[64];
+	yecho(last_component(s->command[shell_word(s->command, s->command_len)]), sh, sizeof sh);
+	ydoc_diag(c->doc, c->ds, line, col,
+	          "{file} in the script of '%s -c' would run as shell code: the data file's path "
+	          "comes from --dir; pass it after the script and read it as \"$1\": "
+	          "[%s, -c, 'cat \"$1\"', %s, \"{file}\"]", sh, sh, sh);
+	c->errors++;
+}
+
 static void f_command(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	struct wl_spec *s = dst;
@@ -174,6 +261,7 @@ static void f_command(struct yctx *c, const struct ynode *v, void *dst, const st
 			continue;
 		s->command_len++;
 	}
+	check_shell_script(c, v, s);
 }
 
 /* --- a lesson ---------------------------------------------------------------- */

@@ -68,6 +68,8 @@ static void draw(struct lab *lab)
 		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
 		ui_panel_draw(lab, l.panel);
 	}
+	if (lab->asking)
+		ui_confirm_draw(lab, LINES, COLS);
 	ui_frame_draw_footer(l.footer, context);
 	refresh();
 }
@@ -198,6 +200,11 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 	case ACT_HELP_LINE: ui_help_scroll(lab, dir); break;
 	case ACT_HELP_PAGE: ui_help_scroll(lab, dir * (LINES - 4)); break;
 	case ACT_HELP_STOP: stop_from_help(lab); break;
+	case ACT_CONFIRM_YES:
+		if (lab_answer_commands(lab, 1))
+			start_run(lab);
+		break;
+	case ACT_CONFIRM_NO: lab_answer_commands(lab, 0); break;
 	case ACT_QUIT: quit(lab); break;
 	case ACT_REDRAW: clearok(curscr, TRUE); break;
 	case ACTIONS: break;

@@ -79,6 +79,10 @@ void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *call
 /* ui_present.c: presentation mode, the whole screen */
 void ui_present_draw(const struct lab *lab, int lines, int cols, unsigned context);
 
+/* ui_confirm.c: the question before a lesson pack's program runs, over
+ * the screen while lab->asking */
+void ui_confirm_draw(const struct lab *lab, int lines, int cols);
+
 /* ui_help.c: every key of the table and what the numbers mean */
 void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context);
 void ui_help_scroll(struct lab *lab, int delta);

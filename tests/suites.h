@@ -20,6 +20,7 @@
 	X(lesson) \
 	X(measure) \
 	X(progress) \
+	X(reaper) \
 	X(report) \
 	X(report_expect) \
 	X(sanitize) \
@@ -29,6 +30,7 @@
 	X(suggest) \
 	X(sweep) \
 	X(textwrap) \
+	X(trust) \
 	X(units) \
 	X(utf8) \
 	X(watch) \
