@@ -44,6 +44,7 @@
 #include "scratch.h"
 #include "suggest.h"
 #include "sweep.h"
+#include "trust.h"
 #include "units.h"
 #include "wl_keys.h"
 
@@ -208,6 +209,7 @@ struct outcome {
 	int failed;               /* a trial did not do what the lesson expects */
 	int expected;             /* the expected error happened */
 	char error[512];          /* why it failed, or the expected error's text */
+	char disturbed[64];       /* a trial's disturbance (engine.h), or "" */
 	struct trial_summary summary;
 	struct trial_result *rs;  /* the trials run (summary's source); owned */
 };
@@ -308,6 +310,9 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 		}
 		if (guard_pending())
 			break;        /* a killed trial measures nothing */
+		if (rs[out->trials].disturbed)
+			snprintf(out->disturbed, sizeof out->disturbed, "%s",
+			         rs[out->trials].disturbance);
 		int outcome = outcome_of(spec, &rs[out->trials++], msg, sizeof msg);
 		if (outcome < 0) {
 			out->failed = 1;
@@ -336,6 +341,7 @@ static void result_from_outcome(struct report_result *res, const struct outcome 
 {
 	res->trials = o->trials;
 	res->measured = o->measured;
+	snprintf(res->disturbed, sizeof res->disturbed, "%s", o->disturbed);
 	if (o->measured)
 		res->summary = o->summary;
 	if (o->measured && report_keep_runs(res, o->rs, o->trials) != 0)
@@ -394,6 +400,8 @@ static void run_sweep(const struct lesson *l, struct report_result *res, unsigne
 		if (guard_pending())
 			break;
 		sweep_point_from_summary(pt, pt->block, pt->cache, &outs[i].summary);
+		if (outs[i].disturbed[0])
+			snprintf(res->disturbed, sizeof res->disturbed, "%s", outs[i].disturbed);
 		if (outs[i].failed && res->status == REPORT_OK)
 			report_fail(res, "block %" PRIu64 ", %s cache: %s", pt->block,
 			            wl_cache_name(pt->cache), outs[i].error);
@@ -645,12 +653,16 @@ static void show_stderr(const struct report_result *res)
 	fputc('\n', stderr);
 }
 
-static void run_lesson(const struct lesson *l, const struct options *o,
+static void run_lesson(const struct course *c, const struct lesson *l, const struct options *o,
                        struct report_result *res, struct progress_line *p)
 {
-	char why[256];
+	char why[512];
 	progress_begin(p);
-	if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
+	/* --run and --command are the user's own, typed on this command line */
+	if (!o->have_experiment && trust_needs_consent(c, l) && !o->allow_commands) {
+		trust_refusal(&res->spec, why, sizeof why);
+		report_fail(res, "%s", why);
+	} else if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
 		report_fail(res, "%s%s", o->size || o->time_limit > 0 ? "with the overrides: " : "", why);
 	} else if (res->is_sweep) {
 		run_sweep(l, res, o->trials, p);
@@ -713,7 +725,7 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		}
 		p.index = i + 1;
 		p.id = l->id;
-		run_lesson(l, o, res, &p);
+		run_lesson(c, l, o, res, &p);
 		/* a run cut short by a signal measured nothing to keep */
 		if (!guard_pending())
 			notebook_file(nb, res, &filing);

@@ -21,7 +21,7 @@
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
-       OPT_WATCH, OPT_RACE, OPT_PRESENT,
+       OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
        OPT_OP };
 
@@ -43,6 +43,7 @@ static const struct option long_options[] = {
 	{"watch", required_argument, NULL, OPT_WATCH},
 	{"race", required_argument, NULL, OPT_RACE},
 	{"present", no_argument, NULL, OPT_PRESENT},
+	{"allow-commands", no_argument, NULL, OPT_ALLOW_COMMANDS},
 	{"db", required_argument, NULL, OPT_DB},
 	{"no-record", no_argument, NULL, OPT_NO_RECORD},
 	{"history", no_argument, NULL, OPT_HISTORY},
@@ -87,6 +88,9 @@ void cli_usage(FILE *out)
 	fputs(
 "      --output FILE     write the results there (whole, then renamed in place)\n"
 "      --lessons DIR     read course.yaml and the lessons from DIR\n"
+"      --allow-commands  run the programs of 'api: command' lessons from a\n"
+"                        lesson directory other than the installed course\n"
+"                        (without it batch refuses them; the lab asks first)\n"
 "      --dir DIR         scratch directory for data files\n"
 "                        (default $XDG_CACHE_HOME/iolab or ~/.cache/iolab)\n"
 "      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
@@ -228,6 +232,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 		if (parse_race(arg, o) != 0)
 			return usage_error(err, "invalid race '%s' (two lesson ids: ID,ID)", arg);
 		return 0;
+	case OPT_ALLOW_COMMANDS: o->allow_commands = 1; return 0;
 	case OPT_OUTPUT: o->output = arg; return 0;
 	case OPT_LESSONS: return dir_arg(arg, "--lessons", &o->lessons_dir, err);
 	case OPT_DIR: return dir_arg(arg, "--dir", &o->scratch_dir, err);
@@ -336,7 +341,7 @@ static int command_spec(const struct options *o, struct wl_spec *s, char *msg, s
 	for (size_t i = 0; i < o->ncommand; i++)
 		if (k->parse(k, s, o->command[i], strlen(o->command[i]), msg, len) != 0)
 			return -1;
-	return 0;
+	return wl_command_unsafe_script(s, msg, len) >= 0 ? -1 : 0;
 }
 
 /* --run SPEC or --command: the workload, checked as a lesson's would be,

@@ -53,6 +53,8 @@ struct options {
 	                              (cli_parse's default: WATCH_DEFAULT) */
 	char *race[2];             /* --race A,B: race these two, NULL = none */
 	int present;               /* --present: presentation mode */
+	int allow_commands;        /* --allow-commands: a lesson pack's commands
+	                              run unasked (trust.h) */
 };
 
 /* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a

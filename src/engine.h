@@ -121,6 +121,13 @@ struct trial_result {
 	double resident_after_advice;  /* cached right after posix_fadvise, before
 	                                  the loop; -1 (fadvise normal, commands) */
 	int64_t writeback_pages_after; /* cachestat; -1 unavailable */
+	/* The workload process was stopped by a signal (SIGSTOP, SIGTSTP ...)
+	 * while it ran: its clock went on, its work did not, so its time and
+	 * rate are not a measurement.  disturbance says so ("stopped for
+	 * 3.0 s by a signal"), "" when it was not; such a trial's verdict is
+	 * failed, with that in error, unless it was to show an error. */
+	int disturbed;
+	char disturbance[64];
 };
 
 struct trial;                 /* opaque: a running trial */

@@ -17,7 +17,8 @@
 #define MAIN (KEYS_LESSON | KEYS_COURSE)
 /* q and Ctrl-L: every screen but those where keys are typed (and a
  * notice, which any key closes) */
-#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | KEYS_HISTORY)
+#define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | \
+                    KEYS_CONFIRM | KEYS_HISTORY)
 
 static const struct key_row rows[] = {
 	{ACT_RUN, MAIN, {'r', 'R'}, {0}, "r",
@@ -72,6 +73,12 @@ static const struct key_row rows[] = {
 	 "in the race chooser: race the lesson chosen", "Enter", "race", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_CHOOSE_CLOSE, KEYS_CHOOSER, {KEYCODE_ESC, 'v', 'V'}, {0}, "Esc v",
 	 "in the race chooser: close it, no race", "Esc", "close", 0, 0, KEYS_GROUP_MAIN},
+	{ACT_CONFIRM_YES, KEYS_CONFIRM, {'y', 'Y'}, {0}, "y",
+	 "asked before a lesson pack's program runs: run it (asked once a session)",
+	 "y", "run it", 0, 0, KEYS_GROUP_MAIN},
+	{ACT_CONFIRM_NO, KEYS_CONFIRM, {'n', 'N', KEYCODE_ESC}, {0}, "n Esc",
+	 "asked before a lesson pack's program runs: do not run it", "n", "do not", 0, 0,
+	 KEYS_GROUP_MAIN},
 	{ACT_GUESS, MAIN, {'g', 'G'}, {0}, "g",
 	 "guess the next run's rate first (3MB/s, 500k, ln 15.1); the miss is scored",
 	 NULL, NULL, 0, 0, KEYS_GROUP_NOTEBOOK},

@@ -48,14 +48,15 @@ enum keys_context {
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
 	KEYS_RUNNING = 1 << 4,    /* a run is under way */
 	KEYS_CHOOSER = 1 << 5,    /* the race's chooser of a second lesson */
+	KEYS_CONFIRM = 1 << 6,    /* the question before a lesson pack's command runs */
 	/* the lab notebook (issue 11) */
-	KEYS_FORM = 1 << 6,       /* the experiment form: typed keys go into its fields */
-	KEYS_PROMPT = 1 << 7,     /* the guess prompt: typed keys go into the guess */
-	KEYS_HISTORY = 1 << 8,    /* the lesson's notebook: every run of it */
-	KEYS_NOTICE = 1 << 9      /* a notice of the notebook's, until a key closes it */
+	KEYS_FORM = 1 << 7,       /* the experiment form: typed keys go into its fields */
+	KEYS_PROMPT = 1 << 8,     /* the guess prompt: typed keys go into the guess */
+	KEYS_HISTORY = 1 << 9,    /* the lesson's notebook: every run of it */
+	KEYS_NOTICE = 1 << 10     /* a notice of the notebook's, until a key closes it */
 };
-#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER \
-                      | KEYS_FORM | KEYS_PROMPT | KEYS_HISTORY | KEYS_NOTICE)
+#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | \
+                      KEYS_CONFIRM | KEYS_FORM | KEYS_PROMPT | KEYS_HISTORY | KEYS_NOTICE)
 /* Screens where a key that no row binds is typed text, not a mistake. */
 #define KEYS_TYPING (KEYS_FORM | KEYS_PROMPT)
 
@@ -83,6 +84,8 @@ enum key_action {
 	ACT_CHOOSE_PAGE,          /* the chooser: a page down / up */
 	ACT_CHOOSE_PICK,          /* the chooser: race the lesson chosen */
 	ACT_CHOOSE_CLOSE,         /* the chooser: close it */
+	ACT_CONFIRM_YES,          /* run the lesson pack's command (asked first) */
+	ACT_CONFIRM_NO,           /* do not */
 	ACT_GUESS,                /* ask for a guess of the next run's rate */
 	ACT_FORM,                 /* the experiment form of the lesson's workload */
 	ACT_HISTORY,              /* the lesson's notebook: every run of it */

@@ -17,6 +17,7 @@
 #include "keys.h"
 #include "lab.h"
 #include "layout.h"
+#include "trust.h"
 
 const struct lesson *lab_lesson(const struct lab *lab)
 {
@@ -54,14 +55,52 @@ unsigned lab_key_context(const struct lab *lab, int lines, int cols)
 	struct layout l;
 	layout_compute(&l, lines, cols, lab->course_screen);
 	/* the order the screen is drawn in: a too-small terminal hides help,
-	 * help hides the chooser; presentation mode is the lesson's screen */
-	unsigned screen = l.too_small ? KEYS_TINY : lab->notice[0] ? KEYS_NOTICE
+	 * help hides the chooser; presentation mode is the lesson's screen; the
+	 * question about a command is above all else, then a notice of the
+	 * notebook's, which any key closes */
+	unsigned screen = l.too_small ? KEYS_TINY : lab->asking ? KEYS_CONFIRM
+	                : lab->notice[0] ? KEYS_NOTICE
 	                : lab->help ? KEYS_HELP
 	                : lab->prompt.open ? KEYS_PROMPT : lab->form.open ? KEYS_FORM
 	                : lab->history.open ? KEYS_HISTORY
 	                : lab->race.choosing ? KEYS_CHOOSER
 	                : l.course_only && !lab->present ? KEYS_COURSE : KEYS_LESSON;
 	return run_active(lab) ? screen | KEYS_RUNNING : screen;
+}
+
+/* --- a lesson pack's commands: asked once a session (trust.h) ----------- */
+
+int lab_commands_allowed(const struct lab *lab, size_t i)
+{
+	if (i >= lab->course.nlessons)
+		return 0;
+	return !trust_needs_consent(&lab->course, &lab->course.lessons[i]) ||
+	       lab->opt->allow_commands || lab->ls[i].commands_allowed;
+}
+
+void lab_ask_commands(struct lab *lab, size_t i)
+{
+	lab->asking = 1;
+	lab->ask_lesson = i;
+	lab->ask_for_race = 0;
+}
+
+int lab_answer_commands(struct lab *lab, int yes)
+{
+	if (!lab->asking)
+		return 0;
+	lab->asking = 0;
+	if (!yes) {
+		lab_message(lab, "not run: the lesson's program runs only if you agree (r asks again)");
+		return 0;
+	}
+	lab->ls[lab->ask_lesson].commands_allowed = 1;
+	if (lab->ask_for_race) {
+		lab_message(lab, "allowed for this session: v races again");
+		return 0;
+	}
+	/* the answer is about the lesson that was on screen when asked */
+	return lab->ask_lesson == lab->cur;
 }
 
 /* data/reference.yaml beside the lesson directory, else the default. */

@@ -139,6 +139,7 @@ struct lesson_state {
 	struct saved_result normal;
 	struct variant variants[LAB_VARIANTS];
 	size_t nvariants;
+	int commands_allowed;     /* the student agreed to its command this session */
 };
 
 /* The lesson's notebook on screen: every run of it, newest first. */
@@ -225,6 +226,12 @@ struct lab {
 	int course_screen;        /* narrow terminals: the course fills the screen */
 	char message[256];        /* shown in the header until the next key */
 	int quit;
+	/* The question before a lesson pack's command runs (trust.h): up
+	 * while asking, about lesson ask_lesson; ui_confirm.c draws it. */
+	int asking;
+	size_t ask_lesson;
+	int ask_for_race;         /* asked when v tried to race it: a yes runs
+	                             nothing, v races again */
 };
 
 /* Load the course (diagnostics to stderr), open the scratch directory,
@@ -244,6 +251,18 @@ void lab_message(struct lab *lab, const char *fmt, ...)
  * in a terminal of lines x cols, as layout_compute() lays it out and the
  * views draw it, plus KEYS_RUNNING while a run is under way. */
 unsigned lab_key_context(const struct lab *lab, int lines, int cols);
+
+/* May lesson i's command run now?  Always for a lesson that runs none or
+ * comes from the shipped course; for a lesson pack's, with
+ * --allow-commands or once the student agreed this session (trust.h). */
+int lab_commands_allowed(const struct lab *lab, size_t i);
+/* Put the question about lesson i's command up (run_start does, for a
+ * command not yet allowed). */
+void lab_ask_commands(struct lab *lab, size_t i);
+/* The student's answer (y: yes, n or Esc: no): the question goes, a yes
+ * allows that lesson's command for the session.  Returns 1 when the
+ * lesson should run now. */
+int lab_answer_commands(struct lab *lab, int yes);
 
 /* --- lab_run.c ----------------------------------------------------------- */
 

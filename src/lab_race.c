@@ -185,6 +185,15 @@ int race_start(struct lab *lab, size_t rival)
 		lab_message(lab, "%s", why);
 		return -1;
 	}
+	/* a lesson pack's program runs in a race only once the student agreed
+	 * to it, as with r (trust.h) */
+	const size_t racers[2] = {lab->cur, rival};
+	for (int i = 0; i < 2; i++)
+		if (!lab_commands_allowed(lab, racers[i])) {
+			lab_ask_commands(lab, racers[i]);
+			lab->ask_for_race = 1;
+			return -1;
+		}
 	struct wl_spec theirs;
 	if (run_base_spec(lab, &lab->course.lessons[rival], &theirs) != 0) {
 		lab_message(lab, "out of memory");

@@ -285,6 +285,11 @@ int run_start(struct lab *lab)
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
+	/* an own program (iolab --command) is the student's: never asked */
+	if (lab->next_origin != STORE_FROM_PROGRAM && !lab_commands_allowed(lab, lab->cur)) {
+		lab_ask_commands(lab, lab->cur);   /* a yes runs it (lab.h) */
+		return -1;
+	}
 	/* the lesson's own run: an earlier race leaves the screen */
 	lab->race.shown = 0;
 	run_free(&lab->race.rival);

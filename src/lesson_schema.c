@@ -64,6 +64,25 @@ static const char *cache_nm(unsigned i)
 
 static const struct yenum cache_enum = {cache_set, cache_nm};
 
+/* The rule of wl_command_unsafe_script() (a shell's -c script holding
+ * {file}), with the caret under {file} itself when the source spells it
+ * so (not escaped), within the script's item. */
+static void check_shell_script(struct yctx *c, const struct ynode *v, const struct wl_spec *s)
+{
+	char m[VALUE_MSG_MAX];
+	long k = s->command_len == v->n ? wl_command_unsafe_script(s, m, sizeof m) : -1;
+	if (k < 0)
+		return;
+	const struct ynode *it = v->head;
+	for (long i = 0; i < k; i++)
+		it = it->next;
+	unsigned line = it->line, col = it->column;
+	ydoc_find(c->doc, &line, &col, it->next ? it->next->line : 0,
+	          it->next ? it->next->column : 0, "{file}");
+	ydoc_diag(c->doc, c->ds, line, col, "%s", m);
+	c->errors++;
+}
+
 /* A workload key: its row in wl_keys.c reads the value, so a lesson file,
  * a one-line spec (--run) and the experiment form refuse a value with the
  * same message.  What is YAML - the node's position, a list's items, an
@@ -92,6 +111,8 @@ static void f_wl_list(struct yctx *c, const struct ynode *v, void *dst, const st
 		else if (k->parse(k, dst, it->str, it->len, m, sizeof m) != 0)
 			yerr(c, it, "%s", m);
 	}
+	if (k == &wl_key_table[WLK_COMMAND])
+		check_shell_script(c, v, dst);
 }
 
 /* --- a lesson ---------------------------------------------------------------- */

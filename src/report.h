@@ -78,6 +78,9 @@ struct report_result {
 	struct report_expectation *expects;   /* the lesson's expectations, once
 	                                         report_expect_all() ran */
 	size_t nexpects;
+	/* A trial's workload was stopped by a signal: what trial_result's
+	 * disturbance said ("stopped for 3.0 s by a signal"), "" if none was. */
+	char disturbed[64];
 };
 
 struct report {

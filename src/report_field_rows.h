@@ -69,6 +69,7 @@
 	X("rate.max", f_spread, S_RATE_MAX, RF_TIMED, "the fastest trial's rate") \
 	X("log_rate", f_spread, S_LOG_RATE, RF_TIMED, "the natural logarithm of the rate") \
 	X("time_limited", f_trial, T_TIME_LIMITED, 0, "") \
+	X("disturbed", f_disturbed, 0, 0, "") \
 	X("checksum", f_trial, T_CHECKSUM, 0, "") \
 	X("syscalls.read", f_syscalls, K_READ, RF_WORK, \
 	  "read-family syscalls (procfs `syscr`, or perf's read count)") \

@@ -420,6 +420,7 @@ static void write_result(struct jw *w, const struct report_result *res, int onel
 		jw_bool(w, "time_limited", m->time_limited);
 	else
 		jw_null(w, "time_limited");
+	jw_str(w, "disturbed", res->disturbed[0] ? res->disturbed : NULL);
 	if (report_has_checksum(res)) {
 		char hex[20];
 		snprintf(hex, sizeof hex, "%016" PRIx64, m->checksum);

@@ -92,6 +92,8 @@ static void draw_screen(struct lab *lab)
 		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
 		ui_panel_draw(lab, l.panel);
 	}
+	if (lab->asking)
+		ui_confirm_draw(lab, LINES, COLS);
 	ui_frame_draw_footer(l.footer, context);
 	refresh();
 }
@@ -102,7 +104,8 @@ static void draw(struct lab *lab)
 	struct layout l;
 	layout_compute(&l, LINES, COLS, lab->course_screen);
 	draw_screen(lab);
-	if (lab->notice[0] && !l.too_small) {
+	/* the question about a command comes first (lab_key_context) */
+	if (lab->notice[0] && !l.too_small && !lab->asking) {
 		ui_notice_draw(lab, LINES, COLS);
 		refresh();
 	}
@@ -297,6 +300,11 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 	case ACT_EDIT_CLOSE: edit_action(lab, a, dir); break;
 	case ACT_HISTORY_CLOSE: lab_history_close(lab); break;
 	case ACT_NOTICE_CLOSE: lab->notice[0] = '\0'; break;
+	case ACT_CONFIRM_YES:
+		if (lab_answer_commands(lab, 1))
+			start_run(lab);
+		break;
+	case ACT_CONFIRM_NO: lab_answer_commands(lab, 0); break;
 	case ACT_QUIT: quit(lab); break;
 	case ACT_REDRAW: clearok(curscr, TRUE); break;
 	case ACTIONS: break;

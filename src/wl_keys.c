@@ -222,6 +222,84 @@ static int p_command(const struct wl_key *k, struct wl_spec *s, const char *v, s
 	return 0;
 }
 
+/* --- a shell's script (issue 13) ------------------------------------------- */
+
+/* Shells whose -c takes a script (argv[0]'s last component). */
+static const char *const shells[] = {
+	"sh", "bash", "rbash", "dash", "ash", "zsh", "ksh", "ksh93", "mksh", "lksh", "oksh", "pdksh",
+	"posh", "yash", "fish", "csh", "tcsh",
+};
+
+static const char *last_component(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static int is_shell(const char *word)
+{
+	for (size_t k = 0; k < COUNT(shells); k++)
+		if (strcmp(last_component(word), shells[k]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The word naming the shell: argv[0], or argv[1] after busybox. */
+static size_t shell_word(char *const *w, size_t n)
+{
+	return n > 1 && strcmp(last_component(w[0]), "busybox") == 0 ? 1 : 0;
+}
+
+/* Which word of argv is a shell's -c script, or -1.  The shell's own
+ * grammar: options first (-c anywhere in a cluster such as -ec, -o and -O
+ * taking the next word, long options), then the script is the first
+ * operand; what follows it is $0, $1 ... */
+static long shell_script(char *const *w, size_t n)
+{
+	size_t i = shell_word(w, n);
+	int dash_c = 0;
+	if (i >= n || !is_shell(w[i]))
+		return -1;
+	for (i++; i < n; i++) {
+		const char *a = w[i];
+		if (strcmp(a, "--") == 0 || strcmp(a, "-") == 0) {
+			i++;
+			break;
+		}
+		if ((a[0] != '-' && a[0] != '+') || !a[1])
+			break;
+		if (a[0] == '-' && a[1] == '-') {
+			if (strcmp(a, "--rcfile") == 0 || strcmp(a, "--init-file") == 0)
+				i++;
+			continue;
+		}
+		for (const char *p = a + 1; *p; p++) {
+			if (*p == 'c' && a[0] == '-')
+				dash_c = 1;
+			if (*p == 'o' || *p == 'O') {
+				i++;              /* its argument: the next word */
+				break;
+			}
+		}
+	}
+	return dash_c && i < n ? (long)i : -1;
+}
+
+long wl_command_unsafe_script(const struct wl_spec *s, char *msg, size_t len)
+{
+	if (!s->command)
+		return -1;
+	long k = shell_script(s->command, s->command_len);
+	if (k < 0 || !strstr(s->command[k], "{file}"))
+		return -1;
+	char sh[64];
+	yecho(last_component(s->command[shell_word(s->command, s->command_len)]), sh, sizeof sh);
+	errmsg(msg, len, "{file} in the script of '%s -c' would run as shell code: the data file's "
+	       "path comes from --dir; pass it after the script and read it as \"$1\": "
+	       "[%s, -c, 'cat \"$1\"', %s, \"{file}\"]", sh, sh, sh);
+	return k;
+}
+
 /* --- writing values -------------------------------------------------------- */
 
 /* A size with the largest binary unit that divides it ("10MiB", "512"). */
@@ -710,6 +788,11 @@ static int apply(struct reader *r, const struct wl_key *k, struct wl_spec *s, in
 			r->err_at = r->items[i].at;
 			return errmsg(r->msg, r->len, "%s", m);
 		}
+	long unsafe = k == &wl_key_table[WLK_COMMAND] ? wl_command_unsafe_script(s, m, sizeof m) : -1;
+	if (unsafe >= 0) {
+		r->err_at = r->items[unsafe].at;
+		return errmsg(r->msg, r->len, "%s", m);
+	}
 	return 0;
 }
 

@@ -86,6 +86,14 @@ const struct wl_key *wl_key_find(const char *name);
 int wl_key_set(const struct wl_key *k, struct wl_spec *s, const char *text,
                char *msg, size_t len);
 
+/* {file} becomes the data file's path, which comes from --dir: in a
+ * shell's -c script (sh, bash ... "busybox sh" too) that path would be read
+ * as shell code (a directory named ';touch x;#' runs touch), so a command
+ * whose script holds {file} is refused; after the script it is data, $1.
+ * Returns the word of s->command that is such a script, with the message
+ * in msg; or -1 (msg untouched) when the command has none. */
+long wl_command_unsafe_script(const struct wl_spec *s, char *msg, size_t len);
+
 /* --- the whole workload as one line ---------------------------------------- */
 
 /* Parse `text` on top of a copy of `base` (NULL: the format's defaults)

@@ -25,6 +25,8 @@
  * again) with the clock paused, and checks that the eviction took; the
  * CPU clock is read at the loop's ends and around each eviction.  None of
  * these is a read- or write-family call.
+ * The memory is freed once the results are out (release()), so that each
+ * child leaves valgrind no leak to report.
  */
 #include "config.h"
 
@@ -68,6 +70,8 @@ struct ctx {
 	unsigned nfs;
 	const unsigned char *map;
 	unsigned char *buf;       /* block buffer, page aligned (O_DIRECT) */
+	void **vbufs;             /* the buffers given to setvbuf, for release() */
+	unsigned nvbufs;
 	/* the walk */
 	uint64_t size, block, step, col, pos, len;
 	int pass_done;
@@ -617,11 +621,15 @@ static int set_buffering(struct ctx *x, FILE *f)
 		rc = setvbuf(f, NULL, _IONBF, 0);
 	} else if (s->stdio_buffer > 0) {
 		void *b = NULL;
-		if (posix_memalign(&b, 4096, (size_t)s->stdio_buffer) != 0) {
+		void **more = realloc(x->vbufs, (x->nvbufs + 1) * sizeof *more);
+		if (more)
+			x->vbufs = more;
+		if (!more || posix_memalign(&b, 4096, (size_t)s->stdio_buffer) != 0) {
 			errno = ENOMEM;
 			fail_errno(x, "setvbuf");
 			return -1;
 		}
+		x->vbufs[x->nvbufs++] = b;
 		rc = setvbuf(f, b, modes[s->stdio_mode], (size_t)s->stdio_buffer);
 	} else if (s->stdio_mode == WL_STDIO_LINE) {
 		rc = setvbuf(f, NULL, _IOLBF, 0);
@@ -1046,6 +1054,23 @@ static void report(struct ctx *x, int64_t t_end, double cpu_end)
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }
 
+/* After report(): the streams are never used again (neither flushed nor
+ * closed, see the top, and _exit() does neither), so their buffers and
+ * the block buffer can go.  Outside the timed loop; the child's memory
+ * would go at _exit() anyway, but valgrind counted it lost in every child. */
+static void release(struct ctx *x)
+{
+	for (unsigned i = 0; i < x->nvbufs; i++)
+		free(x->vbufs[i]);
+	free(x->vbufs);
+	free(x->fs);
+	free(x->buf);
+	x->vbufs = NULL;
+	x->fs = NULL;
+	x->buf = NULL;
+	x->nvbufs = 0;
+}
+
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops)
 {
 	struct ctx x;
@@ -1063,6 +1088,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	sh->resident_after_advice = -1;
 	if (setup(&x, path) != 0) {
 		report(&x, 0, -1);
+		release(&x);
 		return -1;
 	}
 	/* what the advice did before the loop begins (a WILLNEED's readahead
@@ -1084,6 +1110,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	if (perf_stops)
 		kill(self, SIGSTOP);
 	report(&x, t_end, cpu_end);
+	release(&x);
 	return x.failed ? -1 : 0;
 }
 

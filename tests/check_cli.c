@@ -35,7 +35,30 @@ START_TEST(defaults)
 	ck_assert_str_eq(o.format->name, "text");
 	ck_assert_ptr_null(o.output);
 	ck_assert_uint_eq(o.nlessons, 0);
+	ck_assert_int_eq(o.allow_commands, 0);
 	cli_options_free(&o);
+}
+END_TEST
+
+/* --allow-commands: a lesson pack's programs may run (trust.h); it takes
+ * no argument, and --help says what it does. */
+START_TEST(allow_commands)
+{
+	struct options o;
+	char err[256] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err,
+	                       (char *[]){"iolab", "--batch", "--allow-commands", NULL}), 0);
+	ck_assert_int_eq(o.allow_commands, 1);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err,
+	                       (char *[]){"iolab", "--allow-commands=yes", NULL}), EXIT_USAGE);
+	char help[4096] = "";
+	FILE *f = fmemopen(help, sizeof help, "w");
+	ck_assert_ptr_nonnull(f);
+	cli_usage(f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(help, "      --allow-commands  run the programs of 'api: command' "
+	                                   "lessons from a\n"));
 }
 END_TEST
 
@@ -396,6 +419,7 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, man_page_lists_every_option);
 	tcase_add_test(tc, batch_options);
+	tcase_add_test(tc, allow_commands);
 	tcase_add_test(tc, bad_options);
 	tcase_add_test(tc, lecture_options);
 	tcase_add_test(tc, bad_lecture_options);

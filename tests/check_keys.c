@@ -14,7 +14,8 @@
 #include "manpage.h"
 #include "suites.h"
 
-static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CHOOSER};
+static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CHOOSER,
+                                   KEYS_CONFIRM};
 
 static size_t ncodes(const int *codes)
 {
@@ -194,6 +195,13 @@ START_TEST(what_keys_do_where)
 		{'q', KEYS_CHOOSER, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_CHOOSER, ACT_REDRAW, 1},
 		{'r', KEYS_CHOOSER, -1, 0}, {'s', KEYS_CHOOSER, -1, 0}, {'n', KEYS_CHOOSER, -1, 0},
 		{'f', KEYS_CHOOSER, -1, 0}, {'?', KEYS_CHOOSER, -1, 0},
+		/* the question before a lesson pack's program runs: y, n, Esc,
+		 * q and Ctrl-L; nothing else (no run, no other lesson) */
+		{'y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1}, {'Y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1},
+		{'n', KEYS_CONFIRM, ACT_CONFIRM_NO, 1}, {KEYCODE_ESC, KEYS_CONFIRM, ACT_CONFIRM_NO, 1},
+		{'q', KEYS_CONFIRM, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_CONFIRM, ACT_REDRAW, 1},
+		{'r', KEYS_CONFIRM, -1, 0}, {'\r', KEYS_CONFIRM, -1, 0}, {'j', KEYS_CONFIRM, -1, 0},
+		{'y', KEYS_LESSON, -1, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		int dir;

@@ -647,6 +647,17 @@ START_TEST(a_race_is_never_the_lessons_result)
 {
 	lab.watch = 0.3;
 	ck_assert_int_eq(race_open(&lab), 0);
+	/* the rival runs a lesson pack's program: asked first, as r asks;
+	 * a yes starts nothing, and v races again */
+	ck_assert_int_eq(race_pick(&lab), -1);
+	ck_assert_int_eq(lab.asking, 1);
+	ck_assert_int_eq(lab.ask_for_race, 1);
+	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
+	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);
+	ck_assert_str_eq(lab.message, "allowed for this session: v races again");
+	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(race_open(&lab), 0);
 	ck_assert_int_eq(race_pick(&lab), 0);
 	ck_assert_int_eq(lab.race.choosing, 0);
 	ck_assert_int_eq(lab.race.shown, 1);
@@ -722,6 +733,7 @@ END_TEST
 START_TEST(s_stops_both_racers)
 {
 	lab.watch = 30;
+	lab.ls[COMMAND].commands_allowed = 1;     /* asked and agreed (above) */
 	ck_assert_int_eq(race_start(&lab, COMMAND), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int i = 0; (lab.run.trials < 1 || lab.race.rival.trials < 1) && i < 3000; i++) {
@@ -1033,6 +1045,67 @@ START_TEST(a_sweep_is_filed_with_its_points)
 }
 END_TEST
 
+static void run_to_its_end(void)
+{
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; run_poll(&lab) && i < 5000; i++)
+		nanosleep(&tick, NULL);
+	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
+}
+
+/* A lesson pack's command runs only once the student agreed (issue 13:
+ * 3): r puts the question up (nothing runs, only y, n, Esc, q and Ctrl-L
+ * work), n leaves it unrun, y runs it and is not asked again this
+ * session.  The fixture is no installed course; its write lesson runs no
+ * program and is never asked about. */
+START_TEST(pack_command_asks_first)
+{
+	ck_assert_int_eq(lab.course.shipped, 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, WRITE), 1);
+	ck_assert_int_eq(lab_commands_allowed(&lab, SWEEP), 1);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 0);
+	lab_select(&lab, COMMAND);
+	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab.asking, 1);
+	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
+	ck_assert_int_eq(lab.run.phase, RUN_IDLE);     /* nothing started */
+	ck_assert_ptr_null(lab.run.trial);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_CONFIRM);
+	ck_assert_uint_eq(lab_key_context(&lab, 20, 60), KEYS_TINY);
+	/* n: not run, and asked again next time */
+	ck_assert_int_eq(lab_answer_commands(&lab, 0), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	ck_assert_str_eq(lab.message, "not run: the lesson's program runs only if you agree "
+	                 "(r asks again)");
+	ck_assert_int_eq(lab.run.phase, RUN_IDLE);
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);   /* nothing was asked */
+	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab.asking, 1);
+	/* y: runs, and is not asked again this session */
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 1);
+	ck_assert_int_eq(lab.asking, 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);
+	ck_assert_int_eq(run_start(&lab), 0);
+	run_to_its_end();
+	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	run_to_its_end();
+	/* a new session asks again; --allow-commands does not ask */
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 0);
+	lab_close(&lab);
+	opt.allow_commands = 1;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);
+	lab_select(&lab, COMMAND);
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	run_to_its_end();
+}
+END_TEST
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -1067,6 +1140,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, stopped_runs_and_the_history);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
+	tcase_add_test(tc, pack_command_asks_first);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -24,6 +24,7 @@
 	X(measure) \
 	X(notebook) \
 	X(progress) \
+	X(reaper) \
 	X(report) \
 	X(report_expect) \
 	X(sanitize) \
@@ -33,6 +34,7 @@
 	X(suggest) \
 	X(sweep) \
 	X(textwrap) \
+	X(trust) \
 	X(units) \
 	X(utf8) \
 	X(watch) \

@@ -5,9 +5,13 @@
 # (libyaml's, ncurses', glibc's) do not.  Run from the build directory.
 #
 # A trial's workload child is a fork of the process under test, so valgrind
-# runs it too: its output is silenced (by design it _exit()s holding its
-# buffers and streams), and --fair-sched=yes keeps valgrind's pipe lock out
-# of the read/write counts the suite asserts.  Only valgrind's reports
+# runs it too, and --fair-sched=yes keeps valgrind's pipe lock out of the
+# read/write counts the suite asserts.  Its output is silenced, except in
+# the batch run of the lab's own loops (CHILDREN=1 below): there a leak in
+# a child fails the case, though it cannot change the lab's exit status
+# (issue 13: 16: each child lost its block and stdio buffers at _exit).
+# A command's child is not checked: it execs, or fails to and leaves at
+# once.  Only valgrind's reports
 # ("==PID==" lines) are shown: the lab's own stderr is expected output here,
 # and valgrind 3.19 and older warn ("--PID--") at every pidfd_open and
 # cachestat they do not know, where the lab falls back to polling and mincore.
@@ -25,19 +29,27 @@ FAILED=0
 
 # vg STATUS WHAT CMD...: CMD under memcheck must exit STATUS (99 is valgrind
 # finding errors).  Its stdout goes to $T/stdout, its stderr to $T/stderr.
+# With CHILDREN=1 its forked children are checked too: with -q valgrind
+# prints only errors, so any report ("==PID==" line) fails the case.
+CHILDREN=0
 vg() {
 	want=$1 what=$2
 	shift 2
+	silent=yes
+	[ "$CHILDREN" -eq 0 ] || silent=no
 	"$VALGRIND" -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
-		--error-exitcode=99 --trace-children=no --child-silent-after-fork=yes \
+		--error-exitcode=99 --trace-children=no --child-silent-after-fork=$silent \
 		--fair-sched=yes "$@" >"$T/stdout" 2>"$T/stderr"
 	rc=$?
 	grep -E '==[0-9]+==' "$T/stderr"
-	if [ "$rc" -eq "$want" ]; then
-		echo "ok - $what"
-	else
+	if [ "$rc" -ne "$want" ]; then
 		echo "FAIL: $what: exit $rc, expected $want (99: valgrind found errors)"
 		FAILED=1
+	elif [ "$CHILDREN" -ne 0 ] && grep -qE '==[0-9]+==' "$T/stderr"; then
+		echo "FAIL: $what: valgrind reported errors in a workload child"
+		FAILED=1
+	else
+		echo "ok - $what"
 	fi
 }
 
@@ -46,9 +58,11 @@ FAULTS="$TOP_SRCDIR/tests/fixtures/faults"
 
 vg 0 "Check suite, in-process" tests/check_iolab
 grep -E '^[0-9]+%: Checks|:[FE]:' "$T/stdout"
-vg 0 "batch: write, stdio, mmap, O_DIRECT EINVAL; JSON to --output" \
+CHILDREN=1
+vg 0 "batch: write, stdio, mmap, O_DIRECT EINVAL; JSON to --output; the children too" \
 	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --trials 2 --format json \
 	--output "$T/out.json" --lesson b01-write-byte,b02-stdio-byte,b03-mmap-read,b04-direct-misaligned
+CHILDREN=0
 # A sweep, warm and cold.  Under valgrind the cold points fail, and rightly:
 # valgrind does not know cachestat(2), so residency falls back to mincore
 # over a mapping, and valgrind reads the first pages of every file mapping,
@@ -57,7 +71,7 @@ vg 1 "batch: a warm and cold sweep; text" \
 	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --trials 1 --lesson b06-sweep
 vg 1 "batch: commands that crash, cannot start, overrun their limit; CSV" \
 	src/iolab --batch --no-record --lessons "$FAULTS" --dir "$T/scratch" --trials 1 --format csv \
-	--lesson f04-tiny,f03-read-1m,f06-crash,f08-missing,f07-hang
+	--allow-commands --lesson f04-tiny,f03-read-1m,f06-crash,f08-missing,f07-hang
 # the expect fixture runs commands: leave for them, where the build asks it
 ALLOW=
 if src/iolab --help | grep -q -- '--allow-commands'; then ALLOW=--allow-commands; fi
