@@ -358,6 +358,10 @@ START_TEST(notebook_mistakes)
 	                   "iolab: --command needs a program: iolab --command -- PROG ARG... {file}\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--command", "--", "a\nb", NULL},
 	                   "iolab: --command: 'command' words must be one line\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", "--", "sh", "-c", "cat {file}", NULL},
+	                   "iolab: --command: {file} in the script of 'sh -c' would run as shell "
+	                   "code: the data file's path comes from --dir; pass it after the script "
+	                   "and read it as \"$1\": [sh, -c, 'cat \"$1\"', sh, \"{file}\"]\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--op", "write", NULL},
 	                   "iolab: --op goes with --command\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--command", "--op", "append", "--", "x", NULL},

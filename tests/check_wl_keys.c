@@ -238,6 +238,11 @@ static const struct {
 	                     "quotes or brackets goes in double quotes)"},
 	{"api=command command=[dd,\"if={file}]", 24, "'command' has a '\"' that is not closed"},
 	{"api=command command=[]", 20, "'command' must not be empty"},
+	/* {file} in a shell's script would run a --dir path as code (issue 13) */
+	{"api=command op=read command=[sh,-ec,\"cat {file}\"]", 36,
+	 "{file} in the script of 'sh -c' would run as shell code: the data file's path comes "
+	 "from --dir; pass it after the script and read it as \"$1\": [sh, -c, 'cat \"$1\"', sh, "
+	 "\"{file}\"]"},
 	{"streams=two", 8, "'streams' must be a whole number: 'two'"},
 	{"streams=-1", 8, "'streams' must not be negative: '-1'"},
 	{"streams=5000", 8, "streams must be from 1 to 1024"},
@@ -302,6 +307,7 @@ static const struct {
 	{"command: []\n  api: command", "command=[] api=command"},
 	{"block: 20MiB", "block=20MiB"},
 	{"sync: fsync\n  op: read", "sync=fsync op=read"},
+	{"command: [bash, -c, 'wc -c {file}']\n  api: command", "command=bash,-c,\"wc -c {file}\" api=command"},
 };
 
 START_TEST(loader_says_the_same)
