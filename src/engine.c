@@ -718,6 +718,44 @@ static void stderr_tail(const struct trial *t, char *buf, size_t len)
 	snprintf(buf, len, "%.160s", line ? line + 1 : text);
 }
 
+/* The last TRIAL_STDERR_LINES lines a command wrote to stderr (blank
+ * lines dropped), the oldest bytes cut when they do not fit. */
+static void stderr_lines(const struct trial *t, char *buf, size_t len)
+{
+	char text[2048], joined[2048];
+	buf[0] = '\0';
+	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	off_t size = lseek(fd, 0, SEEK_END);
+	off_t from = size > (off_t)sizeof text - 1 ? size - (off_t)sizeof text + 1 : 0;
+	ssize_t n = pread(fd, text, sizeof text - 1, from);
+	close(fd);
+	if (n <= 0)
+		return;
+	text[n] = '\0';
+	char *keep[TRIAL_STDERR_LINES], *save = NULL;
+	size_t nkeep = 0;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t l = strlen(line);
+		while (l && (line[l - 1] == '\r' || line[l - 1] == ' ' || line[l - 1] == '\t'))
+			line[--l] = '\0';
+		if (!l)
+			continue;
+		if (nkeep == TRIAL_STDERR_LINES) {
+			memmove(keep, keep + 1, sizeof keep - sizeof *keep);
+			nkeep--;
+		}
+		keep[nkeep++] = line;
+	}
+	size_t used = 0;                  /* joined holds at most text's bytes */
+	for (size_t i = 0; i < nkeep; i++)
+		used += (size_t)snprintf(joined + used, sizeof joined - used, "%s%s", i ? "\n" : "",
+		                         keep[i]);
+	const char *tail = used < len ? joined : joined + used - (len - 1);
+	memcpy(buf, tail, strlen(tail) + 1);
+}
+
 /* What the child reported of its failure. */
 static void copy_failure(struct trial_result *r, const struct wl_shared *sh)
 {
@@ -733,6 +771,7 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 	char sig[96], tail[192];
 	r->seconds = t->exit_time - t->fork_time;
 	r->bytes = command_bytes(t, io);
+	stderr_lines(t, r->stderr_tail, sizeof r->stderr_tail);
 	if (t->sh->failed) {                         /* exec failed */
 		copy_failure(r, t->sh);
 	} else if (t->reaped_elsewhere ||

@@ -58,6 +58,9 @@ const char *trial_verdict_name(enum trial_verdict v);
 /* The workload ran as the lesson means: ok, or the expected error. */
 int trial_verdict_ok(enum trial_verdict v);
 
+#define TRIAL_STDERR_LINES 5
+#define TRIAL_STDERR_MAX 512
+
 struct trial_result {
 	enum trial_verdict verdict;
 	int ok;                   /* trial_verdict_ok(verdict) */
@@ -94,6 +97,14 @@ struct trial_result {
 	 * same spec; this is what that pass moved (equal to bytes unless a
 	 * time limit cut either short).  0 when no perf pass ran. */
 	uint64_t perf_bytes;
+
+	/* Added for iolab --command: the last lines (at most
+	 * TRIAL_STDERR_LINES, the last TRIAL_STDERR_MAX - 1 bytes of them) a
+	 * command wrote to stderr, whether it failed or not, so a student's
+	 * own program can say what it did; "" for the lab's own loops and for
+	 * a command that wrote nothing there.  The bytes as written (the
+	 * views make them printable). */
+	char stderr_tail[TRIAL_STDERR_MAX];
 
 	/* Added with issue 12. */
 	double cpu_seconds;       /* CPU time (user + system) of the timed loop:

@@ -6,7 +6,8 @@
  *
  * A raced run shares the machine with the other, so its figures are not
  * the lesson's alone: it is never filed as the lesson's result (lab->ls[],
- * the saved progress); its result stays in its run, marked raced.
+ * the lesson's result); its result stays in its run, marked raced, and the
+ * lab notebook files it as kind "raced".
  *
  * Curses-free and in libiolab.a: the chooser's list, what may race what,
  * and the gap between the two rates are decisions tests/check_lab.c
@@ -205,6 +206,10 @@ int race_start(struct lab *lab, size_t rival)
 	run_begin(lab, &lab->run, lab->cur, &lab->next, 1);
 	run_begin(lab, &lab->race.rival, rival, &theirs, 1);
 	wl_spec_free(&theirs);
+	/* how each is filed: raced, with the other's name and what changed */
+	lab->run.rival = rival;
+	lab->run.origin = lab->next_origin;
+	lab->race.rival.rival = lab->cur;
 	return 0;
 }
 

@@ -138,6 +138,10 @@ int report_write_json(FILE *out, const struct report *r);
 int report_write_csv(FILE *out, const struct report *r);
 int report_write_tap(FILE *out, const struct report *r);
 int report_write_gradescope(FILE *out, const struct report *r);
+/* One result as the JSON writer prints it inside "results", on one line:
+ * what the store keeps of every run (and --history exports).  A malloc'd
+ * string, or NULL when out of memory. */
+char *report_json_result(const struct report_result *res);
 
 /* --- values shared by the writers --------------------------------------- */
 

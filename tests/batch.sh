@@ -8,7 +8,7 @@
 FIX="$TOP_SRCDIR/tests/fixtures/batch/good"
 SCRATCH="$T/scratch"
 FOUR=b01-write-byte,b02-stdio-byte,b03-mmap-read,b04-direct-misaligned
-batch() { run "$IOLAB" --batch --lessons "$FIX" --dir "$SCRATCH" "$@"; }
+batch() { run "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" "$@"; }
 # py SCRIPT ARGS...: a python check; its message is the failure
 py() { script=$1; shift; "$PYTHON3" -c "$script" "$@" || fail "python check failed (above)"; }
 no_data_files() {

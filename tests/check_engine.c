@@ -996,6 +996,43 @@ START_TEST(command_outcomes)
 	s = command(WL_OP_READ, e_words);
 	run(&s, &r);
 	ck_assert_str_eq(r.error, "'sh' exited with status 3: it went wrong");
+	ck_assert_str_eq(r.stderr_tail, "first\nit went wrong");
+}
+END_TEST
+
+/* The last lines of a command's stderr are kept when it succeeds too
+ * (iolab --command shows them), blank lines dropped, at most five. */
+START_TEST(command_stderr_tail)
+{
+	struct trial_result r;
+	char *words[] = {"sh", "-c", "for i in 1 2 3 4 5 6 7; do echo line $i >&2; echo >&2; done",
+	                 NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.ok, 1);
+	ck_assert_str_eq(r.stderr_tail, "line 3\nline 4\nline 5\nline 6\nline 7");
+	/* more than fits: the oldest bytes go */
+	char *longw[] = {"sh", "-c", "i=0; while [ $i -lt 40 ]; do printf '%0150d\\n' 0 >&2; "
+	                 "i=$((i+1)); done; echo last >&2", NULL};
+	s = command(WL_OP_READ, longw);
+	run_ok(&s, &r);
+	char zeros[151], want[4 * 151 + 5];
+	memset(zeros, '0', 150);
+	zeros[150] = '\0';
+	snprintf(want, sizeof want, "%s\n%s\n%s\n%s\nlast", zeros, zeros, zeros, zeros);
+	ck_assert_uint_eq(strlen(r.stderr_tail), TRIAL_STDERR_MAX - 1);
+	ck_assert_str_eq(r.stderr_tail, want + strlen(want) - (TRIAL_STDERR_MAX - 1));
+	char *quiet[] = {"true", NULL};
+	s = command(WL_OP_READ, quiet);
+	run_ok(&s, &r);
+	ck_assert_str_eq(r.stderr_tail, "");
+	/* the lab's own loops have none */
+	struct wl_spec own;
+	wl_spec_init(&own);
+	own.size = 4096;
+	own.block = 4096;
+	run_ok(&own, &r);
+	ck_assert_str_eq(r.stderr_tail, "");
 }
 END_TEST
 
@@ -1708,6 +1745,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, at_most_eight_children);
 	tcase_add_test(tc, command_argv_substitution);
 	tcase_add_test(tc, command_outcomes);
+	tcase_add_test(tc, command_stderr_tail);
 	tcase_add_test(tc, command_reads_and_writes_the_file);
 	tcase_add_test(tc, command_time_limit);
 	tcase_add_test(tc, command_time_limit_while_polled);

@@ -357,6 +357,50 @@ START_TEST(json_sweep)
 }
 END_TEST
 
+/* The document with its line breaks taken out as the one-line writer
+ * leaves them out: ", " between members, nothing inside brackets. */
+static void one_line(char *s)
+{
+	char *o = s;
+	for (const char *p = s; *p;) {
+		if (*p == '\n') {
+			while (*++p == ' ')
+				;
+			if (o > s && o[-1] == ',')
+				*o++ = ' ';
+			continue;
+		}
+		*o++ = *p++;
+	}
+	*o = '\0';
+}
+
+/* What the store keeps of a run: each result exactly as in the document,
+ * on one line. */
+START_TEST(json_one_result)
+{
+	struct report r;
+	make_report(&r);
+	char *doc = render(&r, "json");
+	one_line(doc);
+	for (size_t i = 0; i < r.nresults; i++) {
+		char *one = report_json_result(&r.results[i]);
+		ck_assert_ptr_nonnull(one);
+		ck_assert_ptr_null(strchr(one, '\n'));
+		ck_assert_msg(strstr(doc, one) != NULL, "'%s' not in:\n%s", one, doc);
+		free(one);
+	}
+	char *first = report_json_result(&r.results[0]);
+	ck_assert(strncmp(first, "{\"lesson\": \"w03-byte\", \"title\": ", 32) == 0);
+	HAS(first, "\"reference\": [{\"source\": \"cs61-2011-imac\"");
+	HAS(first, ", \"sweep\": null, ");
+	ck_assert_int_eq(first[strlen(first) - 1], '}');
+	free(first);
+	free(doc);
+	report_free(&r);
+}
+END_TEST
+
 START_TEST(csv_document)
 {
 	struct report r;
@@ -806,6 +850,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, numbers_round_trip);
 	tcase_add_test(tc, json_document);
 	tcase_add_test(tc, json_sweep);
+	tcase_add_test(tc, json_one_result);
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);

@@ -35,7 +35,7 @@ trap 'exit 143' TERM
 skip_case() { SKIPPED=$((SKIPPED + 1)); echo "skip: $*"; }
 
 # lab ARGS...: a batch run of the fixture, one trial, marked, C locale
-lab() { env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 "$@"; }
+lab() { env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 "$@"; }
 
 nap() { sleep 0.05 2>/dev/null || sleep 1; }
 # poll CMD...: until CMD succeeds (at most about 60 s)
@@ -109,7 +109,7 @@ mount_tmpfs() {
 bg_lab() {
 	o=$1 e=$2
 	shift 2
-	env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 "$@" >"$o" 2>"$e" &
+	env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 "$@" >"$o" 2>"$e" &
 	BG=$!
 }
 bg_wait() {
@@ -181,7 +181,7 @@ fi
 # A write past it (the workload process) and the lab's own data file for a
 # read: EFBIG both, never a death by SIGXFSZ.
 SCR="$TP/fsize"
-(ulimit -f 64 && exec env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 \
+(ulimit -f 64 && exec env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 \
 	--dir "$SCR" --lesson f01-write-8m,f03-read-1m) >"$T/out" 2>"$T/err"
 rc=$?
 out=$(cat "$T/out") err=$(cat "$T/err")
@@ -346,7 +346,7 @@ if ! command -v script >/dev/null 2>&1; then
 else
 	seg=$(printf '%0150d' 0)
 	SCR="$TP/wide/$seg/$seg/$seg"
-	SHELL=/bin/sh script -qec "stty cols 530 rows 24 && ulimit -f 64 && exec env TERM=xterm '$MARK' LC_ALL=C '$IOLAB' --batch --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f03-read-1m >'$T/wide.out'" \
+	SHELL=/bin/sh script -qec "stty cols 530 rows 24 && ulimit -f 64 && exec env TERM=xterm '$MARK' LC_ALL=C '$IOLAB' --batch --no-record --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f03-read-1m >'$T/wide.out'" \
 		/dev/null >"$T/wide.tty" 2>&1 </dev/null
 	rc=$?
 	tty=$(tr -d '\r' <"$T/wide.tty")
@@ -379,7 +379,7 @@ else
 		chmod 711 "$T"
 		chown 65534 "$T/user"
 	fi
-	run $AS env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 \
+	run $AS env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 \
 		--dir "$TP/user/scratch" --lesson f04-tiny,f03-read-1m --format json
 	expect_rc 0 "counts of an ordinary user"
 	expect_in "$out" '"syscalls": {"read": 0, "write": 1, "total": null, "source": "procfs",' \
@@ -460,7 +460,7 @@ no_leftovers "hang"
 pass "a command past its 1 s limit: stopped at the limit (exit 0, rate marked *), done in ${took} s"
 
 # (a PATH directory we may not search would make it EACCES, not ENOENT)
-run env PATH=/usr/bin:/bin "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 \
+run env PATH=/usr/bin:/bin "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 \
 	--dir "$SCR" --allow-commands --lesson f08-missing
 expect_rc 1 "a missing command"
 expect_in "$err" "[1/1] f08-missing ... error: cannot run 'no-such-command-iolab': No such file or directory" \

@@ -58,7 +58,7 @@ printf 'id: p03-own\ntitle: The lab'"'"'s own loop\ntext: No program.\nworkload:
 	>"$PACK/p03-own.yaml"
 pack_course "p01-touch, p02-plain, p03-own"
 
-run "$IOLAB" --batch --lessons "$PACK" --dir "$SCRATCH" --trials 1 --format json
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --format json
 expect_rc 1 "a pack's commands without --allow-commands"
 [ ! -e "$TP/ran" ] || fail "the pack's command ran without --allow-commands"
 want="this lesson runs a program from a lesson directory that is not the installed course: touch $TP/ran; iolab runs it only with --allow-commands (read it first)"
@@ -75,31 +75,31 @@ expect_rc 0 "--list of a pack with commands"
 expect_in "$out" "p01-touch	A lesson pack that runs a program" "--list lists it"
 pass "--list still lists a pack's command lessons"
 
-run "$IOLAB" --batch --lessons "$PACK" --dir "$SCRATCH" --trials 1 --allow-commands
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --allow-commands
 expect_rc 0 "--allow-commands"
 [ -e "$TP/ran" ] || fail "--allow-commands: the command did not run"
 rm -f "$TP/ran"
 pass "batch --allow-commands: the pack's commands run"
 
-run env IOLAB_LESSONS="$PACK" "$IOLAB" --batch --dir "$SCRATCH" --trials 1 --lesson p01-touch
+run env IOLAB_LESSONS="$PACK" "$IOLAB" --batch --no-record --dir "$SCRATCH" --trials 1 --lesson p01-touch
 expect_rc 1 "IOLAB_LESSONS names a pack"
 [ ! -e "$TP/ran" ] || fail "the pack's command ran from IOLAB_LESSONS"
 pass "a pack named by IOLAB_LESSONS is refused too"
 
 # The shipped course runs unasked, by whatever path it is named; a copy of
 # it is another directory.
-run "$IOLAB" --batch --lessons "$TOP_SRCDIR/lessons" --dir "$SCRATCH" --trials 1 --size 4KiB \
+run "$IOLAB" --batch --no-record --lessons "$TOP_SRCDIR/lessons" --dir "$SCRATCH" --trials 1 --size 4KiB \
 	--lesson t01-ddread1,t03-ddwrite1 --format csv
 expect_rc 0 "the shipped course's dd lessons"
 expect_in "$out" "t01-ddread1,dd reading with bs=1,ok," "t01 row"
 expect_in "$out" "t03-ddwrite1,dd writing with bs=1,ok," "t03 row"
 ln -s "$TOP_SRCDIR/lessons" "$TP/course-link"
-run "$IOLAB" --batch --lessons "$TP/course-link" --dir "$SCRATCH" --trials 1 --size 4KiB \
+run "$IOLAB" --batch --no-record --lessons "$TP/course-link" --dir "$SCRATCH" --trials 1 --size 4KiB \
 	--lesson t01-ddread1
 expect_rc 0 "the shipped course through a link"
 mkdir "$TP/copy"
 cp "$TOP_SRCDIR"/lessons/*.yaml "$TP/copy/"
-run "$IOLAB" --batch --lessons "$TP/copy" --dir "$SCRATCH" --trials 1 --size 4KiB \
+run "$IOLAB" --batch --no-record --lessons "$TP/copy" --dir "$SCRATCH" --trials 1 --size 4KiB \
 	--lesson t01-ddread1
 expect_rc 1 "a copy of the shipped course"
 expect_in "$err" "installed course: dd if={file} of=/dev/null bs=1; iolab runs it only with --allow-commands" \
@@ -110,7 +110,7 @@ pass "the shipped course's commands run unasked (a link to it too); a copy of it
 new_pack inject
 pack_lesson p04-inject "[sh, -c, \"wc -c {file}\"]"
 pack_course "p04-inject"
-run "$IOLAB" --batch --lessons "$PACK" --dir "$SCRATCH" --trials 1 --allow-commands
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --allow-commands
 expect_rc 3 "{file} in sh -c"
 expect_in "$err" "$PACK/p04-inject.yaml:10:28: {file} in the script of 'sh -c' would run as shell code" \
 	"FILE:LINE:COLUMN"
@@ -119,7 +119,7 @@ expect_in "$err" "  command: [sh, -c, \"wc -c {file}\"]
 # the data file's path comes from --dir: one that is shell code is data as $1
 mkdir -p "$TP/d;touch \$HOME;#"
 pack_lesson p04-inject "[sh, -c, 'test -f \"\$1\"', sh, \"{file}\"]"
-run env HOME="$TP/home" "$IOLAB" --batch --lessons "$PACK" --dir "$TP/d;touch \$HOME;#" --trials 1 \
+run env HOME="$TP/home" "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$TP/d;touch \$HOME;#" --trials 1 \
 	--allow-commands
 expect_rc 0 "{file} as \$1 under a hostile --dir"
 [ ! -e "$TP/home" ] || fail "a --dir was run as shell code"
@@ -131,7 +131,7 @@ pass "{file} in a shell's -c script is refused at load time (exit 3, FILE:LINE:C
 new_pack detach
 pack_lesson p05-detach "[setsid, sleep, \"299.71\"]"
 pack_course "p05-detach"
-run "$IOLAB" --batch --lessons "$PACK" --dir "$SCRATCH" --trials 2 --allow-commands
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 2 --allow-commands
 expect_rc 0 "setsid sleep"
 left=$(sleep_pids 299.71)
 kill_sleeps 299.71

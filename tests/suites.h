@@ -13,12 +13,16 @@
 	X(expect_fields) \
 	X(file_read) \
 	X(fitline) \
+	X(form) \
 	X(gauge) \
+	X(guess) \
+	X(history) \
 	X(keys) \
 	X(lab) \
 	X(layout) \
 	X(lesson) \
 	X(measure) \
+	X(notebook) \
 	X(progress) \
 	X(reaper) \
 	X(report) \
@@ -34,6 +38,7 @@
 	X(units) \
 	X(utf8) \
 	X(watch) \
+	X(wl_keys) \
 	X(workload) \
 	X(yaml_tree) \
 	X(yaml_walk)

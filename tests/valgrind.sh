@@ -60,7 +60,7 @@ vg 0 "Check suite, in-process" tests/check_iolab
 grep -E '^[0-9]+%: Checks|:[FE]:' "$T/stdout"
 CHILDREN=1
 vg 0 "batch: write, stdio, mmap, O_DIRECT EINVAL; JSON to --output; the children too" \
-	src/iolab --batch --lessons "$GOOD" --dir "$T/scratch" --trials 2 --format json \
+	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --trials 2 --format json \
 	--output "$T/out.json" --lesson b01-write-byte,b02-stdio-byte,b03-mmap-read,b04-direct-misaligned
 CHILDREN=0
 # A sweep, warm and cold.  Under valgrind the cold points fail, and rightly:
@@ -68,22 +68,35 @@ CHILDREN=0
 # over a mapping, and valgrind reads the first pages of every file mapping,
 # so the file is no longer cold.  The lab says so and exits 1.
 vg 1 "batch: a warm and cold sweep; text" \
-	src/iolab --batch --lessons "$GOOD" --dir "$T/scratch" --trials 1 --lesson b06-sweep
+	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --trials 1 --lesson b06-sweep
 vg 1 "batch: commands that crash, cannot start, overrun their limit; CSV" \
-	src/iolab --batch --lessons "$FAULTS" --dir "$T/scratch" --trials 1 --format csv \
+	src/iolab --batch --no-record --lessons "$FAULTS" --dir "$T/scratch" --trials 1 --format csv \
 	--allow-commands --lesson f04-tiny,f03-read-1m,f06-crash,f08-missing,f07-hang
 # the expect fixture runs commands: leave for them, where the build asks it
 ALLOW=
 if src/iolab --help | grep -q -- '--allow-commands'; then ALLOW=--allow-commands; fi
 vg 5 "batch: expectations held, missed and inconclusive; TAP" \
-	src/iolab --batch --lessons "$TOP_SRCDIR/tests/fixtures/expect" --dir "$T/scratch" --trials 2 \
+	src/iolab --batch --no-record --lessons "$TOP_SRCDIR/tests/fixtures/expect" --dir "$T/scratch" --trials 2 \
 	$ALLOW --format tap --lesson e01-lab-read,e02-write-byte,e03-false-claim,e04-student-fast
 vg 5 "batch: expectations; Gradescope's results.json" \
-	src/iolab --batch --lessons "$TOP_SRCDIR/tests/fixtures/expect" --dir "$T/scratch" --trials 1 \
+	src/iolab --batch --no-record --lessons "$TOP_SRCDIR/tests/fixtures/expect" --dir "$T/scratch" --trials 1 \
 	--format gradescope --lesson e02-write-byte,e03-false-claim
 vg 3 "batch: invalid lesson files" \
-	src/iolab --batch --lessons "$TOP_SRCDIR/tests/fixtures/batch/broken" --dir "$T/scratch"
+	src/iolab --batch --no-record --lessons "$TOP_SRCDIR/tests/fixtures/batch/broken" --dir "$T/scratch"
 vg 2 "batch: an unknown lesson id" \
-	src/iolab --batch --lessons "$GOOD" --dir "$T/scratch" --lesson b01-write-bite
+	src/iolab --batch --no-record --lessons "$GOOD" --dir "$T/scratch" --lesson b01-write-bite
 vg 0 "--list of the shipped course" src/iolab --list --lessons "$TOP_SRCDIR/lessons"
+# The lab notebook: batch recording a run and a sweep, --run, --command,
+# then --history reading them in every format, and --forget.
+vg 1 "notebook: batch records a run and a sweep" \
+	src/iolab --batch --db "$T/lab.db" --lessons "$GOOD" --dir "$T/scratch" --trials 1 \
+	--lesson b01-write-byte,b06-sweep
+vg 0 "notebook: --run" \
+	src/iolab --batch --db "$T/lab.db" --dir "$T/scratch" --trials 1 --run 'op=read size=64KiB block=4KiB'
+vg 0 "notebook: --command" \
+	src/iolab --batch --db "$T/lab.db" --dir "$T/scratch" --trials 1 --command -- cat '{file}'
+for f in text json csv; do
+	vg 0 "notebook: --history --format $f" src/iolab --history --db "$T/lab.db" --format "$f"
+done
+vg 0 "notebook: --forget --yes" src/iolab --forget --yes --db "$T/lab.db"
 exit "$FAILED"
