@@ -1206,6 +1206,12 @@ void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int pe
 	sh->err = err;
 	sh->failed = 1;
 	set_failed_call(sh, "execvp");
-	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s", argv[0], strerror(err));
+	/* ./student-io is looked for where iolab runs (a grading pack's
+	 * convention): say where that was */
+	char cwd[200], where[256] = "";
+	if (err == ENOENT && argv[0][0] != '/' && strchr(argv[0], '/') && getcwd(cwd, sizeof cwd))
+		snprintf(where, sizeof where, " (the path is relative to %s, the directory iolab runs in)",
+		         cwd);
+	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s%s", argv[0], strerror(err), where);
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }

@@ -1002,6 +1002,31 @@ START_TEST(command_writes_size)
 }
 END_TEST
 
+/* A program named by a relative path is looked for where iolab runs (a
+ * grading pack's ./student-io): when it is not there, the error says where
+ * that was.  A name looked up in PATH, or an absolute path, gets no such
+ * note. */
+START_TEST(command_relative_path_named)
+{
+	struct trial_result r;
+	char cwd[200], want[512];
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	char *words[] = {"./iolab-no-such-program", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_int_eq(r.err, ENOENT);
+	snprintf(want, sizeof want, "cannot run './iolab-no-such-program': No such file or directory "
+	         "(the path is relative to %s, the directory iolab runs in)", cwd);
+	ck_assert_str_eq(r.error, want);
+
+	char *a_words[] = {"/iolab-no-such-dir/prog", NULL};
+	s = command(WL_OP_READ, a_words);
+	run(&s, &r);
+	ck_assert_str_eq(r.error, "cannot run '/iolab-no-such-dir/prog': No such file or directory");
+}
+END_TEST
+
 START_TEST(command_outcomes)
 {
 	struct trial_result r;
@@ -1748,6 +1773,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, command_argv_substitution);
 	tcase_add_test(tc, command_argv_size);
 	tcase_add_test(tc, command_writes_size);
+	tcase_add_test(tc, command_relative_path_named);
 	tcase_add_test(tc, command_outcomes);
 	tcase_add_test(tc, command_reads_and_writes_the_file);
 	tcase_add_test(tc, command_time_limit);
