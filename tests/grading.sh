@@ -12,8 +12,10 @@
 # - a program that loses its last buffer misses the write task's claim;
 # - the pack's commands need --allow-commands; ./student-io is looked for
 #   where iolab runs, and the error says where that was.
-# Counts are asserted exactly or against their bounds; the speed claims are
-# timed, so a busy machine may make them inconclusive (credited, and said).
+# Counts are asserted exactly or against their bounds.  The speed claims
+# are timed, but a busy machine only slows the stdio reference down, which
+# can only make a slow program look better: its misses stand however busy
+# the machine was (doc/lesson-format.md, "Verdicts").
 . "$TOP_SRCDIR/tests/lib.sh"
 [ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
 : "${TOP_BUILDDIR:?}"
@@ -175,7 +177,6 @@ def eq(what, got, want):
         sys.exit("%s: got %r, want %r" % (what, got, want))
 eq("tests", len(tests), 20)
 score = 0.0
-skipped = []
 for i, t in enumerate(tests):
     eq(t["name"] + ": status", t["status"], "passed" if t["score"] == t["max_score"] else "failed")
     score += t["score"]
@@ -194,9 +195,6 @@ for i, t in enumerate(tests):
             sys.exit("%s: %r" % (t["name"], o))
         eq(t["name"] + ": score", t["score"], 0.0)
         continue
-    if o.startswith("inconclusive: ") and "busy" in o:
-        skipped.append(t["name"])
-        continue
     m = re.match(r"missed: rate / rate\(ref-[a-z0-9-]+\) = ([0-9.e+-]+) \(trials: ([0-9.e+-]+) \.\. ([0-9.e+-]+)\), expected at least 0\.5$", o)
     if not m:
         sys.exit("%s: %r" % (t["name"], o))
@@ -204,10 +202,8 @@ for i, t in enumerate(tests):
     if float(m.group(3)) > 0.25:
         sys.exit("%s: the slow program came close: %r" % (t["name"], o))
     eq(t["name"] + ": score", t["score"], 0.0)
-if abs(doc["score"] - score) > 1e-9 or abs(score - (52.0 + 6 * len(skipped))) > 1e-9:
-    sys.exit("score %r, tests add to %r (busy: %r)" % (doc["score"], score, skipped))
-for s in skipped:
-    print("note: a busy machine made this speed claim inconclusive (credited):", s)
+if abs(doc["score"] - score) > 1e-9 or abs(score - 52.0) > 1e-9:
+    sys.exit("score %r, tests add to %r" % (doc["score"], score))
 ' "$T/out"
 pass "the unbuffered solution: exit 5, syscall and speed claims 0 with value and bound, 52 of 100 points"
 
@@ -229,9 +225,9 @@ for n, l in enumerate(points, 1):
         sys.exit("point %d: %r" % (n, l))
     if l.startswith("not ok"):
         fail.append(n)
-    elif n in (7, 8, 11, 12, 15, 16, 19, 20) and not (n % 4 == 0 and "# SKIP inconclusive: busy" in l):
+    elif n in (7, 8, 11, 12, 15, 16, 19, 20):
         sys.exit("point %d should fail: %r" % (n, l))
-if not set(fail) <= {7, 8, 11, 12, 15, 16, 19, 20} or not {7, 11, 15, 19} <= set(fail):
+if set(fail) != {7, 8, 11, 12, 15, 16, 19, 20}:
     sys.exit("failed points %r" % fail)
 if points[6] != "not ok 7 - task1-blocks: reads in blocks: one read() per 4096 bytes, and a few to start":
     sys.exit("point 7: %r" % points[6])
