@@ -1,0 +1,83 @@
+#!/bin/sh
+# catalog.sh - the whole shipped course in one batch run (issue 12): every
+# lesson of course.yaml runs, every one states at least one expectation, and
+# no shipped claim is missed.  Inconclusive verdicts are allowed - a busy
+# machine, a whole-file claim on a run its time limit stopped - and each is
+# printed with its reason, so a maintainer reads them in the test's log.
+#
+# The lessons run at their own sizes and time limits: what a student's run
+# does is what is judged.  Two trials each, because a claim is missed only
+# when no combination of the trials meets it: one trial slowed by the other
+# tests of `make check -j2` cannot miss a claim alone, and a straddle is
+# inconclusive, not missed.  About a minute on a 2-core machine.
+. "$TOP_SRCDIR/tests/lib.sh"
+[ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
+
+LESSONS="$TOP_SRCDIR/lessons"
+# Cold-cache lessons need a filesystem whose page cache can be dropped, and
+# the O_SYNC claims a device behind it: not tmpfs.  $T may be on one (a
+# TMPDIR in RAM); the build tree is the next place to try.
+SCRATCH="$T/scratch"
+if [ "$(stat -f -c %T "$T")" = tmpfs ]; then
+	SCRATCH=$(mktemp -d "$TOP_BUILDDIR/catalog-scratch.XXXXXX") \
+		|| fail "cannot make a scratch directory in $TOP_BUILDDIR"
+	trap 'rm -rf "$T" "$SCRATCH"' EXIT
+	[ "$(stat -f -c %T "$SCRATCH")" = tmpfs ] \
+		&& skip "both $T and $TOP_BUILDDIR are on tmpfs: cold-cache and O_SYNC lessons need a disk filesystem"
+fi
+
+run "$IOLAB" --list --lessons "$LESSONS"
+expect_rc 0 "--list of the shipped course"
+printf '%s\n' "$out" | cut -f1 >"$T/ids"
+[ -s "$T/ids" ] || fail "--list printed no lesson"
+
+"$IOLAB" --batch --lessons "$LESSONS" --dir "$SCRATCH" --trials 2 \
+	--format json --output "$T/catalog.json" 2>"$T/err"
+rc=$?
+# 0: every claim held or was inconclusive; 5: one was missed (named below);
+# anything else (a lesson failed, bad files, no usable scratch) is a failure
+# of its own.
+case $rc in
+0|5) ;;
+*) fail "the shipped course in batch: exit $rc; stderr: $(cat "$T/err")" ;;
+esac
+
+"$PYTHON3" - "$T/catalog.json" "$T/ids" "$rc" <<'EOF' || fail "the shipped course's claims (above)"
+import json, sys
+
+doc = json.load(open(sys.argv[1]))
+ids = [line.strip() for line in open(sys.argv[2]) if line.strip()]
+rc = int(sys.argv[3])
+results = {r["lesson"]: r for r in doc["results"]}
+problems = []
+counts = {"held": 0, "missed": 0, "inconclusive": 0}
+
+for lid in ids:
+    r = results.get(lid)
+    if r is None:
+        problems.append("%s: listed by --list but not in the batch results" % lid)
+        continue
+    if r["status"] != "ok":
+        problems.append("%s: status %s: %s" % (lid, r["status"], r["error"]))
+    if not r["expectations"]:
+        problems.append("%s: the lesson states no expectation (every shipped lesson needs one)" % lid)
+    for e in r["expectations"]:
+        counts[e["verdict"]] += 1
+        line = '%s: "%s": %s = %s, %s' % (lid, e["claim"], e["check"], e["value"], e["bound"])
+        if e["verdict"] == "missed":
+            problems.append("MISSED " + line + " (trials: %s .. %s)" % (e["min"], e["max"]))
+        elif e["verdict"] == "inconclusive":
+            print("inconclusive %s (%s: %s)" % (line, e["reason"], e["why"]))
+for lid in results:
+    if lid not in ids:
+        problems.append("%s: in the batch results but not listed by --list" % lid)
+if (rc == 5) != (counts["missed"] > 0):
+    problems.append("exit %d with %d missed claims in the JSON" % (rc, counts["missed"]))
+
+print("%d lessons, %d claims: %d held, %d missed, %d inconclusive"
+      % (len(ids), sum(counts.values()), counts["held"], counts["missed"], counts["inconclusive"]))
+for p in problems:
+    print("FAIL: " + p, file=sys.stderr)
+sys.exit(1 if problems else 0)
+EOF
+pass "the shipped course: every lesson ran and states a claim, no claim missed"
