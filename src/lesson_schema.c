@@ -85,6 +85,7 @@ YENUM(advice, wl_advice)
 YENUM(cache, wl_cache)
 YENUM(sync, wl_sync)
 YENUM(stdio_mode, wl_stdio_mode)
+YENUM(map, wl_map)
 
 static void f_open(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
@@ -201,6 +202,10 @@ static const struct yfield workload_fields[] = {
 	{"min_time", Y_SCALAR, f_min_time, offsetof(struct wl_spec, min_time), 0, NULL},
 	{"command", Y_SEQ, f_command, 0, 0, NULL},
 	{"expect_error", Y_SCALAR, f_errno, offsetof(struct wl_spec, expect_error), 0, NULL},
+	/* issue 12: the wait after the advice (its bound is a rule of workload.c),
+	 * and an mmap read mapped per pass */
+	{"advice_lead", Y_SCALAR, yf_duration, offsetof(struct wl_spec, advice_lead), 0, NULL},
+	{"map", Y_SCALAR, yf_enum, offsetof(struct wl_spec, map), 0, &map_enum},
 };
 
 /* The value of the key wl_spec_check_key() objects to (the mapping when
