@@ -568,10 +568,13 @@ START_TEST(mmap_per_pass_maps_every_pass)
 END_TEST
 
 /* advice_lead: the workload waits that long after its advice, off the
- * clock, and a WILLNEED has the file cached by the time the loop starts.
- * A cold read's later passes are advised again and wait again, also off
- * the clock, after the eviction was checked (else the check would find
- * the re-fetched pages and end the trial after one pass). */
+ * clock, and the advice has fetched part of the file by the time the loop
+ * starts.  A cold read's later passes are advised again and wait again,
+ * also off the clock, after the eviction was checked (else the check
+ * would find the re-fetched pages and end the trial after one pass).
+ * 1 MiB, as the other cold tests: under valgrind a mapping made for
+ * mincore reads the file's first folio back, which must stay under the
+ * 5% a cold trial allows. */
 START_TEST(advice_lead_waits_untimed)
 {
 	if (S.on_tmpfs) {
@@ -579,7 +582,7 @@ START_TEST(advice_lead_waits_untimed)
 		return;
 	}
 	struct trial_result r;
-	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 4096);
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 65536);
 	run_ok(&s, &r);                    /* creates the data file */
 	s.cache = WL_CACHE_COLD;
 	s.fadvise = WL_ADV_WILLNEED;
@@ -589,8 +592,9 @@ START_TEST(advice_lead_waits_untimed)
 	double wall = measure_now() - start;
 	ck_assert_uint_eq(r.passes, 1);
 	ck_assert_msg(r.resident_before <= WL_COLD_MAX_RESIDENT, "before %g", r.resident_before);
-	/* 64 KiB is within any read-ahead window, and had a quarter second */
-	ck_assert_double_eq(r.resident_after_advice, 1.0);
+	/* the advice had a quarter second: some of the file is in */
+	ck_assert_msg(r.resident_after_advice > 0 && r.resident_after_advice <= 1,
+	              "after the advice and its lead %g", r.resident_after_advice);
 	ck_assert_msg(wall >= 0.25 + r.seconds, "wall %g, seconds %g", wall, r.seconds);
 	ck_assert_double_eq(r.untimed_seconds, 0);          /* before the loop, not in it */
 	/* the residency check after the lead reads nothing (valgrind aside:
@@ -598,7 +602,7 @@ START_TEST(advice_lead_waits_untimed)
 	ck_assert_uint_eq(r.calls[CALL_READ], 16);
 	ck_assert_int_eq(r.syscr, 16 + mmap_extra_reads());
 	s.advice_lead = 0.002;
-	s.min_time = 0.005;
+	s.min_time = 0.05;
 	run_ok(&s, &r);
 	ck_assert_uint_gt(r.passes, 1);
 	ck_assert_uint_eq(r.evictions, r.passes - 1);
