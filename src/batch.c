@@ -37,13 +37,16 @@
 #include "engine.h"
 #include "guard.h"
 #include "lesson.h"
+#include "notebook.h"
 #include "report.h"
 #include "report_expect.h"
 #include "sanitize.h"
 #include "scratch.h"
 #include "suggest.h"
 #include "sweep.h"
+#include "trust.h"
 #include "units.h"
+#include "wl_keys.h"
 
 /* Sweep lessons run every point; this many trials per point at most keeps a
  * 42-point sweep within minutes (the doc says so). */
@@ -53,6 +56,70 @@
  * (guard.c) walk its list of files, and a signal may come at any time. */
 static struct scratch scratch;
 static int guarded;           /* guard_init() was called on it */
+
+/* --- the lab notebook --------------------------------------------------------- */
+
+/* Where results are recorded (store.h), and what became of it.  A store
+ * that cannot be written never fails the batch: it says so on stderr, once,
+ * and the exit status stays what the lessons made it. */
+struct notebook {
+	struct store *st;         /* NULL: not recording */
+	size_t tried, failed;
+};
+
+static void notebook_start(struct notebook *nb, const struct options *o, const struct course *c)
+{
+	char notice[4096];
+	memset(nb, 0, sizeof *nb);
+	if (o->no_record)
+		return;
+	nb->st = notebook_open(o->db, c, notice, sizeof notice);
+	for (char *line = notice, *next; *line; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = '\0';
+		fprintf(stderr, "iolab: %s\n", line);
+	}
+	if (nb->st && store_readonly(nb->st)) {   /* said above: "will not be saved" */
+		store_close(nb->st);
+		nb->st = NULL;
+	}
+}
+
+/* How a result was set up, and in words what differs from the lesson. */
+struct filing {
+	const char *lesson;       /* NULL: a run of no lesson */
+	enum store_origin origin;
+	char label[512];
+};
+
+static void notebook_file(struct notebook *nb, const struct report_result *res,
+                          const struct filing *f)
+{
+	struct notebook_entry e;
+	char msg[1024];
+	if (!nb->st)
+		return;
+	nb->tried++;
+	if (notebook_entry_of_result(&e, res, f->lesson, f->origin, f->label) != 0)
+		snprintf(msg, sizeof msg, "not saved: out of memory");
+	else if (store_record(nb->st, &e.run, NULL, msg, sizeof msg) == 0)
+		msg[0] = '\0';
+	notebook_entry_free(&e);
+	if (!msg[0])
+		return;
+	if (nb->failed++ == 0)
+		fprintf(stderr, "iolab: %s\n", msg);
+}
+
+static void notebook_finish(struct notebook *nb)
+{
+	if (nb->failed > 1)
+		fprintf(stderr, "iolab: %zu of %zu results were not saved\n", nb->failed, nb->tried);
+	if (nb->st)
+		store_close(nb->st);
+	nb->st = NULL;
+}
 
 /* --- progress on stderr ------------------------------------------------------ */
 
@@ -142,6 +209,7 @@ struct outcome {
 	int failed;               /* a trial did not do what the lesson expects */
 	int expected;             /* the expected error happened */
 	char error[512];          /* why it failed, or the expected error's text */
+	char disturbed[64];       /* a trial's disturbance (engine.h), or "" */
 	struct trial_summary summary;
 	struct trial_result *rs;  /* the trials run (summary's source); owned */
 };
@@ -242,6 +310,9 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 		}
 		if (guard_pending())
 			break;        /* a killed trial measures nothing */
+		if (rs[out->trials].disturbed)
+			snprintf(out->disturbed, sizeof out->disturbed, "%s",
+			         rs[out->trials].disturbance);
 		int outcome = outcome_of(spec, &rs[out->trials++], msg, sizeof msg);
 		if (outcome < 0) {
 			out->failed = 1;
@@ -270,6 +341,7 @@ static void result_from_outcome(struct report_result *res, const struct outcome 
 {
 	res->trials = o->trials;
 	res->measured = o->measured;
+	snprintf(res->disturbed, sizeof res->disturbed, "%s", o->disturbed);
 	if (o->measured)
 		res->summary = o->summary;
 	if (o->measured && report_keep_runs(res, o->rs, o->trials) != 0)
@@ -328,6 +400,8 @@ static void run_sweep(const struct lesson *l, struct report_result *res, unsigne
 		if (guard_pending())
 			break;
 		sweep_point_from_summary(pt, pt->block, pt->cache, &outs[i].summary);
+		if (outs[i].disturbed[0])
+			snprintf(res->disturbed, sizeof res->disturbed, "%s", outs[i].disturbed);
 		if (outs[i].failed && res->status == REPORT_OK)
 			report_fail(res, "block %" PRIu64 ", %s cache: %s", pt->block,
 			            wl_cache_name(pt->cache), outs[i].error);
@@ -403,11 +477,14 @@ static int select_lessons(const struct options *o, const struct course *c,
 	return 0;
 }
 
-/* The lesson's workload with --size and --time-limit applied. */
+/* The lesson's workload with --size and --time-limit applied (an
+ * experiment's workload has them already: cli.c applied them). */
 static int effective_spec(const struct lesson *l, const struct options *o, struct wl_spec *out)
 {
 	if (wl_spec_copy(out, &l->workload) != 0)
 		return -1;
+	if (o->have_experiment)
+		return 0;
 	if (o->size)
 		wl_spec_resize(out, o->size);
 	if (o->time_limit > 0)
@@ -534,7 +611,7 @@ static int load_refs(const struct course *c, struct ref_data *rd)
 	char path[PATH_MAX];
 	struct diags d = {0};
 	memset(rd, 0, sizeof *rd);
-	if (ref_data_find_path(c->dir, path, sizeof path) != 0)
+	if (!c->dir || ref_data_find_path(c->dir, path, sizeof path) != 0)
 		return -1;
 	int rc = ref_data_load(path, rd, &d);
 	diags_free(&d);
@@ -558,12 +635,34 @@ static void outcome_text(const struct report_result *res, char *buf, size_t len)
 	         res->is_sweep ? (res->spec.cache == WL_CACHE_WARM ? "warm)" : "cold)") : "");
 }
 
-static void run_lesson(const struct lesson *l, const struct options *o,
+/* --command: what the program said on stderr, success or not (the last
+ * lines the engine kept), control characters made visible. */
+static void show_stderr(const struct report_result *res)
+{
+	const char *tail = res->measured ? res->summary.median.stderr_tail : "";
+	if (!*tail)
+		return;
+	fprintf(stderr, "  %s wrote on stderr (last lines):\n    ", res->spec.command[0]);
+	for (const char *c = tail; *c; c++) {
+		unsigned char b = (unsigned char)*c;
+		if (b == '\n')
+			fputs("\n    ", stderr);
+		else
+			fputc(b < 0x20 || b == 0x7f ? '?' : b, stderr);
+	}
+	fputc('\n', stderr);
+}
+
+static void run_lesson(const struct course *c, const struct lesson *l, const struct options *o,
                        struct report_result *res, struct progress_line *p)
 {
-	char why[256];
+	char why[512];
 	progress_begin(p);
-	if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
+	/* --run and --command are the user's own, typed on this command line */
+	if (!o->have_experiment && trust_needs_consent(c, l) && !o->allow_commands) {
+		trust_refusal(&res->spec, why, sizeof why);
+		report_fail(res, "%s", why);
+	} else if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
 		report_fail(res, "%s%s", o->size || o->time_limit > 0 ? "with the overrides: " : "", why);
 	} else if (res->is_sweep) {
 		run_sweep(l, res, o->trials, p);
@@ -578,10 +677,32 @@ static void run_lesson(const struct lesson *l, const struct options *o,
 	char text[600];
 	outcome_text(res, text, sizeof text);
 	progress_end(p, text);
+	if (o->command_given)
+		show_stderr(res);
+}
+
+/* How the run of lesson l with workload spec is filed in the notebook. */
+static void filing_of(const struct options *o, const struct lesson *l, const struct wl_spec *spec,
+                      struct filing *f)
+{
+	f->label[0] = '\0';
+	if (o->command_given) {         /* "own program": its command line */
+		f->lesson = NULL;
+		f->origin = STORE_FROM_PROGRAM;
+		notebook_command_label(spec, f->label, sizeof f->label);
+	} else if (o->have_experiment) {
+		f->lesson = NULL;
+		f->origin = STORE_FROM_EXPERIMENT;
+		wl_spec_describe(spec, 0, f->label, sizeof f->label);
+	} else {
+		f->lesson = l->id;
+		f->origin = wl_spec_changes(&l->workload, spec, f->label, sizeof f->label)
+		            ? STORE_FROM_CHANGED : STORE_FROM_LESSON;
+	}
 }
 
 static int run_all(const struct options *o, const struct course *c, const size_t *idx,
-                   size_t n, struct report *r)
+                   size_t n, struct report *r, struct notebook *nb)
 {
 	struct ref_data rd;
 	int have_refs = load_refs(c, &rd) == 0;
@@ -592,8 +713,10 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		const struct lesson *l = &c->lessons[idx[i]];
 		struct wl_spec spec;
 		struct report_result *res = NULL;
+		struct filing filing;
 		if (effective_spec(l, o, &spec) == 0) {
 			res = report_add(r, l, &spec, have_refs ? &rd : NULL);
+			filing_of(o, l, &spec, &filing);
 			wl_spec_free(&spec);
 		}
 		if (!res) {
@@ -602,7 +725,10 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		}
 		p.index = i + 1;
 		p.id = l->id;
-		run_lesson(l, o, res, &p);
+		run_lesson(c, l, o, res, &p);
+		/* a run cut short by a signal measured nothing to keep */
+		if (!guard_pending())
+			notebook_file(nb, res, &filing);
 	}
 	if (have_refs)
 		ref_data_free(&rd);
@@ -678,7 +804,10 @@ static int run_course(const struct options *o, const struct course *c,
 	}
 	r.trials = o->trials;
 	r.course = c->title ? strdup(c->title) : NULL;
-	rc = run_all(o, c, idx, n, &r);
+	struct notebook nb;
+	notebook_start(&nb, o, c->dir ? c : NULL);
+	rc = run_all(o, c, idx, n, &r, &nb);
+	notebook_finish(&nb);
 	guard_cleanup();          /* no data file outlives the measurements */
 	/* every selected lesson ran: now their claims, against this run */
 	if (rc == 0 && report_expect_all(&r, c) != 0) {
@@ -699,9 +828,39 @@ static int run_course(const struct options *o, const struct course *c,
 	return rc;
 }
 
+/* --run and --command: one lesson of a course of one, reported with the id
+ * "experiment" or "program" and filed as a run of no lesson. */
+static int run_experiment(const struct options *o)
+{
+	struct lesson l;
+	struct course c;
+	size_t idx = 0;
+	char title[160], id[16];
+	memset(&l, 0, sizeof l);
+	memset(&c, 0, sizeof c);
+	if (o->command_given)
+		snprintf(title, sizeof title, "Own program: %s", o->experiment.command[0]);
+	else
+		snprintf(title, sizeof title, "Experiment: %s", o->run_spec);
+	snprintf(id, sizeof id, "%s", o->command_given ? "program" : "experiment");
+	l.id = id;
+	l.title = title;
+	l.workload = o->experiment;       /* shallow: only read */
+	c.lessons = &l;
+	c.nlessons = 1;
+	int rc = run_course(o, &c, &idx, 1);
+	if (guarded)
+		guard_cleanup();
+	if (scratch.dir)
+		scratch_close(&scratch);
+	return rc;
+}
+
 int batch_run(const struct options *o)
 {
 	struct course c;
+	if (o->have_experiment)
+		return run_experiment(o);
 	size_t *idx = NULL, n = 0;
 	int rc = load_course(o, &c);
 	if (rc != 0)

@@ -10,14 +10,20 @@
 
 #include "batch.h"
 #include "cli.h"
+#include "history.h"
 #include "report.h"
+#include "store_cmd.h"
 #include "units.h"
+#include "value.h"
+#include "wl_keys.h"
 #include "watch.h"
 #include "workload.h"
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
-       OPT_WATCH, OPT_RACE, OPT_PRESENT };
+       OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
+       OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
+       OPT_OP };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -37,6 +43,15 @@ static const struct option long_options[] = {
 	{"watch", required_argument, NULL, OPT_WATCH},
 	{"race", required_argument, NULL, OPT_RACE},
 	{"present", no_argument, NULL, OPT_PRESENT},
+	{"allow-commands", no_argument, NULL, OPT_ALLOW_COMMANDS},
+	{"db", required_argument, NULL, OPT_DB},
+	{"no-record", no_argument, NULL, OPT_NO_RECORD},
+	{"history", no_argument, NULL, OPT_HISTORY},
+	{"forget", no_argument, NULL, OPT_FORGET},
+	{"yes", no_argument, NULL, OPT_YES},
+	{"run", required_argument, NULL, OPT_RUN},
+	{"command", no_argument, NULL, OPT_COMMAND},
+	{"op", required_argument, NULL, OPT_OP},
 	{NULL, 0, NULL, 0}
 };
 
@@ -55,6 +70,11 @@ void cli_usage(FILE *out)
 "Usage: iolab [OPTION]...            the interactive lab (needs a terminal)\n"
 "       iolab --batch [OPTION]...    run lessons headless and print results\n"
 "       iolab --list                 lesson ids and titles, in course order\n"
+"       iolab [--batch] --run SPEC   one experiment: op=read block=512 ...\n"
+"       iolab [--batch] --command [--op read|write] -- PROG ARG... {file}\n"
+"                                    measure a program on the lab's data file\n"
+"       iolab --history [--lesson ID] [--format F]   the saved runs\n"
+"       iolab --forget [--yes]       delete every saved run\n"
 "\n"
 "A terminal lab that shows how file I/O buffering and caching work on Linux\n"
 "by running the experiments for real, on real files.\n"
@@ -68,6 +88,9 @@ void cli_usage(FILE *out)
 	fputs(
 "      --output FILE     write the results there (whole, then renamed in place)\n"
 "      --lessons DIR     read course.yaml and the lessons from DIR\n"
+"      --allow-commands  run the programs of 'api: command' lessons from a\n"
+"                        lesson directory other than the installed course\n"
+"                        (without it batch refuses them; the lab asks first)\n"
 "      --dir DIR         scratch directory for data files\n"
 "                        (default $XDG_CACHE_HOME/iolab or ~/.cache/iolab)\n"
 "      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
@@ -76,6 +99,19 @@ void cli_usage(FILE *out)
 "      --perf            also count every syscall by kind with perf, in a\n"
 "                        separate counting pass (where the kernel permits)\n"
 "      --no-color        no colours (so does the NO_COLOR variable)\n"
+"\n"
+"Experiments and the lab notebook:\n"
+"      --run SPEC        run the workload SPEC (doc/spec-syntax.md), reported as\n"
+"                        lesson 'experiment'; interactive: opens it in the form\n"
+"      --command         run the words after '--' as a program, {file} being the\n"
+"                        lab's data file, measured like a command lesson\n"
+"      --op OP           what --command does to the file: read (default), write\n"
+"      --db FILE         the notebook's database, every run kept (default\n"
+"                        $XDG_STATE_HOME/iolab/lab.db, else\n"
+"                        ~/.local/state/iolab/lab.db)\n"
+"      --no-record       batch: do not save the runs in the notebook\n"
+"      --history         print the saved runs (--lesson, --format text|json|csv)\n"
+"      --forget          delete every saved run (asks first; --yes: it does not)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
@@ -196,6 +232,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 		if (parse_race(arg, o) != 0)
 			return usage_error(err, "invalid race '%s' (two lesson ids: ID,ID)", arg);
 		return 0;
+	case OPT_ALLOW_COMMANDS: o->allow_commands = 1; return 0;
 	case OPT_OUTPUT: o->output = arg; return 0;
 	case OPT_LESSONS: return dir_arg(arg, "--lessons", &o->lessons_dir, err);
 	case OPT_DIR: return dir_arg(arg, "--dir", &o->scratch_dir, err);
@@ -223,10 +260,118 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 			return usage_error(err, "invalid time limit '%s' (more than 0 and at most 1 hour, "
 			                   "e.g. 5s or 500ms)", arg);
 		return 0;
+	case OPT_DB:
+		if (!*arg)
+			return usage_error(err, "option '--db' needs a file; the argument is empty");
+		o->db = arg;
+		return 0;
+	case OPT_NO_RECORD: o->no_record = 1; return 0;
+	case OPT_HISTORY: o->history = 1; return 0;
+	case OPT_FORGET: o->forget = 1; return 0;
+	case OPT_YES: o->yes = 1; return 0;
+	case OPT_RUN: o->run_spec = arg; return 0;
+	case OPT_COMMAND: o->command_given = 1; return 0;
+	case OPT_OP:
+		if (strcmp(arg, "read") == 0)
+			o->op = WL_OP_READ;
+		else if (strcmp(arg, "write") == 0)
+			o->op = WL_OP_WRITE;
+		else
+			return usage_error(err, "invalid --op '%s' (read or write)", arg);
+		o->op_given = 1;
+		return 0;
 	default:
 		fputs("Try 'iolab --help' for more information.\n", err);
 		return EXIT_USAGE;
 	}
+}
+
+/* --- actions that exclude each other, and the experiment ------------------- */
+
+/* Options that each choose what the program does: at most one of them. */
+static int check_actions(const struct options *o, FILE *err)
+{
+	const struct { int on; const char *name; } actions[] = {
+		{o->list, "--list"}, {o->history, "--history"}, {o->forget, "--forget"},
+		{o->run_spec != NULL, "--run"}, {o->command_given, "--command"},
+	};
+	const char *first = NULL;
+	for (size_t i = 0; i < sizeof actions / sizeof *actions; i++) {
+		if (!actions[i].on)
+			continue;
+		if (first)
+			return usage_error(err, "%s and %s cannot be used together", first,
+			                   actions[i].name);
+		first = actions[i].name;
+	}
+	if (first && (o->run_spec || o->command_given) && o->nlessons)
+		return usage_error(err, "%s runs one experiment: it takes no --lesson", first);
+	if (o->op_given && !o->command_given)
+		return usage_error(err, "--op goes with --command");
+	if (o->yes && !o->forget)
+		return usage_error(err, "--yes goes with --forget");
+	return 0;
+}
+
+/* "  op=read blok=4\n          ^\n": the spec, printable, and a caret under
+ * the character at byte `at` (counted in characters, not bytes). */
+static void show_caret(FILE *err, const char *text, size_t at)
+{
+	size_t col = 0;
+	fputs("  ", err);
+	for (size_t i = 0; text[i]; i++) {
+		unsigned char c = (unsigned char)text[i];
+		fputc(c < 0x20 || c == 0x7f ? '?' : c, err);
+		if (i < at && (c & 0xc0) != 0x80)
+			col++;
+	}
+	fprintf(err, "\n  %*s^\n", (int)col, "");
+}
+
+/* --command's words as the command row of wl_keys.h reads a lesson's list,
+ * so a word is refused with the loader's message. */
+static int command_spec(const struct options *o, struct wl_spec *s, char *msg, size_t len)
+{
+	const struct wl_key *k = &wl_key_table[WLK_COMMAND];
+	wl_spec_init(s);
+	s->api = WL_API_COMMAND;
+	s->op = o->op_given ? o->op : WL_OP_READ;
+	if (k->begin(k, s, o->ncommand, msg, len) != 0)
+		return -1;
+	for (size_t i = 0; i < o->ncommand; i++)
+		if (k->parse(k, s, o->command[i], strlen(o->command[i]), msg, len) != 0)
+			return -1;
+	return wl_command_unsafe_script(s, msg, len) >= 0 ? -1 : 0;
+}
+
+/* --run SPEC or --command: the workload, checked as a lesson's would be,
+ * with --size and --time-limit applied. */
+static int parse_experiment(struct options *o, FILE *err)
+{
+	char msg[VALUE_MSG_MAX];
+	size_t at = 0;
+	struct wl_spec *s = &o->experiment;
+	if (o->run_spec) {
+		if (wl_spec_parse(o->run_spec, NULL, s, msg, sizeof msg, &at) != 0) {
+			fprintf(err, "iolab: --run: %s\n", msg);
+			show_caret(err, o->run_spec, at);
+			fputs("Try 'iolab --help' for more information.\n", err);
+			return EXIT_USAGE;
+		}
+	} else if (o->ncommand == 0) {
+		return usage_error(err, "--command needs a program: iolab --command -- PROG ARG... {file}");
+	} else if (command_spec(o, s, msg, sizeof msg) != 0) {
+		wl_spec_free(s);
+		return usage_error(err, "--command: %s", msg);
+	}
+	o->have_experiment = 1;
+	if (o->size)
+		wl_spec_resize(s, o->size);
+	if (o->time_limit > 0)
+		s->time_limit = o->time_limit;
+	if (wl_spec_check(s, msg, sizeof msg) != 0)
+		return usage_error(err, "%s: %s", o->run_spec ? "--run" : "--command", msg);
+	return 0;
 }
 
 int cli_parse(int argc, char **argv, struct options *o, FILE *err)
@@ -250,8 +395,17 @@ int cli_parse(int argc, char **argv, struct options *o, FILE *err)
 		if (rc != 0)
 			return rc;
 	}
-	if (optind < argc)
+	if (o->command_given) {
+		o->command = argv + optind;
+		o->ncommand = (size_t)(argc - optind);
+	} else if (optind < argc) {
 		return usage_error(err, "unexpected argument '%s'", argv[optind]);
+	}
+	int rc = check_actions(o, err);
+	if (rc == 0 && (o->run_spec || o->command_given))
+		rc = parse_experiment(o, err);
+	if (rc != 0)
+		return rc;
 	if (getenv("NO_COLOR") && *getenv("NO_COLOR"))
 		o->no_color = 1;
 	return 0;
@@ -264,6 +418,9 @@ void cli_options_free(struct options *o)
 	free(o->lessons);
 	o->lessons = NULL;
 	o->nlessons = 0;
+	if (o->have_experiment)
+		wl_spec_free(&o->experiment);
+	o->have_experiment = 0;
 	for (int i = 0; i < 2; i++) {
 		free(o->race[i]);
 		o->race[i] = NULL;
@@ -308,6 +465,10 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		printf("iolab %s\n", PACKAGE_VERSION);
 		return EXIT_RAN;
 	}
+	if (o->forget)
+		return store_cmd_forget(o->db, o->yes, stdin, stdout, stderr);
+	if (o->history)
+		return history_cmd(o, stdout, stderr);
 	if (o->list)
 		return batch_list(o);
 	if (o->batch)

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "workload.h"
+
 struct report_format;         /* a row of the format table (report.h) */
 
 /* Exit statuses: the contract. */
@@ -28,11 +30,31 @@ struct options {
 	double time_limit;         /* 0 = the lesson's */
 	int no_color;
 	int perf;                  /* --perf: per-syscall counting pass */
+
+	/* The lab notebook (store.h) */
+	const char *db;            /* --db FILE; NULL = the default store */
+	int no_record;             /* --no-record: batch records nothing */
+	int history;               /* --history: print saved runs */
+	int forget, yes;           /* --forget [--yes] */
+	/* One experiment instead of lessons: --run SPEC (the spec syntax,
+	 * doc/spec-syntax.md) or --command -- PROG ARG... (with --op and
+	 * --size), parsed and checked into `experiment` (--size and
+	 * --time-limit applied). */
+	const char *run_spec;
+	char **command;            /* points into argv; ncommand words */
+	size_t ncommand;
+	int command_given;         /* --command */
+	int op_given;              /* --op */
+	enum wl_op op;             /* --op read|write (default read) */
+	int have_experiment;
+	struct wl_spec experiment;
 	/* the interactive lab only; batch keeps the lessons' own limits */
 	double watch;              /* --watch: seconds a run lasts, 0 = one pass
 	                              (cli_parse's default: WATCH_DEFAULT) */
 	char *race[2];             /* --race A,B: race these two, NULL = none */
 	int present;               /* --present: presentation mode */
+	int allow_commands;        /* --allow-commands: a lesson pack's commands
+	                              run unasked (trust.h) */
 };
 
 /* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a

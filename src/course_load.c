@@ -268,6 +268,7 @@ int course_load(const char *dir, struct course *course, struct diags *ds)
 		course_free(&cb.c);
 		return -1;
 	}
+	cb.c.shipped = course_dir_is_shipped(dir);
 	*course = cb.c;
 	return 0;
 }
@@ -297,6 +298,21 @@ static int running_from_build_tree(void)
 	if (!realpath(ABS_TOP_BUILDDIR "/src", src))
 		return 0;
 	return strcmp(exe, src) == 0;
+}
+
+/* One directory, by what it is (device and inode), not by its path. */
+static int same_dir(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && S_ISDIR(sa.st_mode) &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int course_dir_is_shipped(const char *dir)
+{
+	if (same_dir(dir, PKGDATADIR "/lessons"))
+		return 1;
+	return running_from_build_tree() && same_dir(dir, ABS_TOP_SRCDIR "/lessons");
 }
 
 const char *course_default_dir(void)

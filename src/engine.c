@@ -33,6 +33,7 @@
 #include "engine.h"
 #include "errmsg.h"
 #include "measure.h"
+#include "reaper.h"
 #include "stats.h"
 #include "units.h"
 #include "workload_run.h"
@@ -80,6 +81,10 @@ struct trial {
 	double resident_before;
 	double prev_elapsed;
 	uint64_t prev_bytes;
+	/* the child stopped by a signal (watch_stops): how often, how often
+	 * seen stopped (so timed), for how long */
+	unsigned stops, stops_timed;
+	double stop_began, stopped_seconds;
 };
 
 /* --- names ---------------------------------------------------------------- */
@@ -228,6 +233,7 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (t->command) {
+		reaper_mark_child();    /* its descendants are this trial's */
 		wl_exec_command(t->argv, perf ? -1 : t->errfd, sh, perf);
 		_exit(127);
 	}
@@ -269,6 +275,7 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 		g_child_group[slot] = t->command;
 		g_child[slot] = pid;
 		t->slot = slot;
+		reaper_track(pid);
 		t->iofd = measure_io_open(pid);
 		atomic_store_explicit(&sh->go, 1, memory_order_release);
 		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAKE, 1, NULL, NULL, 0);
@@ -280,6 +287,8 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 	}
 	t->pid = pid;
 	t->exited = t->reaped_elsewhere = t->term_sent = t->killed_by_us = 0;
+	t->stops = t->stops_timed = 0;
+	t->stop_began = t->stopped_seconds = 0;
 	memset(&t->info, 0, sizeof t->info);
 	t->pidfd = open_pidfd(pid);
 	return 0;
@@ -486,6 +495,36 @@ static double enforce_limit(struct trial *t, double now)
 	return limit + OWN_GRACE;
 }
 
+/* A child stopped by a signal (kill -STOP, a SIGTSTP sent to it) keeps
+ * its clock running while its work does not: the time it spent stopped
+ * is noted as the parent polls, from the stop and continue reports
+ * (consumed here; they are not the exit, which stays for the reap).  A
+ * stop continued between two looks is reported as continued only: it
+ * counts, for less time than there was between them. */
+static void watch_stops(struct trial *t, double now)
+{
+	for (;;) {
+		siginfo_t info;
+		memset(&info, 0, sizeof info);
+		if (waitid(P_PID, (id_t)t->pid, &info, WSTOPPED | WCONTINUED | WNOHANG) != 0 ||
+		    info.si_pid != t->pid)
+			return;
+		if (info.si_code == CLD_STOPPED) {
+			t->stops++;
+			if (t->stop_began == 0) {
+				t->stop_began = now;
+				t->stops_timed++;
+			}
+		} else if (info.si_code == CLD_CONTINUED) {
+			if (t->stop_began == 0)
+				t->stops++;
+			else
+				t->stopped_seconds += now - t->stop_began;
+			t->stop_began = 0;
+		}
+	}
+}
+
 int trial_done(struct trial *t)
 {
 	if (t->exited)
@@ -499,7 +538,9 @@ int trial_done(struct trial *t)
 	} else if (info.si_pid != t->pid) {
 		/* Still running: whoever polls (the TUI, batch) has the limit
 		 * enforced as it goes, not only once trial_finish() waits. */
-		enforce_limit(t, measure_now());
+		double now = measure_now();
+		watch_stops(t, now);
+		enforce_limit(t, now);
 		return 0;
 	}
 	t->info = info;
@@ -677,6 +718,44 @@ static void stderr_tail(const struct trial *t, char *buf, size_t len)
 	snprintf(buf, len, "%.160s", line ? line + 1 : text);
 }
 
+/* The last TRIAL_STDERR_LINES lines a command wrote to stderr (blank
+ * lines dropped), the oldest bytes cut when they do not fit. */
+static void stderr_lines(const struct trial *t, char *buf, size_t len)
+{
+	char text[2048], joined[2048];
+	buf[0] = '\0';
+	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	off_t size = lseek(fd, 0, SEEK_END);
+	off_t from = size > (off_t)sizeof text - 1 ? size - (off_t)sizeof text + 1 : 0;
+	ssize_t n = pread(fd, text, sizeof text - 1, from);
+	close(fd);
+	if (n <= 0)
+		return;
+	text[n] = '\0';
+	char *keep[TRIAL_STDERR_LINES], *save = NULL;
+	size_t nkeep = 0;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t l = strlen(line);
+		while (l && (line[l - 1] == '\r' || line[l - 1] == ' ' || line[l - 1] == '\t'))
+			line[--l] = '\0';
+		if (!l)
+			continue;
+		if (nkeep == TRIAL_STDERR_LINES) {
+			memmove(keep, keep + 1, sizeof keep - sizeof *keep);
+			nkeep--;
+		}
+		keep[nkeep++] = line;
+	}
+	size_t used = 0;                  /* joined holds at most text's bytes */
+	for (size_t i = 0; i < nkeep; i++)
+		used += (size_t)snprintf(joined + used, sizeof joined - used, "%s%s", i ? "\n" : "",
+		                         keep[i]);
+	const char *tail = used < len ? joined : joined + used - (len - 1);
+	memcpy(buf, tail, strlen(tail) + 1);
+}
+
 /* What the child reported of its failure. */
 static void copy_failure(struct trial_result *r, const struct wl_shared *sh)
 {
@@ -692,6 +771,7 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 	char sig[96], tail[192];
 	r->seconds = t->exit_time - t->fork_time;
 	r->bytes = command_bytes(t, io);
+	stderr_lines(t, r->stderr_tail, sizeof r->stderr_tail);
 	if (t->sh->failed) {                         /* exec failed */
 		copy_failure(r, t->sh);
 	} else if (t->reaped_elsewhere ||
@@ -759,6 +839,28 @@ static void collect_own(struct trial *t, struct trial_result *r)
 	}
 }
 
+/* A workload stopped while it ran measured its own stop: a trial that
+ * would be ok fails, saying so (doc/batch-output.md); one that shows or
+ * misses its expected error keeps its verdict, flagged. */
+static void note_stops(struct trial *t, struct trial_result *r)
+{
+	if (t->stop_began) {              /* still stopped when it ended */
+		t->stopped_seconds += t->exit_time - t->stop_began;
+		t->stop_began = 0;
+	}
+	if (!t->stops)
+		return;
+	r->disturbed = 1;
+	if (t->stops_timed)
+		snprintf(r->disturbance, sizeof r->disturbance, "stopped for %.1f s by a signal",
+		         t->stopped_seconds);
+	else                              /* stopped and continued between two looks */
+		snprintf(r->disturbance, sizeof r->disturbance, "stopped by a signal, briefly");
+	if (!r->error[0] && !t->spec.expect_error)
+		snprintf(r->error, sizeof r->error, "the workload process was %s, and its clock ran "
+		         "on: its time and rate are not a measurement", r->disturbance);
+}
+
 /* The verdict, decided here once: did the run go as the lesson means?  No
  * error and none expected, or the error it exists to show. */
 static enum trial_verdict verdict_of(const struct trial_result *r, int expect)
@@ -797,6 +899,9 @@ static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int 
 	if (!t->reaped_elsewhere) {
 		read_io(t, io);
 		unregister(t);
+		/* nothing it started outlives it (reaper.h): before the reap,
+		 * while its group cannot be anyone else's */
+		reaper_trial_end(t->pid);
 		int status;
 		while (wait4(t->pid, &status, 0, ru) < 0 && errno == EINTR)
 			;
@@ -917,6 +1022,7 @@ void trial_finish(struct trial *t, struct trial_result *out)
 	 * took it for a dead run's, say): nothing measured on it holds */
 	if (!out->error[0])
 		scratch_file_intact(t->scratch, t->path, out->error, sizeof out->error);
+	note_stops(t, out);
 	judge(t, out);
 	out->resident_before = t->resident_before;
 	struct measure_pages pages;

@@ -58,6 +58,9 @@ const char *trial_verdict_name(enum trial_verdict v);
 /* The workload ran as the lesson means: ok, or the expected error. */
 int trial_verdict_ok(enum trial_verdict v);
 
+#define TRIAL_STDERR_LINES 5
+#define TRIAL_STDERR_MAX 512
+
 struct trial_result {
 	enum trial_verdict verdict;
 	int ok;                   /* trial_verdict_ok(verdict) */
@@ -95,6 +98,14 @@ struct trial_result {
 	 * time limit cut either short).  0 when no perf pass ran. */
 	uint64_t perf_bytes;
 
+	/* Added for iolab --command: the last lines (at most
+	 * TRIAL_STDERR_LINES, the last TRIAL_STDERR_MAX - 1 bytes of them) a
+	 * command wrote to stderr, whether it failed or not, so a student's
+	 * own program can say what it did; "" for the lab's own loops and for
+	 * a command that wrote nothing there.  The bytes as written (the
+	 * views make them printable). */
+	char stderr_tail[TRIAL_STDERR_MAX];
+
 	/* Added with issue 12. */
 	double cpu_seconds;       /* CPU time (user + system) of the timed loop:
 	                             ours measure it around the loop, evictions
@@ -110,6 +121,13 @@ struct trial_result {
 	double resident_after_advice;  /* cached right after posix_fadvise, before
 	                                  the loop; -1 (fadvise normal, commands) */
 	int64_t writeback_pages_after; /* cachestat; -1 unavailable */
+	/* The workload process was stopped by a signal (SIGSTOP, SIGTSTP ...)
+	 * while it ran: its clock went on, its work did not, so its time and
+	 * rate are not a measurement.  disturbance says so ("stopped for
+	 * 3.0 s by a signal"), "" when it was not; such a trial's verdict is
+	 * failed, with that in error, unless it was to show an error. */
+	int disturbed;
+	char disturbance[64];
 };
 
 struct trial;                 /* opaque: a running trial */

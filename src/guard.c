@@ -15,6 +15,7 @@
 
 #include "engine.h"
 #include "guard.h"
+#include "reaper.h"
 
 static struct scratch *volatile g_scratch;
 static void (*volatile g_restore)(void);
@@ -78,6 +79,9 @@ static int install(int sig, void (*handler)(int), int flags)
 
 int guard_install(void)
 {
+	/* A trial's orphans become ours, not init's, so that none outlives
+	 * it (reaper.h); without it they would still go to init, as before. */
+	reaper_enable();
 	for (size_t i = 0; i < sizeof stop_signals / sizeof *stop_signals; i++)
 		if (install(stop_signals[i], on_stop, SA_RESTART) != 0)
 			return -1;
@@ -108,5 +112,6 @@ void guard_cleanup(void)
 	if (restore)
 		restore();
 	engine_kill_all();
+	reaper_sweep();           /* what the trials left: signal paths too */
 	scratch_remove_all(g_scratch);
 }

@@ -31,6 +31,11 @@
 #define KEYCODE_PPAGE 0523        /* KEY_PPAGE: PgUp */
 #define KEYCODE_ENTER 0527        /* KEY_ENTER (keypad); Return is '\r' or '\n' */
 #define KEYCODE_BTAB 0541         /* KEY_BTAB: Shift-Tab */
+#define KEYCODE_LEFT 0404         /* KEY_LEFT */
+#define KEYCODE_RIGHT 0405        /* KEY_RIGHT */
+#define KEYCODE_BACKSPACE 0407    /* KEY_BACKSPACE; terminals also send DEL (127) or ^H */
+#define KEYCODE_DEL 127
+#define KEYCODE_CTRL_H 8
 
 /* Where a key is read: the screen that is up, and whether a run is under
  * way (lab_key_context() in lab.c says which, from the layout).  A row's
@@ -42,9 +47,18 @@ enum keys_context {
 	KEYS_HELP = 1 << 2,       /* the help screen */
 	KEYS_TINY = 1 << 3,       /* below 80x24: only the notice asking for more */
 	KEYS_RUNNING = 1 << 4,    /* a run is under way */
-	KEYS_CHOOSER = 1 << 5     /* the race's chooser of a second lesson */
+	KEYS_CHOOSER = 1 << 5,    /* the race's chooser of a second lesson */
+	KEYS_CONFIRM = 1 << 6,    /* the question before a lesson pack's command runs */
+	/* the lab notebook (issue 11) */
+	KEYS_FORM = 1 << 7,       /* the experiment form: typed keys go into its fields */
+	KEYS_PROMPT = 1 << 8,     /* the guess prompt: typed keys go into the guess */
+	KEYS_HISTORY = 1 << 9,    /* the lesson's notebook: every run of it */
+	KEYS_NOTICE = 1 << 10     /* a notice of the notebook's, until a key closes it */
 };
-#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER)
+#define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | \
+                      KEYS_CONFIRM | KEYS_FORM | KEYS_PROMPT | KEYS_HISTORY | KEYS_NOTICE)
+/* Screens where a key that no row binds is typed text, not a mistake. */
+#define KEYS_TYPING (KEYS_FORM | KEYS_PROMPT)
 
 /* What a key does.  The handler's switch on this is the only other place
  * an action is named; which key means which action is the table's. */
@@ -63,13 +77,25 @@ enum key_action {
 	ACT_COURSE,               /* the course list on its own screen, and back */
 	ACT_HELP,                 /* open help */
 	ACT_HELP_CLOSE,
-	ACT_HELP_LINE,            /* scroll help a line down / up */
-	ACT_HELP_PAGE,            /* scroll help a page down / up */
+	ACT_HELP_LINE,            /* scroll help (or the lesson's notebook) a line down / up */
+	ACT_HELP_PAGE,            /* scroll help (or the lesson's notebook) a page down / up */
 	ACT_HELP_STOP,            /* stop the run from help; help stays */
 	ACT_CHOOSE_MOVE,          /* the chooser: a line down / up */
 	ACT_CHOOSE_PAGE,          /* the chooser: a page down / up */
 	ACT_CHOOSE_PICK,          /* the chooser: race the lesson chosen */
 	ACT_CHOOSE_CLOSE,         /* the chooser: close it */
+	ACT_CONFIRM_YES,          /* run the lesson pack's command (asked first) */
+	ACT_CONFIRM_NO,           /* do not */
+	ACT_GUESS,                /* ask for a guess of the next run's rate */
+	ACT_FORM,                 /* the experiment form of the lesson's workload */
+	ACT_HISTORY,              /* the lesson's notebook: every run of it */
+	ACT_EDIT_FIELD,           /* the form: next (+1) / previous (-1) field */
+	ACT_EDIT_MOVE,            /* form, prompt: cursor right / left; a named value: the next name */
+	ACT_EDIT_ERASE,           /* form, prompt: erase the character before the cursor */
+	ACT_EDIT_DONE,            /* the form: run it; the prompt: keep the guess */
+	ACT_EDIT_CLOSE,           /* form, prompt: close without running */
+	ACT_HISTORY_CLOSE,        /* the notebook view: close it */
+	ACT_NOTICE_CLOSE,         /* a notice: close it */
 	ACT_QUIT,
 	ACT_REDRAW,
 	ACTIONS
@@ -92,7 +118,11 @@ struct key_row {
 	 * LAYOUT_SIDE_LIST_COLS columns, or on the course screen. */
 	const char *bar_keys, *bar_what;
 	int bar_optional, bar_narrow;
+	/* where help lists it: KEYS_GROUP_MAIN under "Keys", first;
+	 * KEYS_GROUP_NOTEBOOK under "The lab notebook", after the numbers */
+	int group;
 };
+enum { KEYS_GROUP_MAIN, KEYS_GROUP_NOTEBOOK };
 
 /* Every row, in the order help, the README and the key bar list them. */
 const struct key_row *keys_rows(size_t *n);

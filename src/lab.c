@@ -1,5 +1,5 @@
 /* lab.c - the lab's state: opening the course, the scratch directory
- * and the saved progress before the screen is taken, and closing them.
+ * and the lab notebook before the screen is taken, and closing them.
  *
  * Why here and not in a ui_ file: none of this draws, so it lives in
  * libiolab.a, where the Check suites reach it without a terminal (see
@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "keys.h"
 #include "lab.h"
 #include "layout.h"
+#include "trust.h"
 
 const struct lesson *lab_lesson(const struct lab *lab)
 {
@@ -33,7 +35,11 @@ void lab_select(struct lab *lab, size_t i)
 	lab->cur = i;
 	lab->next_valid = run_base_spec(lab, lab_lesson(lab), &lab->next) == 0;
 	lab->next_changed = 0;
+	lab->next_origin = STORE_FROM_LESSON;
 	lab->text_top = 0;
+	/* a guess is about the lesson it was made on */
+	lab->guess_rate = NAN;
+	lab->guess_text[0] = '\0';
 }
 
 void lab_message(struct lab *lab, const char *fmt, ...)
@@ -49,11 +55,52 @@ unsigned lab_key_context(const struct lab *lab, int lines, int cols)
 	struct layout l;
 	layout_compute(&l, lines, cols, lab->course_screen);
 	/* the order the screen is drawn in: a too-small terminal hides help,
-	 * help hides the chooser; presentation mode is the lesson's screen */
-	unsigned screen = l.too_small ? KEYS_TINY : lab->help ? KEYS_HELP
+	 * help hides the chooser; presentation mode is the lesson's screen; the
+	 * question about a command is above all else, then a notice of the
+	 * notebook's, which any key closes */
+	unsigned screen = l.too_small ? KEYS_TINY : lab->asking ? KEYS_CONFIRM
+	                : lab->notice[0] ? KEYS_NOTICE
+	                : lab->help ? KEYS_HELP
+	                : lab->prompt.open ? KEYS_PROMPT : lab->form.open ? KEYS_FORM
+	                : lab->history.open ? KEYS_HISTORY
 	                : lab->race.choosing ? KEYS_CHOOSER
 	                : l.course_only && !lab->present ? KEYS_COURSE : KEYS_LESSON;
 	return run_active(lab) ? screen | KEYS_RUNNING : screen;
+}
+
+/* --- a lesson pack's commands: asked once a session (trust.h) ----------- */
+
+int lab_commands_allowed(const struct lab *lab, size_t i)
+{
+	if (i >= lab->course.nlessons)
+		return 0;
+	return !trust_needs_consent(&lab->course, &lab->course.lessons[i]) ||
+	       lab->opt->allow_commands || lab->ls[i].commands_allowed;
+}
+
+void lab_ask_commands(struct lab *lab, size_t i)
+{
+	lab->asking = 1;
+	lab->ask_lesson = i;
+	lab->ask_for_race = 0;
+}
+
+int lab_answer_commands(struct lab *lab, int yes)
+{
+	if (!lab->asking)
+		return 0;
+	lab->asking = 0;
+	if (!yes) {
+		lab_message(lab, "not run: the lesson's program runs only if you agree (r asks again)");
+		return 0;
+	}
+	lab->ls[lab->ask_lesson].commands_allowed = 1;
+	if (lab->ask_for_race) {
+		lab_message(lab, "allowed for this session: v races again");
+		return 0;
+	}
+	/* the answer is about the lesson that was on screen when asked */
+	return lab->ask_lesson == lab->cur;
 }
 
 /* data/reference.yaml beside the lesson directory, else the default. */
@@ -115,40 +162,6 @@ static int open_course(struct lab *lab)
 	return 0;
 }
 
-/* Sweep points from an earlier session, so a sweep lesson shows its chart. */
-static void load_saved_points(struct lab *lab)
-{
-	for (size_t i = 0; i < lab->course.nlessons; i++) {
-		const struct lesson *l = &lab->course.lessons[i];
-		size_t max = sweep_npoints(&l->sweep);
-		if (max == 0)
-			continue;
-		struct sweep_point *pts = calloc(max, sizeof *pts);
-		if (!pts)
-			continue;
-		size_t n = progress_get_points(&lab->progress, l->id, pts, max);
-		if (n == 0) {
-			free(pts);
-			continue;
-		}
-		lab->ls[i].points = pts;
-		lab->ls[i].npoints = n;
-	}
-}
-
-static void open_progress(struct lab *lab)
-{
-	char path[PATH_MAX], msg[512];
-	if (progress_default_path(path, sizeof path) != 0) {
-		progress_load(&lab->progress, NULL, msg, sizeof msg);
-		lab_message(lab, "progress is not saved: neither XDG_STATE_HOME nor HOME is set");
-		return;
-	}
-	if (progress_load(&lab->progress, path, msg, sizeof msg) != 0)
-		lab_message(lab, "%s", msg);
-	load_saved_points(lab);
-}
-
 int lab_open(struct lab *lab, const struct options *o)
 {
 	memset(lab, 0, sizeof *lab);
@@ -172,10 +185,13 @@ int lab_open(struct lab *lab, const struct options *o)
 		perror("iolab: signal handlers");
 		return EXIT_ENVIRONMENT;
 	}
-	open_progress(lab);
+	lab_notebook_open(lab);
+	/* no --lesson nor --race: where the student left off */
+	long last = o->nlessons || o->race[0] ? -1 : lab_notebook_last_lesson(lab);
+	if (last >= 0)
+		lab_select(lab, (size_t)last);
 	/* --dir named a shared directory: the data went into a private one
-	 * inside it, and the student is told where (after the progress
-	 * message, so this one is the one on screen) */
+	 * inside it, and the student is told where */
 	if (lab->scratch.note)
 		lab_message(lab, "%s", lab->scratch.note);
 	if (o->perf) {
@@ -195,6 +211,9 @@ void lab_close(struct lab *lab)
 	run_abort(lab);
 	run_free(&lab->run);
 	race_free(&lab->race);
+	lab_notebook_close(lab);
+	lab_history_close(lab);
+	lab_form_close(lab);
 	if (lab->guarded)
 		guard_cleanup();  /* the child, the data files */
 	if (lab->scratch_open)
@@ -207,7 +226,6 @@ void lab_close(struct lab *lab)
 	free(lab->ls);
 	if (lab->next_valid)
 		wl_spec_free(&lab->next);
-	progress_free(&lab->progress);
 	if (lab->have_refs)
 		ref_data_free(&lab->refs);
 	course_free(&lab->course);

@@ -12,10 +12,11 @@
 
 #include "cli.h"
 #include "engine.h"
+#include "form.h"
 #include "gauge.h"
 #include "lesson.h"
-#include "progress.h"
 #include "scratch.h"
+#include "store.h"
 #include "sweep.h"
 #include "textwrap.h"
 #include "watch.h"
@@ -41,11 +42,12 @@ enum run_phase {
  * sequence of ordinary trials of `spec`, each with the limits
  * watch_trial_limits() gives it; each finished trial's trial_result goes
  * through finish_trial() in lab_run.c, the one place where it is summed
- * into `done` (watch_sum_add), so that is where a trial is recorded.  When
- * the run ends, `result` is the sum and, unless the run was raced, it
- * becomes the lesson's result (lab->ls[], the saved progress); end_run()
- * is where a run is.  (Quitting mid-run, run_abort_one() sums the trial it
- * interrupts and files nothing.) */
+ * into `done` (watch_sum_add).  When the run ends, `result` is the sum,
+ * and end_run() files it in the lab notebook (lab_notebook_file: every
+ * run, raced ones too, each with its kind and what changed); unless it
+ * was raced it is also what the lesson's panel shows (lab->ls[]).
+ * (Quitting mid-run, run_abort_one() sums the trial it interrupts and
+ * files nothing.) */
 struct run {
 	enum run_phase phase;
 	size_t lesson;            /* index of the lesson it belongs to */
@@ -72,6 +74,10 @@ struct run {
 	unsigned passes;          /* whole passes so far (watch_passes) */
 	uint64_t pass_bytes;      /* bytes into the pass under way */
 	int raced;                /* one of a race: never the lesson's result */
+	size_t rival;             /* raced: the other lesson */
+	enum store_origin origin; /* how it was set up: the lesson, changed, experiment */
+	double guess_rate;        /* the guess made before it (B/s), NAN: none */
+	char guess_text[EDIT_MAX];
 
 	int have_result;          /* result is this run's (a sweep: the last point's) */
 	struct trial_result result;
@@ -81,10 +87,38 @@ struct run {
 	int sweep;
 	size_t point, npoints;
 	struct sweep_point *points;
+	/* the point whose figures stand for the sweep, as batch picks it: the
+	 * largest block with a warm cache, else the largest block */
+	int have_best;
+	struct trial_result best;
+	uint64_t best_block;
+	enum wl_cache best_cache;
+};
+
+/* What the notebook holds of a lesson's latest run made as the lesson says
+ * (store_latest_normal), or of this session's: the course mark, "Compare
+ * with", and the panel before the lesson is run again. */
+struct saved_result {
+	int ok;                   /* status ok (an expected error included) */
+	char error[256];          /* why not, "" */
+	double rate, seconds;     /* NAN: no rate (an expected error) */
+	int64_t bytes, calls, syscr, syscw;    /* -1: unknown */
+	char when[32];            /* "2026-11-21T22:30:00Z" */
+};
+
+/* A lesson's runs that are not the lesson's result, newest first, for the
+ * panel's list: "w03-byte · 4 B blocks   13.3 MiB/s". */
+#define LAB_VARIANTS 4
+struct variant {
+	char label[160];          /* the label, or the kind in words */
+	double rate;              /* NAN: none (it failed) */
+	int ok;
 };
 
 /* Results of lessons run in this session, by lesson index. */
 struct lesson_state {
+	/* the last run of the lesson in this session, whatever its kind: the
+	 * panel shows it, labelled when it is no result of the lesson */
 	int have_result;
 	struct trial_result result;
 	struct wl_spec spec;      /* what that result ran with */
@@ -94,6 +128,46 @@ struct lesson_state {
 	unsigned trials;              /* how many trials it was */
 	struct sweep_point *points;   /* a sweep lesson's last points */
 	size_t npoints;
+	enum store_kind kind;         /* how that run was filed */
+	char label[256];              /* what changed ("4 B blocks", "stopped at 0.8 s"), or "" */
+	double guess_rate, miss;      /* its guess and the miss in log-rate units; NAN: none */
+	char guess_text[EDIT_MAX];
+
+	/* from the notebook (and this session): the latest run as the lesson
+	 * says, and the newest variants */
+	int have_normal;
+	struct saved_result normal;
+	struct variant variants[LAB_VARIANTS];
+	size_t nvariants;
+	int commands_allowed;     /* the student agreed to its command this session */
+};
+
+/* The lesson's notebook on screen: every run of it, newest first. */
+struct history_row {
+	char when[24];            /* "2026-11-21 22:30" */
+	char kind[16];
+	char label[160];
+	double rate, log_rate;    /* NAN: not measured */
+	double guess_rate, miss;  /* NAN: no guess */
+	int ok;
+	char error[160];
+};
+
+struct history_view {
+	int open;
+	size_t lesson;
+	struct history_row *rows;
+	size_t n;
+	size_t top;               /* the first row shown */
+	int page;                 /* rows the view showed (set when drawn) */
+	struct store_score score; /* of this lesson */
+};
+
+/* The guess asked before a run (g). */
+struct guess_prompt {
+	int open;
+	struct edit_line line;
+	char error[256];          /* guess_parse's message, or "" */
 };
 
 /* Two runs at once (lab_race.c): lab->run runs the lesson that was on
@@ -118,12 +192,24 @@ struct lab {
 	struct scratch scratch;
 	int scratch_open;
 	int guarded;              /* guard_init done: guard_cleanup at the end */
-	struct progress progress;
+
+	/* the lab notebook (lab_notebook.c) */
+	struct store *store;      /* NULL: none could be opened (notice says why) */
+	char notice[2048];        /* shown until a key closes it; "" for none */
+	struct store_score score; /* over every lesson: the course screen shows it */
+	struct history_view history;
+	struct guess_prompt prompt;
+	struct form form;
+	enum store_origin form_origin;   /* what the form's run is filed as */
+	double guess_rate;        /* for the next run of the lesson on screen, NAN: none */
+	char guess_text[EDIT_MAX];
 
 	size_t cur;               /* the lesson on screen */
 	struct wl_spec next;      /* the lesson's workload as the next run will use it */
 	int next_valid;
-	int next_changed;         /* the student changed block or cache */
+	int next_changed;         /* the student changed the workload (+ - c, the form) */
+	enum store_origin next_origin;   /* how the next run is filed: the lesson,
+	                                    changed, an experiment, an own program */
 	struct lesson_state *ls;  /* [course.nlessons] */
 	struct run run;
 	double watch;             /* the next run's watch time (w cycles it) */
@@ -140,10 +226,16 @@ struct lab {
 	int course_screen;        /* narrow terminals: the course fills the screen */
 	char message[256];        /* shown in the header until the next key */
 	int quit;
+	/* The question before a lesson pack's command runs (trust.h): up
+	 * while asking, about lesson ask_lesson; ui_confirm.c draws it. */
+	int asking;
+	size_t ask_lesson;
+	int ask_for_race;         /* asked when v tried to race it: a yes runs
+	                             nothing, v races again */
 };
 
 /* Load the course (diagnostics to stderr), open the scratch directory,
- * install the guard, read the saved progress: everything that can fail
+ * install the guard, open the lab notebook: everything that can fail
  * before the screen is taken.  Returns 0 or the exit status. */
 int lab_open(struct lab *lab, const struct options *o);
 /* Stop any run, remove the data files, free everything. */
@@ -159,6 +251,18 @@ void lab_message(struct lab *lab, const char *fmt, ...)
  * in a terminal of lines x cols, as layout_compute() lays it out and the
  * views draw it, plus KEYS_RUNNING while a run is under way. */
 unsigned lab_key_context(const struct lab *lab, int lines, int cols);
+
+/* May lesson i's command run now?  Always for a lesson that runs none or
+ * comes from the shipped course; for a lesson pack's, with
+ * --allow-commands or once the student agreed this session (trust.h). */
+int lab_commands_allowed(const struct lab *lab, size_t i);
+/* Put the question about lesson i's command up (run_start does, for a
+ * command not yet allowed). */
+void lab_ask_commands(struct lab *lab, size_t i);
+/* The student's answer (y: yes, n or Esc: no): the question goes, a yes
+ * allows that lesson's command for the session.  Returns 1 when the
+ * lesson should run now. */
+int lab_answer_commands(struct lab *lab, int yes);
 
 /* --- lab_run.c ----------------------------------------------------------- */
 
@@ -212,7 +316,12 @@ struct run_view {
 	const struct gauge_history *hist;    /* live, or the last run's */
 	const struct trial_result *result;   /* finished, else NULL */
 	const char *start_error;      /* the run could not start, else NULL */
-	const struct progress_entry *saved;  /* from an earlier session, else NULL */
+	const struct saved_result *saved;    /* from the notebook (an earlier run as the
+	                                        lesson says), else NULL */
+	enum store_kind kind;         /* the result's: how it was filed */
+	const char *label;            /* what changed, "" for the lesson's own */
+	double guess_rate;            /* the guess of this run (live or ended), NAN none */
+	double miss;                  /* ended: |ln guess - ln rate|, NAN none */
 	/* sweep */
 	const struct sweep_point *points;
 	size_t npoints, point, total;
@@ -221,6 +330,52 @@ void run_view_of(const struct lab *lab, size_t lesson, struct run_view *v);
 /* What a run itself holds: live, or ended with its own result (a raced
  * run's, which is nowhere else). */
 void run_view_of_run(const struct run *r, struct run_view *v);
+
+/* --- lab_notebook.c: the lab's side of the notebook (store.h) --------------- */
+
+/* Open the notebook (--db, else the default one, the old progress file
+ * imported), read every lesson's latest run as the lesson says, the
+ * variants and the score; lab->notice says what the student must see
+ * (moved aside, imported, will not be saved).  Never fails the lab. */
+void lab_notebook_open(struct lab *lab);
+/* The lesson the student was at when the lab closed (state "lesson"), or
+ * -1. */
+long lab_notebook_last_lesson(struct lab *lab);
+/* Remember the lesson on screen, close the notebook. */
+void lab_notebook_close(struct lab *lab);
+/* File an ended run: its kind (store_kind_pick over how it was set up and
+ * how it ended), what changed from the lesson as its label, its guess,
+ * every figure, its batch JSON object, its sweep points.  The lesson's
+ * state follows (the latest normal result, the variants, the score);
+ * "not saved: ..." goes to lab->notice when the notebook refused it. */
+void lab_notebook_file(struct lab *lab, const struct run *r);
+/* What changed in run r from its lesson as written, and how it ended, in
+ * words: "4 B blocks, stopped at 0.8 s"; "" for a run as the lesson says
+ * that ran to its end.  Sets *kind too. */
+void lab_notebook_label(const struct lab *lab, const struct run *r, enum store_kind *kind,
+                        char *buf, size_t len);
+/* "w03-byte · 4 B blocks": a variant's name as the lab shows it (ascii:
+ * " - " for the dot). */
+void lab_variant_name(const char *lesson, const char *label, enum store_kind kind, int ascii,
+                      char *buf, size_t len);
+
+/* b: the lesson's notebook (every run of it), and scrolling it. */
+int lab_history_open(struct lab *lab);
+void lab_history_close(struct lab *lab);
+void lab_history_scroll(struct lab *lab, long delta);
+
+/* g: the guess prompt; Enter keeps the guess for the next run of the
+ * lesson on screen (0), or leaves the prompt open with the error (-1). */
+void lab_guess_open(struct lab *lab);
+int lab_guess_done(struct lab *lab);
+void lab_guess_close(struct lab *lab);
+
+/* e: the experiment form on the next run's workload (or `base` when not
+ * NULL, with origin: --run and --command open it so); Enter checks it and
+ * runs it (0), or leaves it open on the first error (-1). */
+int lab_form_open(struct lab *lab, const struct wl_spec *base, enum store_origin origin);
+int lab_form_done(struct lab *lab);
+void lab_form_close(struct lab *lab);
 
 /* --- lab_race.c ------------------------------------------------------------ */
 

@@ -6,7 +6,8 @@
  *
  * A raced run shares the machine with the other, so its figures are not
  * the lesson's alone: it is never filed as the lesson's result (lab->ls[],
- * the saved progress); its result stays in its run, marked raced.
+ * the lesson's result); its result stays in its run, marked raced, and the
+ * lab notebook files it as kind "raced".
  *
  * Curses-free and in libiolab.a: the chooser's list, what may race what,
  * and the gap between the two rates are decisions tests/check_lab.c
@@ -184,6 +185,15 @@ int race_start(struct lab *lab, size_t rival)
 		lab_message(lab, "%s", why);
 		return -1;
 	}
+	/* a lesson pack's program runs in a race only once the student agreed
+	 * to it, as with r (trust.h) */
+	const size_t racers[2] = {lab->cur, rival};
+	for (int i = 0; i < 2; i++)
+		if (!lab_commands_allowed(lab, racers[i])) {
+			lab_ask_commands(lab, racers[i]);
+			lab->ask_for_race = 1;
+			return -1;
+		}
 	struct wl_spec theirs;
 	if (run_base_spec(lab, &lab->course.lessons[rival], &theirs) != 0) {
 		lab_message(lab, "out of memory");
@@ -196,6 +206,10 @@ int race_start(struct lab *lab, size_t rival)
 	run_begin(lab, &lab->run, lab->cur, &lab->next, 1);
 	run_begin(lab, &lab->race.rival, rival, &theirs, 1);
 	wl_spec_free(&theirs);
+	/* how each is filed: raced, with the other's name and what changed */
+	lab->run.rival = rival;
+	lab->run.origin = lab->next_origin;
+	lab->race.rival.rival = lab->cur;
 	return 0;
 }
 

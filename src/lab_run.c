@@ -9,6 +9,7 @@
  * drawing, so tests/check_lab.c checks them without a terminal. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -36,7 +37,7 @@ static void update_changed(struct lab *lab)
 	struct wl_spec base;
 	if (run_base_spec(lab, l, &base) != 0)
 		return;
-	lab->next_changed = base.block != lab->next.block || base.cache != lab->next.cache;
+	lab->next_changed = !wl_spec_same(&base, &lab->next);
 	wl_spec_free(&base);
 }
 
@@ -246,6 +247,8 @@ int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spe
 	run_free(r);
 	r->lesson = lesson;
 	r->raced = raced;
+	r->origin = STORE_FROM_LESSON;
+	r->guess_rate = NAN;
 	r->sweep = l->sweep.ncaches > 0;
 	/* a sweep's points are the lesson's own trials, one each */
 	r->watch = r->sweep ? WATCH_ONE_PASS : lab->watch;
@@ -282,20 +285,25 @@ int run_start(struct lab *lab)
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
+	/* an own program (iolab --command) is the student's: never asked */
+	if (lab->next_origin != STORE_FROM_PROGRAM && !lab_commands_allowed(lab, lab->cur)) {
+		lab_ask_commands(lab, lab->cur);   /* a yes runs it (lab.h) */
+		return -1;
+	}
 	/* the lesson's own run: an earlier race leaves the screen */
 	lab->race.shown = 0;
 	run_free(&lab->race.rival);
-	return run_begin(lab, &lab->run, lab->cur, &lab->next, 0);
+	int rc = run_begin(lab, &lab->run, lab->cur, &lab->next, 0);
+	/* how it is filed, and the guess made for it (one guess, one run) */
+	lab->run.origin = lab->next_origin;
+	lab->run.guess_rate = lab->guess_rate;
+	snprintf(lab->run.guess_text, sizeof lab->run.guess_text, "%s", lab->guess_text);
+	lab->guess_rate = NAN;
+	lab->guess_text[0] = '\0';
+	return rc;
 }
 
 /* --- finishing ------------------------------------------------------------- */
-
-static void save_progress(struct lab *lab)
-{
-	char msg[512];
-	if (progress_save(&lab->progress, msg, sizeof msg) != 0)
-		lab_message(lab, "%s", msg);
-}
 
 /* The run's result becomes the lesson's result in this session. */
 static void keep_result(struct lab *lab, const struct run *r)
@@ -312,20 +320,22 @@ static void keep_result(struct lab *lab, const struct run *r)
 	ls->trials = r->trials;
 }
 
-static void record_entry(struct lab *lab, const struct run *r)
-{
-	struct progress_entry e;
-	progress_entry_from_result(&e, lab->course.lessons[r->lesson].id, &r->spec,
-	                           &r->result, (int64_t)time(NULL));
-	if (progress_set(&lab->progress, &e) != 0)
-		lab_message(lab, "progress not kept: out of memory");
-}
-
 static void record_point(struct run *r)
 {
 	struct trial_summary s;
 	trial_summarize(&r->result, 1, &s);      /* zeroed, so not ok, if it fails */
 	sweep_point_from_summary(&r->points[r->point], r->spec.block, r->spec.cache, &s);
+	/* the point that stands for the sweep, as batch picks it: the largest
+	 * block with a warm cache, else the largest block */
+	const struct sweep_point *p = &r->points[r->point];
+	int warm = p->cache == WL_CACHE_WARM, best_warm = r->best_cache == WL_CACHE_WARM;
+	if (p->ok && (!r->have_best || warm > best_warm ||
+	              (warm == best_warm && p->block > r->best_block))) {
+		r->best = r->result;
+		r->best_block = p->block;
+		r->best_cache = p->cache;
+		r->have_best = 1;
+	}
 }
 
 static void keep_points(struct lab *lab, struct run *r)
@@ -338,24 +348,22 @@ static void keep_points(struct lab *lab, struct run *r)
 		memcpy(ls->points, r->points, r->point * sizeof *ls->points);
 		ls->npoints = r->point;
 	}
-	if (progress_set_points(&lab->progress, lab->course.lessons[r->lesson].id,
-	                        r->points, r->point) != 0)
-		lab_message(lab, "progress not kept: out of memory");
 }
 
-/* The run is over: its result is the sum of its trials.  A raced run's
- * stays in the run (race_view_of shows it), never in ls[] or the saved
- * progress: it ran beside another and is no result of the lesson alone. */
+/* The run is over: its result is the sum of its trials, filed in the lab
+ * notebook.  A raced run's stays in the run (race_view_of shows it), never
+ * in ls[]: it ran beside another and is no result of the lesson alone (the
+ * notebook files it as raced). */
 static void end_run(struct lab *lab, struct run *r)
 {
 	r->result = r->done;
 	r->have_result = r->trials > 0;
 	r->phase = RUN_ENDED;
-	if (r->raced || !r->have_result)
+	if (!r->have_result)
 		return;
-	keep_result(lab, r);
-	record_entry(lab, r);
-	save_progress(lab);
+	if (!r->raced)
+		keep_result(lab, r);
+	lab_notebook_file(lab, r);
 }
 
 /* A sweep point is one trial, the lesson's own; then the next point. */
@@ -370,8 +378,7 @@ static void next_point(struct lab *lab, struct run *r)
 		return;
 	r->phase = RUN_ENDED;
 	keep_points(lab, r);
-	record_entry(lab, r);
-	save_progress(lab);
+	lab_notebook_file(lab, r);
 }
 
 /* A counting pass after a trial (--perf) runs inside trial_finish, and the
@@ -490,6 +497,9 @@ void run_abort(struct lab *lab)
 void run_view_of_run(const struct run *r, struct run_view *v)
 {
 	memset(v, 0, sizeof *v);
+	v->guess_rate = r->guess_rate;
+	v->miss = NAN;
+	v->label = "";
 	v->lesson = r->lesson;
 	v->raced = r->raced;
 	v->watch = r->watch;
@@ -536,18 +546,24 @@ void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
 	}
 	memset(v, 0, sizeof *v);
 	v->lesson = i;
+	v->guess_rate = v->miss = NAN;
+	v->label = "";
 	if (this_run && r->start_error[0])
 		v->start_error = r->start_error;
 	if (ls->have_result) {
 		v->result = &ls->result;
+		v->kind = ls->kind;
+		v->label = ls->label;
+		v->guess_rate = ls->guess_rate;
+		v->miss = ls->miss;
 		v->spec = ls->have_spec ? &ls->spec : NULL;
 		v->hist = &ls->hist;
 		v->watch = ls->watch;
 		v->watched = ls->watched;
 		v->trials = ls->trials;
 		v->passes = ls->result.passes;
-	} else
-		v->saved = progress_find(&lab->progress, lab->course.lessons[i].id);
+	} else if (ls->have_normal)
+		v->saved = &ls->normal;
 	if (ls->points) {
 		v->points = ls->points;
 		v->npoints = v->total = ls->npoints;

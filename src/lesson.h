@@ -68,6 +68,9 @@ struct section {
 struct course {
 	char *title;
 	char *dir;                /* the lesson directory it came from */
+	int shipped;              /* dir is the course this program ships or
+	                             installed (course_dir_is_shipped): its
+	                             commands run unasked (trust.h) */
 	struct section *sections;
 	size_t nsections;
 	struct lesson *lessons;   /* in course order */
@@ -89,6 +92,12 @@ size_t course_section_of(const struct course *course, size_t i);
  * build directory; else $(pkgdatadir)/lessons.
  * Returns a static string. */
 const char *course_default_dir(void);
+
+/* Is dir the course this program ships: $(pkgdatadir)/lessons, or the
+ * source tree's lessons/ when the program runs from its build tree?  The
+ * same directory, whatever the path says (a link, IOLAB_LESSONS, --lessons
+ * naming it); a copy elsewhere is another directory. */
+int course_dir_is_shipped(const char *dir);
 
 /* data/reference.yaml beside the default lesson dir; static string */
 const char *ref_data_default_path(void);

@@ -2,13 +2,16 @@
  *
  * Why the split is here: this file is the lesson format - the tables of
  * keys of doc/lesson-format.md (lesson, workload, sweep, reference, expect)
- * and the handlers of the values only lessons have (open flags, errno
- * names, stdio buffers, commands, reference rates, ids, expectations,
- * whose expressions expect.h parses) - and nothing else.  The
+ * and the handlers of the values only lessons have (reference rates, ids,
+ * expectations, whose expressions expect.h parses) - and nothing else.
+ * The workload keys' values are read by their rows in wl_keys.c, which
+ * --run's one-line spec and the experiment form use too, so that a value
+ * is refused with one message wherever it is typed.  The
  * YAML and the walking are below (yaml_tree.c, yaml_walk.c); what needs
  * the whole course (the ids compare: may name, reference data found beside
  * the lesson directory) comes from above, from course_load.c, through
- * struct lenv.  A key added to the format is a row here.
+ * struct lenv.  A key added to the format is a row here (and, for a
+ * workload key, a row of wl_keys.c).
  */
 #include "config.h"
 
@@ -27,6 +30,8 @@
 #include "lesson_schema.h"
 #include "suggest.h"
 #include "units.h"
+#include "value.h"
+#include "wl_keys.h"
 #include "workload.h"
 #include "yaml_walk.h"
 
@@ -42,139 +47,72 @@ int lesson_id_ok(const char *s)
 	return 1;
 }
 
-static void f_min_time(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+/* The enum of sweep.cache, by the names workload.c gives. */
+static int cache_set(const char *s, void *dst)
 {
-	if (yget_duration(c, v, f->key, dst) == 0 && *(double *)dst > 3600)
-		yerr(c, v, "min_time must be at most 1 hour");
+	enum wl_cache v;
+	if (wl_cache_from_name(s, &v))
+		return -1;
+	*(enum wl_cache *)dst = v;
+	return 0;
 }
 
-static void f_streams(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+static const char *cache_nm(unsigned i)
 {
-	char e[64];
-	const char *s = v->str;
-	if (ycheck_word(c, v, f->key))
-		return;
-	size_t digits = strspn(s, "0123456789");
-	if (s[0] == '-') {
-		yerr(c, v, "'%s' must not be negative: '%s'", f->key, yecho(s, e, sizeof e));
-		return;
-	}
-	if (digits == 0 || s[digits]) {
-		yerr(c, v, "'%s' must be a whole number: '%s'", f->key, yecho(s, e, sizeof e));
-		return;
-	}
-	errno = 0;
-	unsigned long long n = strtoull(s, NULL, 10);
-	if (errno == ERANGE || n < 1 || n > LESSON_STREAMS_MAX)
-		yerr(c, v, "streams must be from 1 to %d", LESSON_STREAMS_MAX);
-	else
-		*(unsigned *)dst = (unsigned)n;
+	return wl_cache_name((enum wl_cache)i);
 }
 
-/* The enums of workload.h, by the names its wl_*_name functions give. */
-#define YENUM(stem, type) \
-	static int stem##_set(const char *s, void *dst) \
-	{ enum type v; if (wl_##stem##_from_name(s, &v)) return -1; \
-	  *(enum type *)dst = v; return 0; } \
-	static const char *stem##_nm(unsigned i) { return wl_##stem##_name((enum type)i); } \
-	static const struct yenum stem##_enum = {stem##_set, stem##_nm};
+static const struct yenum cache_enum = {cache_set, cache_nm};
 
-YENUM(op, wl_op)
-YENUM(api, wl_api)
-YENUM(advice, wl_advice)
-YENUM(cache, wl_cache)
-YENUM(sync, wl_sync)
-YENUM(stdio_mode, wl_stdio_mode)
-YENUM(map, wl_map)
-
-static void f_open(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+/* The rule of wl_command_unsafe_script() (a shell's -c script holding
+ * {file}), with the caret under {file} itself when the source spells it
+ * so (not escaped), within the script's item. */
+static void check_shell_script(struct yctx *c, const struct ynode *v, const struct wl_spec *s)
 {
-	unsigned *flags = dst;
-	const char *names[3];
-	size_t nn = wl_open_flag_names(WL_OPEN_SYNC | WL_OPEN_DSYNC | WL_OPEN_DIRECT, names);
-	char e[64];
-	for (const struct ynode *it = v->head; it; it = it->next) {
-		unsigned bit;
-		if (yitem_word(c, it, f->key))
-			continue;
-		if (wl_open_flag_from_name(it->str, &bit))
-			yunknown_name(c, it, "open flag", names, nn);
-		else if (*flags & bit)
-			yerr(c, it, "duplicate open flag '%s'", yecho(it->str, e, sizeof e));
-		else
-			*flags |= bit;
-	}
+	char m[VALUE_MSG_MAX];
+	long k = s->command_len == v->n ? wl_command_unsafe_script(s, m, sizeof m) : -1;
+	if (k < 0)
+		return;
+	const struct ynode *it = v->head;
+	for (long i = 0; i < k; i++)
+		it = it->next;
+	unsigned line = it->line, col = it->column;
+	ydoc_find(c->doc, &line, &col, it->next ? it->next->line : 0,
+	          it->next ? it->next->column : 0, "{file}");
+	ydoc_diag(c->doc, c->ds, line, col, "%s", m);
+	c->errors++;
 }
 
-static void f_errno(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+/* A workload key: its row in wl_keys.c reads the value, so a lesson file,
+ * a one-line spec (--run) and the experiment form refuse a value with the
+ * same message.  What is YAML - the node's position, a list's items, an
+ * empty item - stays here. */
+static void f_wl_scalar(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
-	if (ycheck_word(c, v, f->key) || wl_errno_from_name(v->str, dst) == 0)
-		return;
-	const char *names[256];
-	size_t n = 0;
-	for (int e = 1; e < 256 && n < COUNT(names); e++)
-		if (wl_errno_name(e))
-			names[n++] = wl_errno_name(e);
-	char e[64];
-	const char *s = suggest_nearest(v->str, names, n);
-	if (s)
-		yerr(c, v, "unknown errno name '%s'; did you mean '%s'?", yecho(v->str, e, sizeof e), s);
-	else
-		yerr(c, v, "unknown errno name '%s'", yecho(v->str, e, sizeof e));
+	const struct wl_key *k = f->aux;
+	char m[VALUE_MSG_MAX];
+	if (k->parse(k, dst, v->str, v->len, m, sizeof m) != 0)
+		yerr(c, v, "%s", m);
 }
 
-static void f_stdio_buffer(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+static void f_wl_list(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
-	int64_t *out = dst;
-	uint64_t n;
-	char e[64];
-	if (ycheck_word(c, v, f->key))
-		return;
-	if (strcmp(v->str, "default") == 0)
-		*out = WL_STDIO_BUFFER_DEFAULT;
-	else if (strcmp(v->str, "unbuffered") == 0)
-		*out = 0;
-	else if (!isdigit((unsigned char)v->str[0]) && v->str[0] != '-')
-		yerr(c, v, "'%s' must be default, unbuffered, 0 or a size: '%s'", f->key,
-		     yecho(v->str, e, sizeof e));
-	else if (yget_size(c, v, f->key, &n) == 0) {
-		if (n > (1u << 30))
-			yerr(c, v, "stdio_buffer must be at most 1 GiB");
-		else
-			*out = (int64_t)n;
-	}
-}
-
-static void f_command(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
-{
-	struct wl_spec *s = dst;
-	if (v->n == 0) {
-		yerr(c, v, "'%s' must not be empty", f->key);
-		return;
-	}
-	if (v->n > 64) {
-		yerr(c, v, "'%s' has more than 64 words", f->key);
-		return;
-	}
-	if (!(s->command = calloc(v->n + 1, sizeof *s->command))) {
-		yerr(c, v, "out of memory");
+	const struct wl_key *k = f->aux;
+	char m[VALUE_MSG_MAX];
+	if (k->begin(k, dst, v->n, m, sizeof m) != 0) {
+		yerr(c, v, "%s", m);
 		return;
 	}
 	for (const struct ynode *it = v->head; it; it = it->next) {
-		if (it->kind != Y_SCALAR) {
+		if (it->kind != Y_SCALAR)
 			yerr(c, it, "items of '%s' must be scalars, not %s", f->key, ykind_name(it));
-			continue;
-		}
-		if (ycheck_word(c, it, f->key))
-			continue;
-		if (memchr(it->str, '\n', it->len)) {
-			yerr(c, it, "'%s' words must be one line", f->key);
-			continue;
-		}
-		if (!(s->command[s->command_len] = ydup(c, it, it->str, it->len)))
-			continue;
-		s->command_len++;
+		else if (!(k->flags & WL_KEYF_WORDS) && yis_null(it))
+			yerr(c, it, "'%s' has an empty item", f->key);
+		else if (k->parse(k, dst, it->str, it->len, m, sizeof m) != 0)
+			yerr(c, it, "%s", m);
 	}
+	if (k == &wl_key_table[WLK_COMMAND])
+		check_shell_script(c, v, dst);
 }
 
 /* --- a lesson ---------------------------------------------------------------- */
@@ -186,26 +124,24 @@ struct lbuild {
 };
 
 static const struct yfield workload_fields[] = {
-	{"op", Y_SCALAR, yf_enum, offsetof(struct wl_spec, op), 0, &op_enum},
-	{"api", Y_SCALAR, yf_enum, offsetof(struct wl_spec, api), 0, &api_enum},
-	{"size", Y_SCALAR, yf_size, offsetof(struct wl_spec, size), 0, NULL},
-	{"block", Y_SCALAR, yf_size, offsetof(struct wl_spec, block), 0, NULL},
-	{"stride", Y_SCALAR, yf_size, offsetof(struct wl_spec, stride), 0, NULL},
-	{"open", Y_SEQ, f_open, offsetof(struct wl_spec, open_flags), 0, NULL},
-	{"fadvise", Y_SCALAR, yf_enum, offsetof(struct wl_spec, fadvise), 0, &advice_enum},
-	{"cache", Y_SCALAR, yf_enum, offsetof(struct wl_spec, cache), 0, &cache_enum},
-	{"streams", Y_SCALAR, f_streams, offsetof(struct wl_spec, streams), 0, NULL},
-	{"stdio_buffer", Y_SCALAR, f_stdio_buffer, offsetof(struct wl_spec, stdio_buffer), 0, NULL},
-	{"stdio_mode", Y_SCALAR, yf_enum, offsetof(struct wl_spec, stdio_mode), 0, &stdio_mode_enum},
-	{"sync", Y_SCALAR, yf_enum, offsetof(struct wl_spec, sync), 0, &sync_enum},
-	{"time_limit", Y_SCALAR, yf_duration, offsetof(struct wl_spec, time_limit), 0, NULL},
-	{"min_time", Y_SCALAR, f_min_time, offsetof(struct wl_spec, min_time), 0, NULL},
-	{"command", Y_SEQ, f_command, 0, 0, NULL},
-	{"expect_error", Y_SCALAR, f_errno, offsetof(struct wl_spec, expect_error), 0, NULL},
-	/* issue 12: the wait after the advice (its bound is a rule of workload.c),
-	 * and an mmap read mapped per pass */
-	{"advice_lead", Y_SCALAR, yf_duration, offsetof(struct wl_spec, advice_lead), 0, NULL},
-	{"map", Y_SCALAR, yf_enum, offsetof(struct wl_spec, map), 0, &map_enum},
+	{"op", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_OP]},
+	{"api", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_API]},
+	{"size", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_SIZE]},
+	{"block", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_BLOCK]},
+	{"stride", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STRIDE]},
+	{"open", Y_SEQ, f_wl_list, 0, 0, &wl_key_table[WLK_OPEN]},
+	{"fadvise", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_FADVISE]},
+	{"cache", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_CACHE]},
+	{"streams", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STREAMS]},
+	{"stdio_buffer", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STDIO_BUFFER]},
+	{"stdio_mode", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STDIO_MODE]},
+	{"sync", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_SYNC]},
+	{"time_limit", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_TIME_LIMIT]},
+	{"min_time", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_MIN_TIME]},
+	{"command", Y_SEQ, f_wl_list, 0, 0, &wl_key_table[WLK_COMMAND]},
+	{"expect_error", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_EXPECT_ERROR]},
+	{"advice_lead", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_ADVICE_LEAD]},
+	{"map", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_MAP]},
 };
 
 /* The value of the key wl_spec_check_key() objects to (the mapping when

@@ -1,5 +1,6 @@
-/* progress.c - saved progress, read leniently (file_read.h) and written
- * atomically (atomic_file.h). */
+/* progress.c - the progress file of iolab before the lab notebook, read
+ * leniently (file_read.h) for its one import into the store
+ * (store_import.c).  Nothing writes it any more. */
 #include "config.h"
 
 #include <errno.h>
@@ -11,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
 #include "file_read.h"
 #include "progress.h"
 
@@ -36,21 +36,6 @@ static void c_numeric_leave(struct c_numeric *cn)
 		uselocale(cn->old);
 		freelocale(cn->c);
 	}
-}
-
-int progress_default_path(char *buf, size_t len)
-{
-	const char *state = getenv("XDG_STATE_HOME");
-	int n;
-	if (state && state[0] == '/')
-		n = snprintf(buf, len, "%s/iolab/progress", state);
-	else {
-		const char *home = getenv("HOME");
-		if (!home || home[0] != '/')
-			return -1;
-		n = snprintf(buf, len, "%s/.local/state/iolab/progress", home);
-	}
-	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
 void progress_free(struct progress *p)
@@ -119,28 +104,6 @@ size_t progress_get_points(const struct progress *p, const char *id,
 		if (strcmp(p->points[i].id, id) == 0)
 			out[n++] = p->points[i].p;
 	return n;
-}
-
-void progress_entry_from_result(struct progress_entry *e, const char *id,
-                                const struct wl_spec *spec,
-                                const struct trial_result *r, int64_t when)
-{
-	memset(e, 0, sizeof *e);
-	snprintf(e->id, sizeof e->id, "%s", id);
-	e->ok = r->ok;
-	e->stopped = r->stopped;
-	e->err = r->err;
-	snprintf(e->error, sizeof e->error, "%s", r->err ? r->error : "");
-	e->rate = r->rate;
-	e->log_rate = r->log_rate;
-	e->seconds = r->seconds;
-	e->bytes = r->bytes;
-	e->calls = trial_total_calls(r);
-	e->syscr = r->syscr;
-	e->syscw = r->syscw;
-	e->block = spec->block;
-	e->cold = spec->cache == WL_CACHE_COLD;
-	e->when = when;
 }
 
 /* --- reading ------------------------------------------------------------- */
@@ -366,102 +329,7 @@ int progress_load(struct progress *p, const char *path, char *msg, size_t msglen
 		p->entries = NULL;
 		p->points = NULL;
 		p->nentries = p->npoints = 0;
-		snprintf(msg, msglen, "progress file %s is damaged (line %zu) and was ignored; "
-		         "the next run replaces it", path, bad);
-		return -1;
-	}
-	return 0;
-}
-
-/* --- writing ------------------------------------------------------------- */
-
-static void escape(const char *in, char *out, size_t len)
-{
-	size_t o = 0;
-	for (; *in && o + 4 < len; in++) {
-		unsigned char c = (unsigned char)*in;
-		if (c <= ' ' || c == '%' || c == '=' || c >= 0x7f)
-			o += (size_t)snprintf(out + o, len - o, "%%%02X", c);
-		else
-			out[o++] = (char)c;
-	}
-	out[o] = '\0';
-}
-
-static void write_entry(FILE *f, const struct progress_entry *e)
-{
-	char err[3 * sizeof e->error + 1];
-	escape(e->error, err, sizeof err);
-	fprintf(f, "lesson %s status=%s errno=%d rate=%.17g log_rate=%.17g seconds=%.17g"
-	        " bytes=%llu calls=%llu syscr=%lld syscw=%lld block=%llu cache=%s when=%lld",
-	        e->id, !e->ok ? "failed" : e->stopped ? "stopped" : "ok", e->err,
-	        e->rate, e->log_rate, e->seconds,
-	        (unsigned long long)e->bytes, (unsigned long long)e->calls,
-	        (long long)e->syscr, (long long)e->syscw,
-	        (unsigned long long)e->block, e->cold ? "cold" : "warm", (long long)e->when);
-	if (*err)
-		fprintf(f, " error=%s", err);
-	fputc('\n', f);
-}
-
-static void write_point(FILE *f, const struct progress_point *pp)
-{
-	const struct sweep_point *p = &pp->p;
-	fprintf(f, "point %s block=%llu cache=%s ok=%d seconds=%.17g calls=%.17g bytes=%.17g rate=%.17g\n",
-	        pp->id, (unsigned long long)p->block, wl_cache_name(p->cache), p->ok ? 1 : 0,
-	        p->seconds, p->calls, p->bytes, p->rate);
-}
-
-/* mkdir -p of the directory part of path, 0700 for what it creates. */
-static int make_parents(const char *path)
-{
-	char *dir = strdup(path);
-	if (!dir)
-		return -1;
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		*slash = '\0';
-	for (char *p = dir + 1; slash && *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-			free(dir);
-			return -1;
-		}
-		*p = '/';
-	}
-	int rc = slash && *dir && mkdir(dir, 0700) != 0 && errno != EEXIST ? -1 : 0;
-	free(dir);
-	return rc;
-}
-
-int progress_save(const struct progress *p, char *msg, size_t msglen)
-{
-	struct atomic_file af;
-	char why[2 * PATH_MAX];
-	if (!p->path)
-		return 0;
-	if (make_parents(p->path) != 0) {
-		snprintf(msg, msglen, "progress not saved: cannot create the directory of %s (%s)",
-		         p->path, strerror(errno));
-		return -1;
-	}
-	/* 0600: the student's own; never a FIFO or device (no ATOMIC_FILE_DIRECT) */
-	if (atomic_file_open(&af, p->path, 0, 0600, NULL, why, sizeof why) != 0) {
-		snprintf(msg, msglen, "progress not saved to %s: %s", p->path, why);
-		return -1;
-	}
-	struct c_numeric cn;
-	c_numeric_enter(&cn);
-	fprintf(af.f, "%s\n", PROGRESS_HEADER);
-	for (size_t i = 0; i < p->nentries; i++)
-		write_entry(af.f, &p->entries[i]);
-	for (size_t i = 0; i < p->npoints; i++)
-		write_point(af.f, &p->points[i]);
-	c_numeric_leave(&cn);
-	if (atomic_file_commit(&af, why, sizeof why) != 0) {
-		snprintf(msg, msglen, "progress not saved to %s: %s", p->path, why);
+		snprintf(msg, msglen, "progress file %s is damaged (line %zu)", path, bad);
 		return -1;
 	}
 	return 0;

@@ -1,20 +1,15 @@
-/* progress.h - the student's saved progress: which lessons were run and
- * their last results, kept between sessions of the lab.
+/* progress.h - the progress file of iolab before the lab notebook, read
+ * once for store_import_progress() (store.h), which files its entries as
+ * runs and renames it progress.imported.  Nothing writes it any more.
  *
- * Stored at $XDG_STATE_HOME/iolab/progress (or ~/.local/state/iolab/progress)
- * as text, one record a line, so a person can read it and a later version
- * can add keys:
+ * It lived at $XDG_STATE_HOME/iolab/progress (or
+ * ~/.local/state/iolab/progress), text, one record a line:
  *
  *     # iolab progress 1
  *     lesson w03-byte status=ok rate=3483638 log_rate=15.06 ... when=1700000000
  *     point s01-sweep block=4096 cache=warm ok=1 seconds=0.01 calls=2560 ...
  *
- * Saving writes a temporary file beside it, syncs it and renames it over
- * the old one, so the file is never half-written and never lost
- * (atomic_file.h: a symbolic link to it stays a link; a path that is a FIFO
- * or a device is refused, never replaced).  A file
- * that does not parse is ignored with a message (and replaced on the next
- * save); it never stops the lab.
+ * A file that does not parse is not imported and is left as it is.
  */
 #ifndef IOLAB_PROGRESS_H
 #define IOLAB_PROGRESS_H
@@ -49,26 +44,22 @@ struct progress_point {
 };
 
 struct progress {
-	char *path;               /* where it is saved; NULL = nowhere */
+	char *path;               /* where it was read from; NULL = nowhere */
 	struct progress_entry *entries;
 	size_t nentries;
 	struct progress_point *points;
 	size_t npoints;
 };
 
-/* $XDG_STATE_HOME/iolab/progress, else $HOME/.local/state/iolab/progress.
- * Returns 0, or -1 when neither variable gives an absolute directory. */
-int progress_default_path(char *buf, size_t len);
-
-/* Start empty and read `path` (NULL: nothing to read or save).  A missing
- * file is an empty progress.  Returns 0; or -1 with the reason in msg when
- * the file could not be read or does not parse: p is then empty but usable,
- * and the next save replaces the file. */
+/* Start empty and read `path` (NULL: nothing to read).  A missing file is
+ * an empty progress.  Returns 0; or -1 with the reason in msg when the
+ * file could not be read or does not parse (p is then empty). */
 int progress_load(struct progress *p, const char *path, char *msg, size_t msglen);
 void progress_free(struct progress *p);
 
 const struct progress_entry *progress_find(const struct progress *p, const char *id);
-/* Insert or replace the entry with e->id.  0 or -1 (out of memory). */
+/* Insert or replace the entry with e->id (the reader's: a later line of
+ * one lesson replaces an earlier one).  0 or -1 (out of memory). */
 int progress_set(struct progress *p, const struct progress_entry *e);
 /* Replace the sweep points of lesson `id` with pts[0..n-1]. */
 int progress_set_points(struct progress *p, const char *id,
@@ -76,14 +67,5 @@ int progress_set_points(struct progress *p, const char *id,
 /* Copy up to max points of lesson `id` into out; returns how many. */
 size_t progress_get_points(const struct progress *p, const char *id,
                            struct sweep_point *out, size_t max);
-
-/* Write atomically (temp file, fsync, rename, fsync of the directory),
- * creating the directory (0700) if need be.  0, or -1 with msg. */
-int progress_save(const struct progress *p, char *msg, size_t msglen);
-
-/* An entry from a finished trial of lesson `id` run with `spec`. */
-void progress_entry_from_result(struct progress_entry *e, const char *id,
-                                const struct wl_spec *spec,
-                                const struct trial_result *r, int64_t when);
 
 #endif

@@ -78,6 +78,9 @@ struct report_result {
 	struct report_expectation *expects;   /* the lesson's expectations, once
 	                                         report_expect_all() ran */
 	size_t nexpects;
+	/* A trial's workload was stopped by a signal: what trial_result's
+	 * disturbance said ("stopped for 3.0 s by a signal"), "" if none was. */
+	char disturbed[64];
 };
 
 struct report {
@@ -135,6 +138,10 @@ int report_write_json(FILE *out, const struct report *r);
 int report_write_csv(FILE *out, const struct report *r);
 int report_write_tap(FILE *out, const struct report *r);
 int report_write_gradescope(FILE *out, const struct report *r);
+/* One result as the JSON writer prints it inside "results", on one line:
+ * what the store keeps of every run (and --history exports).  A malloc'd
+ * string, or NULL when out of memory. */
+char *report_json_result(const struct report_result *res);
 
 /* --- values shared by the writers --------------------------------------- */
 

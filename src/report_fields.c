@@ -76,6 +76,18 @@ static int val_join(struct report_value *v, const char *const *words, size_t n, 
 	return 0;
 }
 
+/* The owned text made harmless in place (sanitize.h; it never grows). */
+static int val_sanitize(struct report_value *v)
+{
+	char *safe = sanitize_dup(v->owned, NULL);
+	if (!safe)
+		return -1;
+	free(v->owned);
+	v->owned = safe;
+	val_text(v, safe);
+	return 0;
+}
+
 void report_value_free(struct report_value *v)
 {
 	free(v->owned);
@@ -112,8 +124,23 @@ static int f_title(const struct report_result *r, int a, struct report_value *v)
 }
 static int f_status(const struct report_result *r, int a, struct report_value *v)
 { (void)a; val_text(v, r->status == REPORT_OK ? "ok" : "error"); return 0; }
+/* An error may quote a command's stderr, or a lesson's words: made
+ * harmless as the title is. */
 static int f_error(const struct report_result *r, int a, struct report_value *v)
-{ (void)a; val_text(v, r->error); return 0; }
+{
+	(void)a;
+	if (!r->error)
+		return 0;
+	if (!(v->owned = sanitize_dup(r->error, "\n")))
+		return -1;
+	val_text(v, v->owned);
+	return 0;
+}
+
+/* How a trial's workload process was stopped by a signal (engine.h),
+ * or null. */
+static int f_disturbed(const struct report_result *r, int a, struct report_value *v)
+{ (void)a; val_text(v, r->disturbed[0] ? r->disturbed : NULL); return 0; }
 
 enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
        W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
@@ -156,10 +183,10 @@ static int f_workload(const struct report_result *r, int a, struct report_value 
 	case W_SYNC: val_text(v, wl_sync_name(s->sync)); break;
 	case W_TIME_LIMIT: val_real(v, s->time_limit); break;
 	case W_MIN_TIME: val_real(v, s->min_time); break;
-	case W_COMMAND:
-		if (s->command)
-			return val_join(v, (const char *const *)s->command, s->command_len, " ");
-		break;
+	case W_COMMAND:           /* a lesson's words: harmless, as the title */
+		if (s->command && val_join(v, (const char *const *)s->command, s->command_len, " "))
+			return -1;
+		return s->command ? val_sanitize(v) : 0;
 	case W_EXPECT_ERROR: expect_error(s->expect_error, v); break;
 	case W_ADVICE_LEAD: val_real(v, s->advice_lead); break;
 	case W_MAP: val_text(v, wl_map_name(s->map)); break;

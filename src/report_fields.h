@@ -9,7 +9,7 @@
  *
  * Names (doc/batch-output.md): lesson, title, status, error, workload.op
  * ... workload.expect_error, trials, passes, bytes, seconds.median/min/max,
- * rate.median/min/max, log_rate, time_limited, checksum, syscalls.read
+ * rate.median/min/max, log_rate, time_limited, disturbed, checksum, syscalls.read
  * ... syscalls.fdatasync, calls.<kind> for every call kind, cpu.user,
  * cpu.system, faults.minor/major, context_switches.voluntary/involuntary,
  * storage.read_bytes/write_bytes, cache.resident_before/after,

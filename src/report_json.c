@@ -9,6 +9,8 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -393,12 +395,12 @@ static void write_expectations(struct jw *w, const struct report_result *res)
 	jw_close(w, ']');
 }
 
-static void write_result(struct jw *w, const struct report_result *res)
+static void write_result(struct jw *w, const struct report_result *res, int oneline)
 {
 	const struct trial_summary *s = &res->summary;
 	const struct trial_result *m = &s->median;
 	int ok = res->measured;
-	jw_open(w, NULL, '{', 0);
+	jw_open(w, NULL, '{', oneline);
 	jw_str(w, "lesson", res->lesson);
 	jw_str(w, "title", res->title);
 	jw_str(w, "status", res->status == REPORT_OK ? "ok" : "error");
@@ -420,6 +422,7 @@ static void write_result(struct jw *w, const struct report_result *res)
 		jw_bool(w, "time_limited", m->time_limited);
 	else
 		jw_null(w, "time_limited");
+	jw_str(w, "disturbed", res->disturbed[0] ? res->disturbed : NULL);
 	if (report_has_checksum(res)) {
 		char hex[20];
 		snprintf(hex, sizeof hex, "%016" PRIx64, m->checksum);
@@ -451,9 +454,27 @@ int report_write_json(FILE *out, const struct report *r)
 	jw_uint(&w, "trials", r->trials);
 	jw_open(&w, "results", '[', 0);
 	for (size_t i = 0; i < r->nresults; i++)
-		write_result(&w, &r->results[i]);
+		write_result(&w, &r->results[i], 0);
 	jw_close(&w, ']');
 	jw_close(&w, '}');
 	fputc('\n', out);
 	return ferror(out) ? -1 : 0;
+}
+
+char *report_json_result(const struct report_result *res)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	if (!out)
+		return NULL;
+	struct jw w = {.out = out};
+	w.first[0] = 1;
+	write_result(&w, res, 1);
+	int bad = ferror(out);
+	if (fclose(out) != 0 || bad) {
+		free(text);
+		return NULL;
+	}
+	return text;
 }

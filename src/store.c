@@ -154,7 +154,9 @@ fail:
 }
 
 /* The questions asked of the runs, each defined once. */
-#define NORMAL_SQL "kind = 'lesson' AND status = 'ok' AND time_limited = 0"
+/* Normal: run as the lesson says (its own time limit included: see
+ * store_kind_pick) and without an error. */
+#define NORMAL_SQL "kind = 'lesson' AND status = 'ok'"
 #define MISS_SQL "abs(guess_log_rate - log_rate)"
 #define SCORED_SQL "guess_log_rate IS NOT NULL AND log_rate IS NOT NULL"
 #define LESSON_SQL "(?1 IS NULL OR lesson = ?1)"
@@ -209,8 +211,8 @@ enum store_kind store_kind_pick(enum store_origin origin, int stopped,
 	};
 	if (stopped && !time_limited)
 		return STORE_KIND_STOPPED;
-	if (time_limited)
-		return STORE_KIND_TIME_LIMITED;
+	if (time_limited && origin != STORE_FROM_LESSON)
+		return STORE_KIND_TIME_LIMITED;     /* a limit the lesson did not set */
 	if (raced)
 		return STORE_KIND_RACED;
 	return (unsigned)origin < COUNT(by_origin) ? by_origin[origin] : STORE_KIND_CHANGED;

@@ -43,7 +43,8 @@ enum store_kind {
 	STORE_KIND_LESSON,        /* "lesson": as the lesson says, run to its end */
 	STORE_KIND_CHANGED,       /* "changed": knobs changed (label says which) */
 	STORE_KIND_STOPPED,       /* "stopped": the student stopped it */
-	STORE_KIND_TIME_LIMITED,  /* "time_limited": a time limit cut it short */
+	STORE_KIND_TIME_LIMITED,  /* "time_limited": a time limit the lesson did not
+	                             set (--time-limit, changed knobs) cut it short */
 	STORE_KIND_RACED,         /* "raced": measured while something disturbed it */
 	STORE_KIND_EXPERIMENT,    /* "experiment": from the experiment bench */
 	STORE_KIND_PROGRAM,       /* "program": the student's own program */
@@ -62,9 +63,12 @@ const char *store_kind_name(enum store_kind k);         /* "time_limited" */
 const char *store_recorder_name(enum store_recorder r); /* "batch" */
 
 /* The one rule for filing a run: an outcome that spoils the measurement
- * (stopped by the student, then cut by a time limit, then raced) wins over
- * how the run was set up; otherwise the origin decides.  `stopped` is the
- * engine's flag (set for both the student's stop and the time limit). */
+ * (stopped by the student; cut by a time limit the lesson did not set;
+ * raced) wins over how the run was set up; otherwise the origin decides.
+ * A lesson's own time limit is part of the lesson (w01's file would take
+ * half an hour: its 2 s limit is what the lesson measures), so a run it
+ * ended is a run as the lesson says.  `stopped` is the engine's flag (set
+ * for both the student's stop and the time limit). */
 enum store_kind store_kind_pick(enum store_origin origin, int stopped,
                                 int time_limited, int raced);
 
@@ -169,9 +173,9 @@ int store_record(struct store *st, const struct store_run *run, int64_t *id,
  * returns 0 all the same). */
 typedef int (*store_run_fn)(const struct store_run *run, void *arg);
 
-/* The latest normal result of a lesson: kind "lesson", status "ok", not
- * time-limited: the run that may stand for the lesson in course marks and
- * "Compare with".  Calls fn with it and returns 1; 0 when there is none;
+/* The latest normal result of a lesson: kind "lesson" (run as the lesson
+ * says, its own time limit included), status "ok": the run that may stand
+ * for the lesson in course marks and "Compare with".  Calls fn with it and returns 1; 0 when there is none;
  * -1 with msg. */
 int store_latest_normal(struct store *st, const char *lesson,
                         store_run_fn fn, void *arg, char *msg, size_t msglen);

@@ -1,6 +1,8 @@
 /* ui_course.c - the course: sections and lessons in lecture order, the
  * current one highlighted (reverse video and a cursor glyph), lessons
- * already run marked with a glyph, never by colour alone.
+ * already run as they say marked with a glyph, never by colour alone (a
+ * run with changed knobs, stopped or raced is no mark: the notebook keeps
+ * it apart), and the prediction score.
  *
  * Every row shows the lesson's id, which tells apart lessons whose titles
  * begin alike (w01-syncbyte and w03-byte are both "One byte per
@@ -10,6 +12,7 @@
  * says which key shows the titles. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,19 +30,10 @@ static const char *row_mark(const struct lab *lab, size_t i, int *role)
 		*role = CRT_RUNNING;
 		return crt_glyph(GLYPH_RUNNING);
 	}
-	int ran = 0, ok = 0;
-	if (lab->ls[i].have_result) {
-		ran = 1;
-		ok = lab->ls[i].result.ok;
-	} else {
-		const struct progress_entry *e = progress_find(&lab->progress, lab->course.lessons[i].id);
-		if (e) {
-			ran = 1;
-			ok = e->ok;
-		}
-	}
-	if (!ran)
+	/* the latest run as the lesson says: this session's or the notebook's */
+	if (!lab->ls[i].have_normal)
 		return " ";
+	int ok = lab->ls[i].normal.ok;
 	*role = ok ? CRT_OK : CRT_ERROR;
 	return crt_glyph(ok ? GLYPH_DONE : GLYPH_FAILED);
 }
@@ -48,16 +42,25 @@ static const char *row_mark(const struct lab *lab, size_t i, int *role)
 static void row_rate(const struct lab *lab, size_t i, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	double rate = -1;
-	if (lab->ls[i].have_result && lab->ls[i].result.ok && !lab->ls[i].result.err)
-		rate = lab->ls[i].result.rate;
-	else if (!lab->ls[i].have_result) {
-		const struct progress_entry *e = progress_find(&lab->progress, lab->course.lessons[i].id);
-		if (e && e->ok && !e->err)
-			rate = e->rate;
-	}
+	const struct saved_result *n = &lab->ls[i].normal;
+	double rate = lab->ls[i].have_normal && n->ok && isfinite(n->rate) ? n->rate : -1;
 	if (rate > 0)
 		units_format_rate(rate, buf, len);
+}
+
+/* The prediction score over every lesson: how many guesses, their mean
+ * miss in log-rate units, how many within 1 (store_score). */
+static void draw_score(const struct lab *lab, int y, struct rect r)
+{
+	const struct store_score *s = &lab->score;
+	if (s->guesses == 0) {
+		crt_putf(y, r.x + 1, r.w - 2, crt_attr(CRT_DIM), "guesses: none yet (%s guesses before a run)",
+		         keys_row(ACT_GUESS)->label);
+		return;
+	}
+	crt_putf(y, r.x + 1, r.w - 2, crt_attr(CRT_LABEL),
+	         "guesses: %lld, mean miss %.2f (log rate), %lld within 1", (long long)s->guesses,
+	         s->mean_miss, (long long)s->within_1);
 }
 
 /* Rows: a section title, then its lessons.  Row of lesson i. */
@@ -123,7 +126,7 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE), "%s  (%s opens, %s runs, %s goes back)",
 		         c->title ? c->title : "Course", keys_row(ACT_ENTER)->label,
 		         keys_row(ACT_RUN)->label, keys_row(ACT_COURSE)->bar_keys);
-		y++;
+		draw_score(lab, y++, r);
 	}
 	if (!wide && r.h > 4) {
 		/* the narrow list's last row: where the titles are */
@@ -132,6 +135,14 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 		r.h--;
 	}
 	int h = r.y + r.h - y;
+	/* narrow (beside the lesson): the score under the list, when there is one */
+	if (!wide && lab->score.guesses && h > 8) {
+		h -= 3;
+		crt_putf(y + h + 1, r.x + 1, r.w - 1, crt_attr(CRT_LABEL), "guesses %lld, miss %.2f",
+		         (long long)lab->score.guesses, lab->score.mean_miss);
+		crt_putf(y + h + 2, r.x + 1, r.w - 1, crt_attr(CRT_LABEL), "%lld within 1 (log rate)",
+		         (long long)lab->score.within_1);
+	}
 	int total = row_of_lesson(c, c->nlessons);
 	int cur = row_of_lesson(c, lab->cur);
 	/* keep the current lesson in view, a few rows from the edges */

@@ -12,6 +12,8 @@
 #include "ui_crt.h"
 #include "ui_views.h"
 
+#define NOTEBOOK_HEADING "# The lab notebook"
+
 struct help_line {
 	const char *key;          /* NULL: a heading or a paragraph */
 	const char *text;
@@ -62,14 +64,33 @@ static const struct help_line help[] = {
 	{"sweep", "every point runs once, as its lesson says, whatever the watch time"},
 	{"race", "v: the lesson and another at once, each in its own process, both bars on one "
 	         "gauge, the difference of their log rates and the ratio. They share this machine's "
-	         "CPUs and disk, so a raced result is never filed as the lesson's own (nor saved)"},
+	         "CPUs and disk, so a raced result is never taken for the lesson's own: the "
+	         "notebook keeps it as raced"},
 	{"presentation", "f or --present: the title, the rate in digits as large as the terminal "
 	                 "allows, the log rate, syscalls against calls and the gauge; nothing dim; "
 	                 "every key still works, races too"},
 	{NULL, ""},
+	{NULL, NOTEBOOK_HEADING},
+	{"notebook", "every run is kept, in $XDG_STATE_HOME/iolab/lab.db (else "
+	             "~/.local/state/iolab/lab.db; --db FILE for another); iolab --history prints "
+	             "it, iolab --forget empties it. The lab reopens at the lesson you left"},
+	{"as it says", "a run of the lesson as it is written, to its end: the only kind the marks, "
+	               "Compare with and the last result from an earlier session use"},
+	{"variants", "runs with changed knobs (+ - c, the form, --size), stopped with s, cut by a "
+	             "time limit, raced, experiments and own programs are kept apart, named by "
+	             "what changed (w03-byte with \"4 B blocks\")"},
+	{"guess", "g before a run: a rate (3MB/s, 3 MiB/s, 500k; k M G are 1000s, KiB MiB GiB "
+	          "1024s) or a log rate (ln 15.1). G marks it on the gauge; afterwards miss is "
+	          "|ln guess - ln rate|, in log-rate units (1 is a factor of e, 2.3 of ten)"},
+	{"score", "the course list and the lesson's notebook (b): how many guesses, their mean "
+	          "miss, and how many missed by 1 or less"},
+	{"experiment", "e: every knob of the lesson's workload in a form, each value checked by "
+	               "the lesson format's own rules and messages; Enter runs it as a variant "
+	               "(iolab --run SPEC does the same from a script)"},
+	{NULL, ""},
 	{NULL, "# Marks"},
-	{NULL, "Marks in the course: a check (or *) ran, a cross (or !) failed, a triangle "
-	       "(or >) is running. Numbers never depend on colour."},
+	{NULL, "Marks in the course: a check (or *) ran as the lesson says, a cross (or !) failed, "
+	       "a triangle (or >) is running. Numbers never depend on colour."},
 	{NULL, "A sweep's chart: one glyph per series, named in its legend (a read's warm and "
 	       "cold cache, a write's way to the file: page cache, O_SYNC ...); a diamond (or #) "
 	       "where two series share a cell."},
@@ -100,13 +121,19 @@ static int help_rows(int width, struct tw_lines *out)
 	const struct key_row *keys = keys_rows(&nkeys);
 	textwrap_add_line(out, "# Keys", width);
 	for (size_t i = 0; i < nkeys; i++)
-		add_entry(out, keys[i].label, keys[i].what, width);
+		if (keys[i].group == KEYS_GROUP_MAIN)
+			add_entry(out, keys[i].label, keys[i].what, width);
 	for (size_t i = 0; i < sizeof help / sizeof *help; i++) {
 		const struct help_line *h = &help[i];
 		if (!h->key && (h->text[0] == '#' || !h->text[0]))
 			textwrap_add_line(out, h->text, width);
 		else
 			add_entry(out, h->key ? h->key : "", h->text, width);
+		/* the notebook's keys under its heading, after the numbers */
+		if (!h->key && strcmp(h->text, NOTEBOOK_HEADING) == 0)
+			for (size_t k = 0; k < nkeys; k++)
+				if (keys[k].group == KEYS_GROUP_NOTEBOOK)
+					add_entry(out, keys[k].label, keys[k].what, width);
 		/* what a repeated pass is, kind by kind, from watch.c's table */
 		if (h->key && strcmp(h->key, "pass") == 0)
 			for (int k = 0; k < WATCH_PASS_KINDS; k++) {

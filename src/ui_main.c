@@ -25,7 +25,32 @@
 #define POLL_MS 10                /* how soon a finished trial is noticed */
 #define IDLE_MS 1000
 
-static void draw(struct lab *lab)
+/* The screens that take the place of the lesson's text and panel: the
+ * guess prompt, the experiment form, the lesson's notebook, the chooser. */
+static int draw_instead(struct lab *lab, const struct layout *l)
+{
+	struct rect r = {l->text.y, l->text.x, l->text.h, l->text.w + 1 + l->panel.w};
+	if (!l->text.w)
+		return 0;
+	if (lab->prompt.open)
+		ui_prompt_draw(lab, r);
+	else if (lab->form.open)
+		ui_form_draw(lab, r);
+	else if (lab->history.open)
+		ui_history_draw(lab, r);
+	else if (lab->race.choosing)
+		ui_race_draw_chooser(lab, r);
+	else
+		return 0;
+	return 1;
+}
+
+static int modal_open(const struct lab *lab)
+{
+	return lab->prompt.open || lab->form.open || lab->history.open;
+}
+
+static void draw_screen(struct lab *lab)
 {
 	struct layout l;
 	layout_compute(&l, LINES, COLS, lab->course_screen);
@@ -44,12 +69,12 @@ static void draw(struct lab *lab)
 		refresh();
 		return;
 	}
-	if (lab->present && !lab->race.choosing) {
+	if (lab->present && !lab->race.choosing && !modal_open(lab)) {
 		ui_present_draw(lab, LINES, COLS, context);
 		refresh();
 		return;
 	}
-	if (lab->race.shown && !lab->race.choosing) {
+	if (lab->race.shown && !lab->race.choosing && !modal_open(lab)) {
 		ui_race_draw(lab, LINES, COLS);
 		ui_frame_draw_footer(l.footer, context);
 		refresh();
@@ -60,16 +85,30 @@ static void draw(struct lab *lab)
 		ui_course_draw(lab, l.course);
 	if (l.side_list && !l.course_only)
 		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
-	if (l.text.w && lab->race.choosing) {
-		ui_race_draw_chooser(lab, (struct rect){l.text.y, l.text.x, l.text.h,
-		                                        l.text.w + 1 + l.panel.w});
+	if (draw_instead(lab, &l)) {
+		;
 	} else if (l.text.w) {
 		ui_lesson_draw(lab, l.text);
 		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
 		ui_panel_draw(lab, l.panel);
 	}
+	if (lab->asking)
+		ui_confirm_draw(lab, LINES, COLS);
 	ui_frame_draw_footer(l.footer, context);
 	refresh();
+}
+
+/* The screen, and over it a notice of the notebook's until a key closes it. */
+static void draw(struct lab *lab)
+{
+	struct layout l;
+	layout_compute(&l, LINES, COLS, lab->course_screen);
+	draw_screen(lab);
+	/* the question about a command comes first (lab_key_context) */
+	if (lab->notice[0] && !l.too_small && !lab->asking) {
+		ui_notice_draw(lab, LINES, COLS);
+		refresh();
+	}
 }
 
 static void select_lesson(struct lab *lab, long delta)
@@ -108,7 +147,9 @@ static void start_run(struct lab *lab)
 _Static_assert(KEYCODE_DOWN == KEY_DOWN && KEYCODE_UP == KEY_UP
                && KEYCODE_NPAGE == KEY_NPAGE && KEYCODE_PPAGE == KEY_PPAGE
                && KEYCODE_ENTER == KEY_ENTER && KEYCODE_BTAB == KEY_BTAB
-               && KEYCODE_F1 == KEY_F(1), "keys.h's codes are not curses's");
+               && KEYCODE_F1 == KEY_F(1) && KEYCODE_LEFT == KEY_LEFT
+               && KEYCODE_RIGHT == KEY_RIGHT && KEYCODE_BACKSPACE == KEY_BACKSPACE,
+               "keys.h's codes are not curses's");
 
 /* In help a key that does nothing there says what does. */
 static void help_hint(struct lab *lab)
@@ -150,6 +191,47 @@ static void toggle_present(struct lab *lab)
 	lab->course_screen = 0;
 	lab_message(lab, lab->present ? "presentation mode: every key still works; f leaves it"
 	                              : "presentation mode off");
+}
+
+/* Enter in the form: the experiment becomes the next run, and runs. */
+static void form_done(struct lab *lab)
+{
+	if (lab_form_done(lab) == 0)
+		start_run(lab);
+}
+
+/* The form's and the prompt's keys act on whichever is open. */
+static void edit_action(struct lab *lab, enum key_action a, int dir)
+{
+	struct guess_prompt *g = &lab->prompt;
+	switch (a) {
+	case ACT_EDIT_MOVE:
+		if (g->open)
+			edit_move(&g->line, dir);
+		else
+			form_move(&lab->form, dir);
+		break;
+	case ACT_EDIT_ERASE:
+		if (g->open)
+			edit_erase(&g->line);
+		else
+			form_erase(&lab->form);
+		break;
+	case ACT_EDIT_DONE:
+		if (g->open)
+			lab_guess_done(lab);
+		else
+			form_done(lab);
+		break;
+	case ACT_EDIT_CLOSE:
+		if (g->open)
+			lab_guess_close(lab);
+		else
+			lab_form_close(lab);
+		break;
+	default:
+		break;
+	}
 }
 
 static void race_from_chooser(struct lab *lab)
@@ -195,9 +277,34 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		lab->help_top = 0;
 		break;
 	case ACT_HELP_CLOSE: lab->help = 0; break;
-	case ACT_HELP_LINE: ui_help_scroll(lab, dir); break;
-	case ACT_HELP_PAGE: ui_help_scroll(lab, dir * (LINES - 4)); break;
+	case ACT_HELP_LINE:
+		if (context & KEYS_HISTORY)
+			lab_history_scroll(lab, dir);
+		else
+			ui_help_scroll(lab, dir);
+		break;
+	case ACT_HELP_PAGE:
+		if (context & KEYS_HISTORY)
+			lab_history_scroll(lab, dir * (lab->history.page > 1 ? lab->history.page - 1 : 1));
+		else
+			ui_help_scroll(lab, dir * (LINES - 4));
+		break;
 	case ACT_HELP_STOP: stop_from_help(lab); break;
+	case ACT_GUESS: lab_guess_open(lab); break;
+	case ACT_FORM: lab_form_open(lab, NULL, STORE_FROM_EXPERIMENT); break;
+	case ACT_HISTORY: lab_history_open(lab); break;
+	case ACT_EDIT_FIELD: form_field_step(&lab->form, dir); break;
+	case ACT_EDIT_MOVE:
+	case ACT_EDIT_ERASE:
+	case ACT_EDIT_DONE:
+	case ACT_EDIT_CLOSE: edit_action(lab, a, dir); break;
+	case ACT_HISTORY_CLOSE: lab_history_close(lab); break;
+	case ACT_NOTICE_CLOSE: lab->notice[0] = '\0'; break;
+	case ACT_CONFIRM_YES:
+		if (lab_answer_commands(lab, 1))
+			start_run(lab);
+		break;
+	case ACT_CONFIRM_NO: lab_answer_commands(lab, 0); break;
 	case ACT_QUIT: quit(lab); break;
 	case ACT_REDRAW: clearok(curscr, TRUE); break;
 	case ACTIONS: break;
@@ -216,6 +323,12 @@ static void handle_key(struct lab *lab, int ch)
 	const struct key_row *k = keys_find(ch, context, &dir);
 	if (k)
 		do_action(lab, k->action, dir, context);
+	else if (context & KEYS_NOTICE)
+		lab->notice[0] = '\0';           /* any key closes a notice */
+	else if (context & KEYS_PROMPT)
+		edit_insert(&lab->prompt.line, ch);
+	else if (context & KEYS_FORM)
+		form_insert(&lab->form, ch);
 	else if (context & KEYS_HELP)
 		help_hint(lab);
 }
@@ -261,6 +374,9 @@ int ui_main(const struct options *o)
 		return EXIT_ENVIRONMENT;
 	}
 	guard_set_terminal_restore(crt_restore);
+	if (o->have_experiment)              /* --run SPEC, --command -- PROG: the form, filled */
+		lab_form_open(&lab, &o->experiment,
+		              o->command_given ? STORE_FROM_PROGRAM : STORE_FROM_EXPERIMENT);
 	if (lab.race_at_start >= 0) {        /* --race A,B */
 		lab_message(&lab, "starting the race: preparing the data files...");
 		draw(&lab);

@@ -6,7 +6,8 @@
  * room) and the log rate, the log gauge with the reference machines and
  * the compared lessons marked, the trend, then the kernel's syscall counts
  * beside the calls the program made, progress, CPU, storage, page cache,
- * and the compared lessons' last results.
+ * the compared lessons' results as their lessons say, and this lesson's
+ * runs that are not (its variants, each labelled by what changed).
  *
  * Every line of figures goes through fitline_fit(): a figure is shown
  * whole or not at all, so the panel first uses a shorter form, leaves out
@@ -22,6 +23,7 @@
 
 #include "countof.h"
 #include "fitline.h"
+#include "keys.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -192,6 +194,18 @@ static void draw_result_state(struct pen *p, const struct run_view *v)
 	para(p, CRT_OK, buf);
 }
 
+/* A run that is not the lesson's result says what it was: the notebook
+ * files it apart, and the marks and "Compare with" do not use it. */
+static void draw_variant_state(struct pen *p, const struct run_view *v)
+{
+	char name[300], buf[400];
+	if (v->kind == STORE_KIND_LESSON)
+		return;
+	lab_variant_name(NULL, v->label, v->kind, !crt.utf8, name, sizeof name);
+	snprintf(buf, sizeof buf, "not the lesson's result: %s", name);
+	para(p, CRT_MESSAGE, buf);
+}
+
 static void draw_state(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
 	char buf[512];
@@ -209,11 +223,14 @@ static void draw_state(struct pen *p, const struct run_view *v, const struct wl_
 	} else if (v->start_error) {
 		snprintf(buf, sizeof buf, "%s could not start: %s", crt_glyph(GLYPH_FAILED), v->start_error);
 		para(p, CRT_ERROR, buf);
-	} else if (v->result)
+	} else if (v->result) {
 		draw_result_state(p, v);
-	else if (v->saved)
-		para(p, CRT_LABEL, "Last run (saved from an earlier session); r runs it again.");
-	else
+		draw_variant_state(p, v);
+	} else if (v->saved) {
+		snprintf(buf, sizeof buf, "Last run as the lesson says%s%s (from the notebook); r runs "
+		         "it again.", v->saved->when[0] ? ", " : "", v->saved->when);
+		para(p, CRT_LABEL, buf);
+	} else
 		para(p, CRT_LABEL, "Not run yet: r (or Enter) runs it.");
 }
 
@@ -235,7 +252,8 @@ static struct shown shown_rates(const struct run_view *v)
 	} else if (v->result && v->result->ok && !v->result->err) {
 		s.rate = s.avg = v->result->rate;
 		s.have = 1;
-	} else if (!v->result && v->saved && v->saved->ok && !v->saved->err) {
+	} else if (!v->result && v->saved && v->saved->ok && isfinite(v->saved->rate)
+	           && v->saved->rate > 0) {
 		s.rate = s.avg = v->saved->rate;
 		s.have = 1;
 	}
@@ -266,11 +284,33 @@ static void draw_big(struct pen *p, const struct shown *s)
  * the result the whole run (bytes moved / seconds the loop ran), so a
  * reader can tell why they differ, and why the trend's range (half-second
  * rates) may not hold the whole run's. */
+/* The guess beside the result: the rate guessed, its log rate, and once
+ * the run has ended how far it missed, in log-rate units. */
+static void draw_guess(struct pen *p, const struct run_view *v)
+{
+	char g[32], lg[32], miss[32];
+	if (isnan(v->guess_rate))
+		return;
+	units_format_rate(v->guess_rate, g, sizeof g);
+	snprintf(lg, sizeof lg, "ln %.2f", log(v->guess_rate));
+	const struct fit_part guess[] = {
+		{g, NULL, 0, 0}, {lg, NULL, 0, 0}, {"(G on the gauge)", NULL, 1, 1},
+	};
+	kv_parts(p, "guess", guess, v->live ? COUNT(guess) : 2, 1);
+	if (isfinite(v->miss)) {
+		snprintf(miss, sizeof miss, "%.2f", v->miss);
+		const struct fit_part m[] = {{miss, NULL, 0, 0}, {"in log rate", NULL, 1, 0}};
+		kv_parts(p, "miss", m, COUNT(m), 1);
+	}
+}
+
 static void draw_rates(struct pen *p, const struct run_view *v, int big)
 {
 	struct shown s = shown_rates(v);
-	if (!s.have)
+	if (!s.have) {
+		draw_guess(p, v);
 		return;
+	}
 	char a[32], b[48], la[32], lb[32], ln[64], bps[32];
 	if (big)
 		draw_big(p, &s);
@@ -297,6 +337,7 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 		const struct fit_part logs[] = {{la, NULL, 0, 0}, {ln, NULL, 1, 0}};
 		kv_parts(p, "log rate", logs, COUNT(logs), 1);
 	}
+	draw_guess(p, v);
 }
 
 /* --- the gauge and its marks -------------------------------------------------- */
@@ -306,15 +347,11 @@ static int compare_rate(const struct lab *lab, const char *id, double *rate)
 	long i = course_find(&lab->course, id);
 	if (i < 0)
 		return 0;
+	/* the latest run as that lesson says, never a variant of it */
 	const struct lesson_state *ls = &lab->ls[i];
-	if (ls->have_result) {
-		*rate = ls->result.rate;
-		return ls->result.ok && !ls->result.err && *rate > 0;
-	}
-	const struct progress_entry *e = progress_find(&lab->progress, id);
-	if (!e || !e->ok || e->err || !(e->rate > 0))
+	if (!ls->have_normal || !ls->normal.ok || !isfinite(ls->normal.rate) || !(ls->normal.rate > 0))
 		return 0;
-	*rate = e->rate;
+	*rate = ls->normal.rate;
 	return 1;
 }
 
@@ -332,9 +369,14 @@ static char compare_key(size_t i)
 	return i < 9 ? (char)('1' + i) : (char)('a' + (i - 9) % 26);
 }
 
-static size_t collect_marks(const struct lab *lab, const struct lesson *l, struct ui_gauge_mark *m)
+static size_t collect_marks(const struct lab *lab, const struct lesson *l,
+                            const struct run_view *v, struct ui_gauge_mark *m)
 {
 	size_t n = 0;
+	/* the guess: of the run shown, or for the next run */
+	double guess = !isnan(v->guess_rate) ? v->guess_rate : lab->guess_rate;
+	if (!isnan(guess))
+		m[n++] = (struct ui_gauge_mark){guess, 'G', CRT_MESSAGE, "your guess"};
 	for (size_t i = 0; i < l->nrefs && n < MAX_MARKS; i++)
 		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, (char)('A' + i % 26), CRT_REF,
 		                             ref_label(lab, l->refs[i].source)};
@@ -350,7 +392,7 @@ static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_vi
 {
 	struct shown s = shown_rates(v);
 	struct ui_gauge_mark marks[MAX_MARKS];
-	size_t n = collect_marks(lab, lab_lesson(lab), marks);
+	size_t n = collect_marks(lab, lab_lesson(lab), v, marks);
 	if (!pen_room(p, 3))
 		return;
 	int w = p->w - UI_EDGE;
@@ -573,19 +615,23 @@ static void draw_costs(struct pen *p, const struct run_view *v)
 	}
 }
 
-/* The saved summary of an earlier session. */
-static void draw_saved(struct pen *p, const struct progress_entry *e, const struct wl_spec *spec)
+/* The notebook's latest run as the lesson says, from an earlier session. */
+static void draw_saved(struct pen *p, const struct saved_result *e, const struct wl_spec *spec)
 {
 	char a[48], b[48], c[32];
-	if (!e->ok || e->err) {
+	if (!e->ok) {
 		para(p, CRT_ERROR, e->error[0] ? e->error : "it failed");
 		return;
 	}
-	units_format_bytes((double)e->bytes, a, sizeof a);
-	units_format_seconds(e->seconds, !crt.utf8, c, sizeof c);
-	snprintf(b, sizeof b, "in %s", c);
-	const struct fit_part moved[] = {{a, NULL, 0, 0}, {b, NULL, 0, 1}};
-	kv_parts(p, "moved", moved, COUNT(moved), 2);
+	if (e->error[0])                        /* the error the lesson expects */
+		para(p, CRT_LABEL, e->error);
+	if (e->bytes >= 0 && isfinite(e->seconds)) {
+		units_format_bytes((double)e->bytes, a, sizeof a);
+		units_format_seconds(e->seconds, !crt.utf8, c, sizeof c);
+		snprintf(b, sizeof b, "in %s", c);
+		const struct fit_part moved[] = {{a, NULL, 0, 0}, {b, NULL, 0, 1}};
+		kv_parts(p, "moved", moved, COUNT(moved), 2);
+	}
 	named_count("write", e->syscw, a, sizeof a);
 	named_count("read", e->syscr, b, sizeof b);
 	const struct fit_part sys[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
@@ -593,10 +639,30 @@ static void draw_saved(struct pen *p, const struct progress_entry *e, const stru
 	const struct wl_kind *k = wl_kind_of(spec);
 	if (!k || k->command)
 		kv_words(p, "calls", "not counted for an outside program");
-	else {
-		units_format_count(e->calls, a, sizeof a);
+	else if (e->calls >= 0) {
+		units_format_count((uint64_t)e->calls, a, sizeof a);
 		const struct fit_part calls[] = {{a, NULL, 0, 0}, {"(all kinds)", NULL, 1, 1}};
 		kv_parts(p, "calls", calls, COUNT(calls), 1);
+	}
+}
+
+/* What a command (an own program, dd) wrote on stderr, its last lines,
+ * whether it succeeded or not; control characters shown as '?'. */
+static void draw_stderr(struct pen *p, const struct run_view *v)
+{
+	const char *tail = v->result ? v->result->stderr_tail : "";
+	if (!*tail || !pen_room(p, 2))
+		return;
+	pen_gap(p);
+	crt_put(p->y++, p->x, p->w - UI_EDGE, crt_attr(CRT_SECTION), "stderr, its last lines");
+	char line[TRIAL_STDERR_MAX];
+	for (const char *s = tail; *s && pen_room(p, 1);) {
+		size_t n = strcspn(s, "\n"), k;
+		for (k = 0; k < n && k + 1 < sizeof line; k++)
+			line[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
+		line[k] = '\0';
+		para(p, CRT_DIM, line);
+		s += n + (s[n] == '\n');
 	}
 }
 
@@ -634,6 +700,37 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 	}
 }
 
+/* This lesson's runs that are not its result, newest first, each named by
+ * what changed: "w03-byte · 4 B blocks". */
+static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
+{
+	const struct lesson_state *ls = &lab->ls[i];
+	if (ls->nvariants == 0 || !pen_room(p, 2))
+		return;
+	pen_gap(p);
+	crt_putf(p->y++, p->x, p->w - UI_EDGE, crt_attr(CRT_SECTION), "Not as the lesson says (%s: "
+	         "all runs)", keys_row(ACT_HISTORY)->label);
+	for (size_t k = 0; k < ls->nvariants && pen_room(p, 1); k++) {
+		const struct variant *var = &ls->variants[k];
+		char name[300], rate[32] = "";
+		lab_variant_name(lab->course.lessons[i].id, var->label, STORE_KIND_CHANGED, !crt.utf8,
+		                 name, sizeof name);
+		if (isfinite(var->rate))
+			units_format_rate(var->rate, rate, sizeof rate);
+		else
+			snprintf(rate, sizeof rate, "%s", var->ok ? "-" : "failed");
+		const struct fit_part parts[] = {{name, NULL, 0, 0}, {rate, NULL, 0, 0}};
+		struct screen_parts sp;
+		struct fit_rows fr;
+		screen_parts(parts, COUNT(parts), &sp);
+		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
+		fitline_fit(sp.v, sp.n, p->w - UI_EDGE, rows, &fr);
+		for (size_t r = 0; r < fr.n; r++)
+			crt_put(p->y + (int)r, p->x, p->w, crt_attr(CRT_LABEL), fr.row[r]);
+		p->y += fr.n ? (int)fr.n : 1;
+	}
+}
+
 void ui_panel_draw(const struct lab *lab, struct rect r)
 {
 	struct run_view v;
@@ -665,7 +762,9 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 		pen_gap(&p);
 		draw_progress(&p, &v, spec);
 		draw_costs(&p, &v);
+		draw_stderr(&p, &v);
 	} else if (v.saved)
 		draw_saved(&p, v.saved, spec);
 	draw_compare(&p, lab, l);
+	draw_variants(&p, lab, lab->cur);
 }

@@ -5,6 +5,7 @@
  * chooser of the lesson to race.  The decisions are lab_race.c's. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,7 +31,7 @@ int ui_view_rate(const struct run_view *v, double *now, double *avg)
 		*now = *avg = v->result->rate;
 		return 1;
 	}
-	if (!v->result && v->saved && v->saved->ok && !v->saved->err) {
+	if (!v->result && v->saved && v->saved->ok && isfinite(v->saved->rate) && v->saved->rate > 0) {
 		*now = *avg = v->saved->rate;
 		return 1;
 	}

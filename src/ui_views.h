@@ -79,6 +79,19 @@ void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *call
 /* ui_present.c: presentation mode, the whole screen */
 void ui_present_draw(const struct lab *lab, int lines, int cols, unsigned context);
 
+/* ui_form.c: the experiment bench's form, in the text and panel's place;
+ * and text wrapped to w columns over at most max_rows rows (rows used) */
+int ui_wrapped(int y, int x, int w, int attr, const char *text, int max_rows);
+void ui_form_draw(struct lab *lab, struct rect r);
+/* ui_notebook.c: the lesson's history, the guess prompt (in the text and
+ * panel's place), and a notice over everything until a key closes it */
+void ui_history_draw(struct lab *lab, struct rect r);
+void ui_prompt_draw(struct lab *lab, struct rect r);
+void ui_notice_draw(const struct lab *lab, int lines, int cols);
+/* ui_confirm.c: the question before a lesson pack's program runs, over
+ * the screen while lab->asking */
+void ui_confirm_draw(const struct lab *lab, int lines, int cols);
+
 /* ui_help.c: every key of the table and what the numbers mean */
 void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context);
 void ui_help_scroll(struct lab *lab, int delta);

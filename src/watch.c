@@ -158,6 +158,8 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 	sum->expected = r->expected;
 	sum->stopped = r->stopped;
 	sum->time_limited = r->time_limited;
+	/* a command's last words are its last run's (iolab --command) */
+	memcpy(sum->stderr_tail, r->stderr_tail, sizeof sum->stderr_tail);
 
 	sum->bytes += r->bytes;
 	sum->passes += r->passes;

@@ -28,11 +28,14 @@
  * around each eviction.  With `map: per_pass` each timed pass maps the
  * file before its first copy and unmaps it after its last (the copy loop
  * itself is the same).  None of these is a read- or write-family call.
+ * The memory is freed once the results are out (release()), so that each
+ * child leaves valgrind no leak to report.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdio_ext.h>
@@ -42,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "countof.h"
 #include "measure.h"
 #include "workload_run.h"
 
@@ -72,6 +76,8 @@ struct ctx {
 	unsigned nfs;
 	const unsigned char *map;
 	unsigned char *buf;       /* block buffer, page aligned (O_DIRECT) */
+	void **vbufs;             /* the buffers given to setvbuf, for release() */
+	unsigned nvbufs;
 	/* the walk */
 	uint64_t size, block, step, col, pos, len;
 	int pass_done;
@@ -621,11 +627,15 @@ static int set_buffering(struct ctx *x, FILE *f)
 		rc = setvbuf(f, NULL, _IONBF, 0);
 	} else if (s->stdio_buffer > 0) {
 		void *b = NULL;
-		if (posix_memalign(&b, 4096, (size_t)s->stdio_buffer) != 0) {
+		void **more = realloc(x->vbufs, (x->nvbufs + 1) * sizeof *more);
+		if (more)
+			x->vbufs = more;
+		if (!more || posix_memalign(&b, 4096, (size_t)s->stdio_buffer) != 0) {
 			errno = ENOMEM;
 			fail_errno(x, "setvbuf");
 			return -1;
 		}
+		x->vbufs[x->nvbufs++] = b;
 		rc = setvbuf(f, b, modes[s->stdio_mode], (size_t)s->stdio_buffer);
 	} else if (s->stdio_mode == WL_STDIO_LINE) {
 		rc = setvbuf(f, NULL, _IOLBF, 0);
@@ -1131,6 +1141,23 @@ static void report(struct ctx *x, int64_t t_end, double cpu_end)
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }
 
+/* After report(): the streams are never used again (neither flushed nor
+ * closed, see the top, and _exit() does neither), so their buffers and
+ * the block buffer can go.  Outside the timed loop; the child's memory
+ * would go at _exit() anyway, but valgrind counted it lost in every child. */
+static void release(struct ctx *x)
+{
+	for (unsigned i = 0; i < x->nvbufs; i++)
+		free(x->vbufs[i]);
+	free(x->vbufs);
+	free(x->fs);
+	free(x->buf);
+	x->vbufs = NULL;
+	x->fs = NULL;
+	x->buf = NULL;
+	x->nvbufs = 0;
+}
+
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops)
 {
 	struct ctx x;
@@ -1148,6 +1175,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	sh->resident_after_advice = -1;
 	if (setup(&x, path) != 0) {
 		report(&x, 0, -1);
+		release(&x);
 		return -1;
 	}
 	/* the other work a program does between its advice and its reads
@@ -1155,6 +1183,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	if (wait_advice_lead(&x, 0) != 0) {
 		fail_errno(&x, "clock_gettime");
 		report(&x, 0, -1);
+		release(&x);
 		return -1;
 	}
 	/* what the advice did before the loop begins (a WILLNEED's readahead
@@ -1177,41 +1206,61 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	if (perf_stops)
 		kill(self, SIGSTOP);
 	report(&x, t_end, cpu_end);
+	release(&x);
 	return x.failed ? -1 : 0;
 }
 
 /* --- commands ------------------------------------------------------------- */
 
-static char *replace_file(const char *word, const char *path)
+/* What a command's words may name, each replaced by the trial's value
+ * wherever it stands in a word: the data file's path, and its size as run
+ * (--size applied) in decimal bytes, for a program that must be told how
+ * much to write.  A size is digits only, so it is safe in a shell's
+ * script; the path is not, and the loader keeps {file} out of scripts. */
+struct placeholder {
+	const char *key;
+	const char *value;
+};
+
+/* The length of word with every placeholder replaced; when out is not
+ * NULL, the text too (NUL-terminated).  Left to right, never overlapping:
+ * what a value holds is not looked into again. */
+static size_t expand(const char *word, const struct placeholder *ph, size_t nph, char *out)
 {
-	static const char key[] = "{file}";
-	size_t n = 0, klen = sizeof key - 1, plen = strlen(path);
-	for (const char *p = strstr(word, key); p; p = strstr(p + klen, key))
-		n++;
-	char *out = malloc(strlen(word) + n * plen + 1), *o = out;
-	if (!out)
-		return NULL;
-	for (const char *p = word, *q; (q = strstr(p, key)) != NULL; p = q + klen) {
-		memcpy(o, p, (size_t)(q - p));
-		o += q - p;
-		memcpy(o, path, plen);
-		o += plen;
-		word = q + klen;
+	size_t n = 0;
+	while (*word) {
+		size_t i;
+		for (i = 0; i < nph; i++)
+			if (strncmp(word, ph[i].key, strlen(ph[i].key)) == 0)
+				break;
+		const char *from = i < nph ? ph[i].value : word;
+		size_t len = i < nph ? strlen(ph[i].value) : 1;
+		if (out)
+			memcpy(out + n, from, len);
+		n += len;
+		word += i < nph ? strlen(ph[i].key) : 1;
 	}
-	strcpy(o, word);
-	return out;
+	if (out)
+		out[n] = '\0';
+	return n;
 }
 
 char **wl_command_argv(const struct wl_spec *spec, const char *path)
 {
+	char size[24];
+	snprintf(size, sizeof size, "%" PRIu64, spec->size);
+	const struct placeholder ph[] = {{"{file}", path}, {"{size}", size}};
 	char **argv = calloc(spec->command_len + 1, sizeof *argv);
 	if (!argv)
 		return NULL;
-	for (size_t i = 0; i < spec->command_len; i++)
-		if (!(argv[i] = replace_file(spec->command[i], path))) {
+	for (size_t i = 0; i < spec->command_len; i++) {
+		size_t len = expand(spec->command[i], ph, COUNT(ph), NULL);
+		if (!(argv[i] = malloc(len + 1))) {
 			wl_command_free(argv);
 			return NULL;
 		}
+		expand(spec->command[i], ph, COUNT(ph), argv[i]);
+	}
 	return argv;
 }
 
@@ -1251,6 +1300,12 @@ void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int pe
 	sh->err = err;
 	sh->failed = 1;
 	set_failed_call(sh, "execvp");
-	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s", argv[0], strerror(err));
+	/* ./student-io is looked for where iolab runs (a grading pack's
+	 * convention): say where that was */
+	char cwd[200], where[256] = "";
+	if (err == ENOENT && argv[0][0] != '/' && strchr(argv[0], '/') && getcwd(cwd, sizeof cwd))
+		snprintf(where, sizeof where, " (the path is relative to %s, the directory iolab runs in)",
+		         cwd);
+	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s%s", argv[0], strerror(err), where);
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }

@@ -345,6 +345,37 @@ static const char *source_line(const struct ydoc *doc, unsigned line, char *out,
 	return out;
 }
 
+int ydoc_find(const struct ydoc *doc, unsigned *line, unsigned *col, unsigned end_line,
+              unsigned end_col, const char *needle)
+{
+	size_t start, n, nl = strlen(needle);
+	if (!doc || !doc->buf || !*line || find_line(doc->buf, doc->len, *line, &start, &n))
+		return -1;
+	const unsigned char *s = (const unsigned char *)doc->buf;
+	unsigned l = *line, c = 1;
+	for (size_t i = start; i + nl <= doc->len;) {
+		if (end_line && (l > end_line || (l == end_line && c >= end_col)))
+			return -1;
+		if ((l > *line || c >= *col) && memcmp(s + i, needle, nl) == 0) {
+			*line = l;
+			*col = c;
+			return 0;
+		}
+		size_t b = break_len(s + i, doc->len - i);
+		if (b) {
+			i += b;
+			l++;
+			c = 1;
+			continue;
+		}
+		i++;
+		while (i < doc->len && (s[i] & 0xC0) == 0x80)
+			i++;
+		c++;
+	}
+	return -1;
+}
+
 /* A diag at line:col of doc, with that line of the source. */
 void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
                 const char *fmt, va_list ap)

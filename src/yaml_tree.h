@@ -68,6 +68,13 @@ void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigne
  * value's length points just after it (a closing quote). */
 void ynode_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offset,
                       unsigned *line, unsigned *col);
+/* Where the source text `needle` first is at or after *line:*col and
+ * before end_line:end_col (0:0: the end of the file), in libyaml's marks
+ * (columns count characters): 0 with *line and *col moved there, or -1
+ * (they are left).  A caret can point inside a scalar, a block scalar's
+ * lines too, at the text it is about. */
+int ydoc_find(const struct ydoc *doc, unsigned *line, unsigned *col, unsigned end_line,
+              unsigned end_col, const char *needle);
 
 /* A quotable copy of a value for messages: control characters become '?',
  * long values are cut with "...". */

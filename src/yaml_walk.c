@@ -10,8 +10,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,7 +17,7 @@
 #include <string.h>
 
 #include "suggest.h"
-#include "units.h"
+#include "value.h"
 #include "yaml_walk.h"
 
 /* --- walking the tree ------------------------------------------------------- */
@@ -179,8 +177,9 @@ unsigned ywalk_map(struct yctx *c, const struct ynode *map, const struct yfield 
 
 int ycheck_word(struct yctx *c, const struct ynode *v, const char *what)
 {
-	if (v->len > LESSON_WORD_MAX) {
-		yerr(c, v, "'%s' is longer than %d bytes", what, LESSON_WORD_MAX);
+	char m[VALUE_MSG_MAX];
+	if (value_word(v->len, what, m, sizeof m) != 0) {
+		yerr(c, v, "%s", m);
 		return -1;
 	}
 	return 0;
@@ -237,48 +236,25 @@ int yitem_word(struct yctx *c, const struct ynode *item, const char *list)
 
 /* --- values: sizes, durations, names ------------------------------------------ */
 
-static int size_overflows(const char *s)
-{
-	errno = 0;
-	char *end;
-	unsigned long long n = strtoull(s, &end, 10);
-	if (errno == ERANGE)
-		return 1;
-	char probe[48];
-	uint64_t f;
-	snprintf(probe, sizeof probe, "1%s", end);
-	return units_parse_size(probe, &f) == 0 && f && n > UINT64_MAX / f;
-}
-
 int yget_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out)
 {
-	char e[64];
+	char m[VALUE_MSG_MAX];
 	if (ycheck_word(c, v, what))
 		return -1;
-	if (units_parse_size(v->str, out) == 0)
+	if (value_size(v->str, what, out, m, sizeof m) == 0)
 		return 0;
-	if (v->str[0] == '-')
-		yerr(c, v, "'%s' must not be negative: '%s'", what, yecho(v->str, e, sizeof e));
-	else if (isdigit((unsigned char)v->str[0]) && size_overflows(v->str))
-		yerr(c, v, "'%s' is too large: '%s'", what, yecho(v->str, e, sizeof e));
-	else
-		yerr(c, v, "'%s' is not a size: '%s' (use bytes, or a whole number with "
-		     "B, KiB, MiB, GiB, K, M or G)", what, yecho(v->str, e, sizeof e));
+	yerr(c, v, "%s", m);
 	return -1;
 }
 
 int yget_duration(struct yctx *c, const struct ynode *v, const char *what, double *out)
 {
-	char e[64];
+	char m[VALUE_MSG_MAX];
 	if (ycheck_word(c, v, what))
 		return -1;
-	if (units_parse_duration(v->str, out) == 0)
+	if (value_duration(v->str, what, out, m, sizeof m) == 0)
 		return 0;
-	if (v->str[0] == '-')
-		yerr(c, v, "'%s' must not be negative: '%s'", what, yecho(v->str, e, sizeof e));
-	else
-		yerr(c, v, "'%s' is not a duration: '%s' (use 5s, 250ms, or a number of seconds)",
-		     what, yecho(v->str, e, sizeof e));
+	yerr(c, v, "%s", m);
 	return -1;
 }
 
@@ -296,17 +272,9 @@ void yf_duration(struct yctx *c, const struct ynode *v, void *dst, const struct 
 void yunknown_name(struct yctx *c, const struct ynode *v, const char *what,
                          const char *const *names, size_t n)
 {
-	char e[64], list[256] = "";
-	const char *s = suggest_nearest(v->str, names, n);
-	if (s) {
-		yerr(c, v, "unknown %s '%s'; did you mean '%s'?", what, yecho(v->str, e, sizeof e), s);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
-		strncat(list, names[i], sizeof list - strlen(list) - 1);
-	}
-	yerr(c, v, "unknown %s '%s'; expected one of: %s", what, yecho(v->str, e, sizeof e), list);
+	char m[VALUE_MSG_MAX];
+	value_unknown_name(v->str, what, names, n, m, sizeof m);
+	yerr(c, v, "%s", m);
 }
 
 static size_t enum_names(const struct yenum *en, const char *names[YENUM_NAMES_MAX])

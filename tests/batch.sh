@@ -8,7 +8,7 @@
 FIX="$TOP_SRCDIR/tests/fixtures/batch/good"
 SCRATCH="$T/scratch"
 FOUR=b01-write-byte,b02-stdio-byte,b03-mmap-read,b04-direct-misaligned
-batch() { run "$IOLAB" --batch --lessons "$FIX" --dir "$SCRATCH" "$@"; }
+batch() { run "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" "$@"; }
 # py SCRIPT ARGS...: a python check; its message is the failure
 py() { script=$1; shift; "$PYTHON3" -c "$script" "$@" || fail "python check failed (above)"; }
 no_data_files() {
@@ -58,9 +58,9 @@ res = doc["results"]
 eq("order", [r["lesson"] for r in res],
    ["b01-write-byte", "b02-stdio-byte", "b03-mmap-read", "b04-direct-misaligned"])
 keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "bytes",
-        "seconds", "rate", "log_rate", "time_limited", "checksum", "syscalls", "calls",
-        "cpu", "faults", "context_switches", "waited_seconds", "storage", "copied", "cache",
-        "reference", "sweep", "busy", "points", "expectations"]
+        "seconds", "rate", "log_rate", "time_limited", "disturbed", "checksum", "syscalls",
+        "calls", "cpu", "faults", "context_switches", "waited_seconds", "storage", "copied",
+        "cache", "reference", "sweep", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
            "expect_error", "advice_lead", "map"]
@@ -68,6 +68,7 @@ for r in res:
     eq(r["lesson"] + " keys", list(r), keys)
     eq(r["lesson"] + " workload keys", list(r["workload"]), wl_keys)
     eq(r["lesson"] + " status", r["status"], "ok")
+    eq(r["lesson"] + " disturbed", r["disturbed"], None)
     eq(r["lesson"] + " trials", r["trials"], 3)
     eq(r["lesson"] + " seconds keys", list(r["seconds"]), ["median", "min", "max"])
     eq(r["lesson"] + " rate keys", list(r["rate"]), ["median", "min", "max"])

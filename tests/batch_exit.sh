@@ -8,7 +8,7 @@
 FIX="$TOP_SRCDIR/tests/fixtures/batch/good"
 BROKEN="$TOP_SRCDIR/tests/fixtures/batch/broken"
 SCRATCH="$T/scratch"
-batch() { run "$IOLAB" --batch --lessons "$FIX" --dir "$SCRATCH" "$@"; }
+batch() { run "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" "$@"; }
 
 # --- 2: the command line -----------------------------------------------------
 batch --trials 0
@@ -31,7 +31,7 @@ expect_in "$err" "did you mean 'b01-write-byte'?" "nearest id"
 pass "misspelt lesson id: suggests the nearest"
 
 # --- 3: invalid lesson files -------------------------------------------------
-run "$IOLAB" --batch --lessons "$BROKEN" --dir "$SCRATCH"
+run "$IOLAB" --batch --no-record --lessons "$BROKEN" --dir "$SCRATCH"
 expect_rc 3 "broken lessons"
 expect_in "$err" "b01-typo.yaml:7:3:" "FILE:LINE:COLUMN"
 expect_in "$err" "blok" "the bad key"
@@ -120,7 +120,7 @@ interrupt() {
 	sig=$1 want=$2
 	shift 2
 	rm -rf "$SCRATCH"
-	$DEFSIG "$IOLAB" --batch --lessons "$FIX" --dir "$SCRATCH" --lesson b09-slow "$@" \
+	$DEFSIG "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" --lesson b09-slow "$@" \
 		>"$T/out" 2>"$T/err" &
 	pid=$!
 	poll progress_shown || { kill -KILL "$pid"; fail "SIG$sig: no progress line: $(cat "$T/err")"; }

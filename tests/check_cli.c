@@ -35,7 +35,30 @@ START_TEST(defaults)
 	ck_assert_str_eq(o.format->name, "text");
 	ck_assert_ptr_null(o.output);
 	ck_assert_uint_eq(o.nlessons, 0);
+	ck_assert_int_eq(o.allow_commands, 0);
 	cli_options_free(&o);
+}
+END_TEST
+
+/* --allow-commands: a lesson pack's programs may run (trust.h); it takes
+ * no argument, and --help says what it does. */
+START_TEST(allow_commands)
+{
+	struct options o;
+	char err[256] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err,
+	                       (char *[]){"iolab", "--batch", "--allow-commands", NULL}), 0);
+	ck_assert_int_eq(o.allow_commands, 1);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err,
+	                       (char *[]){"iolab", "--allow-commands=yes", NULL}), EXIT_USAGE);
+	char help[4096] = "";
+	FILE *f = fmemopen(help, sizeof help, "w");
+	ck_assert_ptr_nonnull(f);
+	cli_usage(f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(help, "      --allow-commands  run the programs of 'api: command' "
+	                                   "lessons from a\n"));
 }
 END_TEST
 
@@ -196,6 +219,60 @@ START_TEST(formats_from_the_table)
 }
 END_TEST
 
+/* The lab notebook's options, and one experiment instead of lessons. */
+START_TEST(notebook_options)
+{
+	struct options o;
+	char err[512] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--history", "--db", "x.db",
+	                 "--lesson", "w03-byte", "--format", "csv", NULL}), 0);
+	ck_assert_int_eq(o.history, 1);
+	ck_assert_str_eq(o.db, "x.db");
+	ck_assert_str_eq(o.lessons[0], "w03-byte");
+	ck_assert_str_eq(o.format->name, "csv");
+	ck_assert_int_eq(o.have_experiment, 0);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--forget", "--yes", NULL}), 0);
+	ck_assert_int_eq(o.forget, 1);
+	ck_assert_int_eq(o.yes, 1);
+	ck_assert_ptr_null(o.db);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--batch", "--no-record", NULL}), 0);
+	ck_assert_int_eq(o.no_record, 1);
+	cli_options_free(&o);
+
+	/* --run: parsed and checked, with --size and --time-limit applied */
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--batch", "--run",
+	                 "op=read api=stdio block=512 stride=1MiB", "--time-limit", "2s", NULL}), 0);
+	ck_assert_int_eq(o.have_experiment, 1);
+	ck_assert_int_eq(o.experiment.op, WL_OP_READ);
+	ck_assert_int_eq(o.experiment.api, WL_API_STDIO);
+	ck_assert_uint_eq(o.experiment.block, 512);
+	ck_assert_uint_eq(o.experiment.stride, 1u << 20);
+	ck_assert_double_eq(o.experiment.time_limit, 2.0);
+	cli_options_free(&o);
+
+	/* --command: the words after --, as argv; --op and --size */
+	char *argv[] = {"iolab", "--batch", "--command", "--op", "write", "--size", "1MiB", "--",
+	                "dd", "if=/dev/zero", "of={file}", "--size", NULL};
+	ck_assert_int_eq(parse(&o, err, sizeof err, argv), 0);
+	ck_assert_int_eq(o.have_experiment, 1);
+	ck_assert_uint_eq(o.ncommand, 4);
+	ck_assert_int_eq(o.experiment.api, WL_API_COMMAND);
+	ck_assert_int_eq(o.experiment.op, WL_OP_WRITE);
+	ck_assert_uint_eq(o.experiment.size, 1u << 20);
+	ck_assert_uint_eq(o.experiment.command_len, 4);
+	ck_assert_str_eq(o.experiment.command[0], "dd");
+	ck_assert_str_eq(o.experiment.command[3], "--size");
+	ck_assert_ptr_null(o.experiment.command[4]);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--command", "--", "cat",
+	                 "{file}", NULL}), 0);
+	ck_assert_int_eq(o.experiment.op, WL_OP_READ);         /* the default */
+	cli_options_free(&o);
+}
+END_TEST
+
 /* The usage error for argv, exact (issue 13: 11 and 12). */
 static void expect_usage_error(char **argv, const char *want)
 {
@@ -260,6 +337,48 @@ START_TEST(empty_directory_arguments)
 }
 END_TEST
 
+#define TRY "Try 'iolab --help' for more information.\n"
+
+START_TEST(notebook_mistakes)
+{
+	expect_usage_error((char *[]){"iolab", "--run", "op=read blok=4", NULL},
+	                   "iolab: --run: unknown key 'blok'; did you mean 'block'?\n"
+	                   "  op=read blok=4\n"
+	                   "          ^\n" TRY);
+	/* the caret counts characters, and control characters are shown as '?' */
+	expect_usage_error((char *[]){"iolab", "--run", "cache=\xc3\xa9t\xc3\xa9\t  size=x", NULL},
+	                   "iolab: --run: unknown cache '\xc3\xa9t\xc3\xa9'; expected one of: warm, cold\n"
+	                   "  cache=\xc3\xa9t\xc3\xa9?  size=x\n"
+	                   "        ^\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "size=1MiB block=2MiB", NULL},
+	                   "iolab: --run: block must be from 1 to the file size\n"
+	                   "  size=1MiB block=2MiB\n"
+	                   "                  ^\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", NULL},
+	                   "iolab: --command needs a program: iolab --command -- PROG ARG... {file}\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", "--", "a\nb", NULL},
+	                   "iolab: --command: 'command' words must be one line\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", "--", "sh", "-c", "cat {file}", NULL},
+	                   "iolab: --command: {file} in the script of 'sh -c' would run as shell "
+	                   "code: the data file's path comes from --dir; pass it after the script "
+	                   "and read it as \"$1\": [sh, -c, 'cat \"$1\"', sh, \"{file}\"]\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--op", "write", NULL},
+	                   "iolab: --op goes with --command\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--command", "--op", "append", "--", "x", NULL},
+	                   "iolab: invalid --op 'append' (read or write)\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--yes", NULL}, "iolab: --yes goes with --forget\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--list", "--history", NULL},
+	                   "iolab: --list and --history cannot be used together\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "op=read", "--command", "--", "x", NULL},
+	                   "iolab: --run and --command cannot be used together\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--run", "op=read", "--lesson", "w03-byte", NULL},
+	                   "iolab: --run runs one experiment: it takes no --lesson\n" TRY);
+	expect_usage_error((char *[]){"iolab", "--db", "", NULL},
+	                   "iolab: option '--db' needs a file; the argument is empty\n" TRY);
+	expect_usage_error((char *[]){"iolab", "cat", NULL}, "iolab: unexpected argument 'cat'\n" TRY);
+}
+END_TEST
+
 /* Every option --help lists has a tag in the man page's OPTIONS section
  * (doc/iolab.1 is written by hand: this fails when an option is added to
  * the program and not to the page). */
@@ -304,10 +423,13 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, man_page_lists_every_option);
 	tcase_add_test(tc, batch_options);
+	tcase_add_test(tc, allow_commands);
 	tcase_add_test(tc, bad_options);
 	tcase_add_test(tc, lecture_options);
 	tcase_add_test(tc, bad_lecture_options);
 	tcase_add_test(tc, formats_from_the_table);
+	tcase_add_test(tc, notebook_options);
+	tcase_add_test(tc, notebook_mistakes);
 	TCase *hostile = tcase_create("hostile");   /* issue 13 */
 	tcase_add_test(hostile, unknown_short_option);
 	tcase_add_test(hostile, time_limit_bounds);

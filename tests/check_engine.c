@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -26,6 +27,7 @@
 #include "engine.h"
 #include "guard.h"
 #include "measure.h"
+#include "reaper.h"
 #include "scratch.h"
 #include "suites.h"
 #include "workload.h"
@@ -1054,6 +1056,70 @@ START_TEST(command_argv_substitution)
 }
 END_TEST
 
+/* {size} is the size as run, in decimal bytes, wherever it stands; a value
+ * is never looked into again ({file} naming a path that holds "{size}"). */
+START_TEST(command_argv_size)
+{
+	char *words[] = {"student-io", "write", "{file}", "{size}", "count={size}B", "{size", "{{size}}",
+	                 NULL};
+	struct wl_spec s = command(WL_OP_WRITE, words);
+	s.size = 10485760;
+	char **argv = wl_command_argv(&s, "/d/{size}");
+	ck_assert_str_eq(argv[2], "/d/{size}");
+	ck_assert_str_eq(argv[3], "10485760");
+	ck_assert_str_eq(argv[4], "count=10485760B");
+	ck_assert_str_eq(argv[5], "{size");
+	ck_assert_str_eq(argv[6], "{10485760}");
+	ck_assert_ptr_null(argv[7]);
+	wl_command_free(argv);
+	s.size = 1;
+	argv = wl_command_argv(&s, "f");
+	ck_assert_str_eq(argv[3], "1");
+	wl_command_free(argv);
+	s.size = UINT64_C(68719476736);         /* 64 GiB, the largest a lesson takes */
+	argv = wl_command_argv(&s, "f");
+	ck_assert_str_eq(argv[3], "68719476736");
+	wl_command_free(argv);
+}
+END_TEST
+
+/* A command that is told {size} writes that many bytes: the size as run. */
+START_TEST(command_writes_size)
+{
+	struct trial_result r;
+	char *words[] = {"sh", "-c", "head -c \"$1\" /dev/zero > \"$2\"", "sh", "{size}", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_WRITE, words);
+	s.size = 12345;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 12345);
+}
+END_TEST
+
+/* A program named by a relative path is looked for where iolab runs (a
+ * grading pack's ./student-io): when it is not there, the error says where
+ * that was.  A name looked up in PATH, or an absolute path, gets no such
+ * note. */
+START_TEST(command_relative_path_named)
+{
+	struct trial_result r;
+	char cwd[200], want[512];
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	char *words[] = {"./iolab-no-such-program", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_int_eq(r.err, ENOENT);
+	snprintf(want, sizeof want, "cannot run './iolab-no-such-program': No such file or directory "
+	         "(the path is relative to %s, the directory iolab runs in)", cwd);
+	ck_assert_str_eq(r.error, want);
+
+	char *a_words[] = {"/iolab-no-such-dir/prog", NULL};
+	s = command(WL_OP_READ, a_words);
+	run(&s, &r);
+	ck_assert_str_eq(r.error, "cannot run '/iolab-no-such-dir/prog': No such file or directory");
+}
+END_TEST
+
 START_TEST(command_outcomes)
 {
 	struct trial_result r;
@@ -1087,6 +1153,43 @@ START_TEST(command_outcomes)
 	s = command(WL_OP_READ, e_words);
 	run(&s, &r);
 	ck_assert_str_eq(r.error, "'sh' exited with status 3: it went wrong");
+	ck_assert_str_eq(r.stderr_tail, "first\nit went wrong");
+}
+END_TEST
+
+/* The last lines of a command's stderr are kept when it succeeds too
+ * (iolab --command shows them), blank lines dropped, at most five. */
+START_TEST(command_stderr_tail)
+{
+	struct trial_result r;
+	char *words[] = {"sh", "-c", "for i in 1 2 3 4 5 6 7; do echo line $i >&2; echo >&2; done",
+	                 NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.ok, 1);
+	ck_assert_str_eq(r.stderr_tail, "line 3\nline 4\nline 5\nline 6\nline 7");
+	/* more than fits: the oldest bytes go */
+	char *longw[] = {"sh", "-c", "i=0; while [ $i -lt 40 ]; do printf '%0150d\\n' 0 >&2; "
+	                 "i=$((i+1)); done; echo last >&2", NULL};
+	s = command(WL_OP_READ, longw);
+	run_ok(&s, &r);
+	char zeros[151], want[4 * 151 + 5];
+	memset(zeros, '0', 150);
+	zeros[150] = '\0';
+	snprintf(want, sizeof want, "%s\n%s\n%s\n%s\nlast", zeros, zeros, zeros, zeros);
+	ck_assert_uint_eq(strlen(r.stderr_tail), TRIAL_STDERR_MAX - 1);
+	ck_assert_str_eq(r.stderr_tail, want + strlen(want) - (TRIAL_STDERR_MAX - 1));
+	char *quiet[] = {"true", NULL};
+	s = command(WL_OP_READ, quiet);
+	run_ok(&s, &r);
+	ck_assert_str_eq(r.stderr_tail, "");
+	/* the lab's own loops have none */
+	struct wl_spec own;
+	wl_spec_init(&own);
+	own.size = 4096;
+	own.block = 4096;
+	run_ok(&own, &r);
+	ck_assert_str_eq(r.stderr_tail, "");
 }
 END_TEST
 
@@ -1145,6 +1248,170 @@ START_TEST(command_time_limit_while_polled)
 		ck_assert_int_eq(r.time_limited, 1);
 		ck_assert(r.seconds >= 0.3 && r.seconds < 5);
 	}
+}
+END_TEST
+
+/* The process's state letter from /proc/PID/stat ('T': stopped). */
+static char proc_state(pid_t pid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return '?';
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	const char *p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/* A workload stopped by a signal while it ran is noticed as trial_done()
+ * polls, and its trial is no ok measurement (issue 13: 14).  A command
+ * that would run a minute, stopped at once, seen stopped, continued, and
+ * stopped by trial_stop(): without the stop it would be ok. */
+START_TEST(stopped_child_is_disturbed)
+{
+	char *words[] = {"sleep", "60", NULL};
+	char msg[256];
+	struct trial_result r;
+	struct wl_spec s = command(WL_OP_READ, words);
+	struct trial *t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "trial_start: %s", msg);
+	pid_t pid = trial_pid(t);
+	ck_assert_int_eq(kill(pid, SIGSTOP), 0);
+	const struct timespec ms10 = {0, 10000000L};
+	for (int i = 0; i < 3000 && proc_state(pid) != 'T'; i++)
+		nanosleep(&ms10, NULL);
+	ck_assert_int_eq(proc_state(pid), 'T');
+	ck_assert_int_eq(trial_done(t), 0);        /* sees the stop */
+	ck_assert_int_eq(kill(pid, SIGCONT), 0);
+	trial_stop(t);
+	trial_finish(t, &r);
+	ck_assert_int_eq(r.disturbed, 1);
+	ck_assert_msg(strncmp(r.disturbance, "stopped for ", 12) == 0, "%s", r.disturbance);
+	ck_assert_ptr_nonnull(strstr(r.disturbance, " s by a signal"));
+	ck_assert_int_eq(r.verdict, VERDICT_FAILED);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_msg(strstr(r.error, "the workload process was stopped for ") == r.error, "%s", r.error);
+	ck_assert_ptr_nonnull(strstr(r.error, "its time and rate are not a measurement"));
+
+	/* the same without a stop: ok, not disturbed */
+	t = trial_start(&s, &S, msg, sizeof msg);
+	ck_assert_msg(t != NULL, "trial_start: %s", msg);
+	trial_done(t);
+	trial_stop(t);
+	trial_finish(t, &r);
+	ck_assert_msg(r.ok, "%s", r.error);
+	ck_assert_int_eq(r.disturbed, 0);
+	ck_assert_str_eq(r.disturbance, "");
+}
+END_TEST
+
+/* Pids of live processes whose command line is `sleep SECONDS`, and
+ * whose parent is `parent` (0: any); at most max into out; how many. */
+static size_t sleepers(const char *seconds, pid_t parent, pid_t *out, size_t max)
+{
+	char want[64];
+	int wn = snprintf(want, sizeof want, "sleep%c%s", 0, seconds) + 1;
+	size_t n = 0;
+	DIR *d = opendir("/proc");
+	ck_assert_ptr_nonnull(d);
+	struct dirent *de;
+	while ((de = readdir(d)) && n < max) {
+		char path[64], buf[256], *end;
+		pid_t pid = (pid_t)strtol(de->d_name, &end, 10);
+		if (*end || pid <= 0)
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		size_t len = fread(buf, 1, sizeof buf, f);
+		fclose(f);
+		char state = proc_state(pid);
+		if ((int)len != wn || memcmp(buf, want, (size_t)wn) != 0 || state == 'Z' || state == '?')
+			continue;
+		if (parent) {
+			snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+			f = fopen(path, "r");
+			if (!f)
+				continue;
+			len = fread(buf, 1, sizeof buf - 1, f);
+			fclose(f);
+			buf[len] = '\0';
+			const char *p = strrchr(buf, ')');
+			if (!p || strtol(p + 4, NULL, 10) != parent)
+				continue;
+		}
+		out[n++] = pid;
+	}
+	closedir(d);
+	return n;
+}
+
+static void kill_sleepers(const char *seconds)
+{
+	pid_t left[16];
+	size_t n = sleepers(seconds, 0, left, 16);
+	for (size_t i = 0; i < n; i++)
+		kill(left[i], SIGKILL);
+}
+
+/* A command that detaches itself (setsid forks a new session and exits)
+ * left its sleep running after the lesson was done (issue 13: 7): the lab
+ * is a subreaper, and a trial's end kills and reaps its orphans. */
+START_TEST(detached_command_does_not_outlive_its_trial)
+{
+	char *words[] = {"setsid", "sleep", "299.91", NULL};
+	struct trial_result r;
+	struct wl_spec s = command(WL_OP_READ, words);
+	ck_assert_int_eq(reaper_enable(), 0);
+	run(&s, &r);
+	pid_t left[4];
+	size_t n = sleepers("299.91", 0, left, 4);
+	kill_sleepers("299.91");
+	ck_assert_msg(r.ok, "%s", r.error);
+	ck_assert_msg(n == 0, "%zu sleep 299.91 left running (pid %d)", n, n ? (int)left[0] : 0);
+	/* and reaped: no zombie child left either */
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+	ck_assert_int_eq(errno, ECHILD);
+}
+END_TEST
+
+/* Two trials at once (a lecture compares two): the end of one kills its
+ * own orphans, not those of the trial still running, which go at its end. */
+START_TEST(orphans_of_a_running_trial_are_its_own)
+{
+	char *b_words[] = {"sh", "-c", "sh -c 'setsid sleep 299.92 &'; sleep 60", NULL};
+	char *a_words[] = {"setsid", "sleep", "299.93", NULL};
+	char msg[256];
+	struct trial_result ra, rb;
+	ck_assert_int_eq(reaper_enable(), 0);
+	struct wl_spec sb = command(WL_OP_READ, b_words);
+	struct trial *b = trial_start(&sb, &S, msg, sizeof msg);
+	ck_assert_msg(b != NULL, "trial_start: %s", msg);
+	pid_t found[4];
+	const struct timespec ms10 = {0, 10000000L};
+	for (int i = 0; i < 3000 && sleepers("299.92", getpid(), found, 4) == 0; i++)
+		nanosleep(&ms10, NULL);
+	ck_assert_msg(sleepers("299.92", getpid(), found, 4) == 1, "trial b's orphan never came");
+	struct wl_spec sa = command(WL_OP_READ, a_words);
+	struct trial *a = trial_start(&sa, &S, msg, sizeof msg);
+	ck_assert_msg(a != NULL, "trial_start: %s", msg);
+	trial_finish(a, &ra);
+	size_t a_left = sleepers("299.93", 0, found, 4);
+	size_t b_kept = sleepers("299.92", getpid(), found, 4);
+	trial_stop(b);
+	trial_finish(b, &rb);
+	size_t b_left = sleepers("299.92", 0, found, 4);
+	kill_sleepers("299.92");
+	kill_sleepers("299.93");
+	ck_assert_msg(ra.ok, "%s", ra.error);
+	ck_assert_msg(rb.ok, "%s", rb.error);
+	ck_assert_uint_eq(a_left, 0);
+	ck_assert_uint_eq(b_kept, 1);
+	ck_assert_uint_eq(b_left, 0);
 }
 END_TEST
 
@@ -1637,10 +1904,17 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, two_children_killed_all);
 	tcase_add_test(tc, at_most_eight_children);
 	tcase_add_test(tc, command_argv_substitution);
+	tcase_add_test(tc, command_argv_size);
+	tcase_add_test(tc, command_writes_size);
+	tcase_add_test(tc, command_relative_path_named);
 	tcase_add_test(tc, command_outcomes);
+	tcase_add_test(tc, command_stderr_tail);
 	tcase_add_test(tc, command_reads_and_writes_the_file);
 	tcase_add_test(tc, command_time_limit);
 	tcase_add_test(tc, command_time_limit_while_polled);
+	tcase_add_test(tc, stopped_child_is_disturbed);
+	tcase_add_test(tc, detached_command_does_not_outlive_its_trial);
+	tcase_add_test(tc, orphans_of_a_running_trial_are_its_own);
 	tcase_add_test(tc, perf_counting_pass);
 	tcase_add_test(tc, perf_pass_repeats_the_trial);
 	tcase_add_test(tc, names);

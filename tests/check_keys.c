@@ -14,7 +14,8 @@
 #include "manpage.h"
 #include "suites.h"
 
-static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CHOOSER};
+static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CHOOSER,
+                                   KEYS_CONFIRM};
 
 static size_t ncodes(const int *codes)
 {
@@ -194,6 +195,13 @@ START_TEST(what_keys_do_where)
 		{'q', KEYS_CHOOSER, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_CHOOSER, ACT_REDRAW, 1},
 		{'r', KEYS_CHOOSER, -1, 0}, {'s', KEYS_CHOOSER, -1, 0}, {'n', KEYS_CHOOSER, -1, 0},
 		{'f', KEYS_CHOOSER, -1, 0}, {'?', KEYS_CHOOSER, -1, 0},
+		/* the question before a lesson pack's program runs: y, n, Esc,
+		 * q and Ctrl-L; nothing else (no run, no other lesson) */
+		{'y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1}, {'Y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1},
+		{'n', KEYS_CONFIRM, ACT_CONFIRM_NO, 1}, {KEYCODE_ESC, KEYS_CONFIRM, ACT_CONFIRM_NO, 1},
+		{'q', KEYS_CONFIRM, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_CONFIRM, ACT_REDRAW, 1},
+		{'r', KEYS_CONFIRM, -1, 0}, {'\r', KEYS_CONFIRM, -1, 0}, {'j', KEYS_CONFIRM, -1, 0},
+		{'y', KEYS_LESSON, -1, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		int dir;
@@ -354,6 +362,81 @@ START_TEST(readme_lists_the_table)
 }
 END_TEST
 
+/* The lab notebook's screens (issue 11): in the form and the guess prompt
+ * a key no row binds is typed (q, r, Ctrl-L too); a notice closes on any
+ * key (ui_main.c), its row naming the usual ones. */
+START_TEST(notebook_screens)
+{
+	static const unsigned mine[] = {KEYS_FORM, KEYS_PROMPT, KEYS_HISTORY, KEYS_NOTICE};
+	size_t n;
+	const struct key_row *rows = keys_rows(&n);
+	for (size_t s = 0; s < sizeof mine / sizeof *mine; s++)
+		for (unsigned running = 0; running <= KEYS_RUNNING; running += KEYS_RUNNING)
+			for (size_t i = 0; i < n; i++)
+				for (int b = 0; b < 2; b++) {
+					const int *codes = b ? rows[i].back : rows[i].keys;
+					for (size_t k = 0; k < ncodes(codes); k++)
+						ck_assert_int_le(takers(rows, n, mine[s] | running, codes[k]), 1);
+				}
+	static const struct {
+		int code;
+		unsigned ctx;
+		int action, dir;
+	} cases[] = {
+		{'g', KEYS_LESSON, ACT_GUESS, 1}, {'G', KEYS_COURSE, ACT_GUESS, 1},
+		{'e', KEYS_LESSON, ACT_FORM, 1}, {'b', KEYS_LESSON | KEYS_RUNNING, ACT_HISTORY, 1},
+		{'g', KEYS_HELP, -1, 0}, {'e', KEYS_CHOOSER, -1, 0},
+		/* the form */
+		{KEYCODE_TAB, KEYS_FORM, ACT_EDIT_FIELD, 1}, {KEYCODE_BTAB, KEYS_FORM, ACT_EDIT_FIELD, -1},
+		{KEYCODE_DOWN, KEYS_FORM, ACT_EDIT_FIELD, 1}, {KEYCODE_UP, KEYS_FORM, ACT_EDIT_FIELD, -1},
+		{KEYCODE_RIGHT, KEYS_FORM, ACT_EDIT_MOVE, 1}, {KEYCODE_LEFT, KEYS_FORM, ACT_EDIT_MOVE, -1},
+		{KEYCODE_BACKSPACE, KEYS_FORM, ACT_EDIT_ERASE, 1}, {127, KEYS_FORM, ACT_EDIT_ERASE, 1},
+		{8, KEYS_FORM, ACT_EDIT_ERASE, 1}, {'\r', KEYS_FORM, ACT_EDIT_DONE, 1},
+		{KEYCODE_ESC, KEYS_FORM, ACT_EDIT_CLOSE, 1},
+		{'q', KEYS_FORM, -1, 0}, {'r', KEYS_FORM, -1, 0}, {'s', KEYS_FORM | KEYS_RUNNING, -1, 0},
+		{' ', KEYS_FORM, -1, 0}, {KEYCODE_CTRL_L, KEYS_FORM, -1, 0},
+		/* the guess */
+		{KEYCODE_LEFT, KEYS_PROMPT, ACT_EDIT_MOVE, -1}, {'\n', KEYS_PROMPT, ACT_EDIT_DONE, 1},
+		{KEYCODE_ESC, KEYS_PROMPT, ACT_EDIT_CLOSE, 1}, {KEYCODE_TAB, KEYS_PROMPT, -1, 0},
+		{'q', KEYS_PROMPT, -1, 0}, {'3', KEYS_PROMPT, -1, 0},
+		/* the lesson's notebook */
+		{'j', KEYS_HISTORY, ACT_HELP_LINE, 1}, {KEYCODE_UP, KEYS_HISTORY, ACT_HELP_LINE, -1},
+		{' ', KEYS_HISTORY, ACT_HELP_PAGE, 1}, {KEYCODE_PPAGE, KEYS_HISTORY, ACT_HELP_PAGE, -1},
+		{KEYCODE_ESC, KEYS_HISTORY, ACT_HISTORY_CLOSE, 1}, {'b', KEYS_HISTORY, ACT_HISTORY_CLOSE, 1},
+		{'q', KEYS_HISTORY, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_HISTORY, ACT_REDRAW, 1},
+		{'r', KEYS_HISTORY, -1, 0},
+		/* a notice */
+		{KEYCODE_ESC, KEYS_NOTICE, ACT_NOTICE_CLOSE, 1}, {'\r', KEYS_NOTICE, ACT_NOTICE_CLOSE, 1},
+		{' ', KEYS_NOTICE, ACT_NOTICE_CLOSE, 1}, {'q', KEYS_NOTICE, -1, 0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		int dir;
+		int a = action_of(cases[i].code, cases[i].ctx, &dir);
+		ck_assert_msg(a == cases[i].action && dir == cases[i].dir,
+		              "case %zu: key %d in %#x does %d (dir %d), expected %d (dir %d)", i,
+		              cases[i].code, cases[i].ctx, a, dir, cases[i].action, cases[i].dir);
+	}
+	char bar[256];
+	bar_of(KEYS_FORM, 80, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "Tab Left/Right Enter Esc");
+	bar_of(KEYS_FORM, 40, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "Tab Enter Esc");
+	bar_of(KEYS_PROMPT, 80, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "Left/Right Enter Esc");
+	bar_of(KEYS_HISTORY, 80, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "PgDn/PgUp Esc q");
+	bar_of(KEYS_NOTICE, 80, 1, bar, sizeof bar);
+	ck_assert_str_eq(bar, "Esc");
+	char name[32];
+	keys_code_name(KEYCODE_LEFT, name, sizeof name);
+	ck_assert_str_eq(name, "Left");
+	keys_code_name(KEYCODE_BACKSPACE, name, sizeof name);
+	ck_assert_str_eq(name, "Backspace");
+	keys_code_name(127, name, sizeof name);
+	ck_assert_str_eq(name, "Del");
+}
+END_TEST
+
 /* The man page's KEYS section is the table too: one tagged paragraph per
  * row, in order, its tag the row's label and its text the row's line. */
 START_TEST(man_page_lists_the_table)
@@ -389,6 +472,7 @@ Suite *make_suite_keys(void)
 	tcase_add_test(tc, key_bar);
 	tcase_add_test(tc, key_bar_entries_are_in_help);
 	tcase_add_test(tc, readme_lists_the_table);
+	tcase_add_test(tc, notebook_screens);
 	tcase_add_test(tc, man_page_lists_the_table);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,11 +1,12 @@
 /* check_lab.c - the lab's state without a terminal: opening it over the
  * fixture course (tests/fixtures/lab/lessons), what +, - and c do to the
  * next run and the messages they leave, what the live panel is shown in
- * each state of a run, which screen keys are read on, and one real run
- * from start to its saved result.
+ * each state of a run, which screen keys are read on, and real runs from
+ * start to their record in the lab notebook: kind, label, guess, and
+ * what the lab shows of them next time.
  *
  * Each test opens the lab with lab_open as the program does, in a private
- * directory for the scratch files and the saved progress ($XDG_STATE_HOME),
+ * directory for the scratch files and the lab notebook ($XDG_STATE_HOME),
  * removed afterwards.  The lab is static because lab_open hands its
  * scratch directory to the signal guard, which must not point into a
  * finished stack frame when the suite runs unforked (check-valgrind).
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "keys.h"
@@ -26,6 +28,28 @@
 #include "suites.h"
 
 #define LESSONS TOP_SRCDIR "/tests/fixtures/lab/lessons"
+
+/* What the notebook says of a lesson: its latest normal run (kind, label,
+ * bytes), and how many runs it has. */
+struct noted {
+	int found;
+	char kind[16], label[256], spec[512];
+	int64_t bytes;
+	double guess_rate, miss;
+};
+
+static int note_run(const struct store_run *r, void *arg)
+{
+	struct noted *n = arg;
+	n->found = 1;
+	snprintf(n->kind, sizeof n->kind, "%s", store_kind_name(r->kind));
+	snprintf(n->label, sizeof n->label, "%s", r->label ? r->label : "");
+	snprintf(n->spec, sizeof n->spec, "%s", r->spec ? r->spec : "");
+	n->bytes = r->bytes;
+	n->guess_rate = r->guess_rate;
+	n->miss = r->guess_miss;
+	return 1;                  /* the first (newest) one */
+}
 enum { WRITE, COMMAND, SWEEP };        /* the fixture's lessons, in course order */
 
 static struct lab lab;
@@ -204,12 +228,12 @@ START_TEST(view_idle_and_saved)
 	struct run_view v;
 	run_view_of(&lab, WRITE, &v);
 	assert_empty_view(&v);
-	/* a result from an earlier session */
-	struct progress_entry e = {.ok = 1, .rate = 5e6, .block = 4096, .when = 1};
-	snprintf(e.id, sizeof e.id, "lab-write");
-	ck_assert_int_eq(progress_set(&lab.progress, &e), 0);
+	/* a result from an earlier session (the notebook's latest normal run) */
+	lab.ls[WRITE].have_normal = 1;
+	lab.ls[WRITE].normal.ok = 1;
+	lab.ls[WRITE].normal.rate = 5e6;
 	run_view_of(&lab, WRITE, &v);
-	ck_assert_ptr_eq(v.saved, progress_find(&lab.progress, "lab-write"));
+	ck_assert_ptr_eq(v.saved, &lab.ls[WRITE].normal);
 	ck_assert_double_eq(v.saved->rate, 5e6);
 	ck_assert_ptr_null(v.result);
 	ck_assert_int_eq(v.live, 0);
@@ -255,9 +279,9 @@ START_TEST(view_ended)
 	ls->have_result = 1;
 	ls->result.rate = 7e6;
 	/* this session's result wins over a saved one */
-	struct progress_entry e = {.ok = 1, .rate = 5e6};
-	snprintf(e.id, sizeof e.id, "lab-write");
-	ck_assert_int_eq(progress_set(&lab.progress, &e), 0);
+	ls->have_normal = 1;
+	ls->normal.ok = 1;
+	ls->normal.rate = 5e6;
 	struct run_view v;
 	run_view_of(&lab, WRITE, &v);
 	ck_assert_int_eq(v.live, 0);
@@ -342,8 +366,9 @@ START_TEST(key_context_follows_the_screen)
 }
 END_TEST
 
-/* A real run of the 1 MiB lesson, polled as the UI polls it, ends as the
- * lesson's result and is saved for the next session. */
+/* A real run of the 1 MiB lesson, polled as the UI polls it, ends as
+ * the result the panel shows and is filed in the notebook: with + it ran
+ * 8 KiB blocks, so it is a variant, never the lesson's result. */
 START_TEST(a_run_ends_as_the_result)
 {
 	run_adjust_block(&lab, 1);                 /* 8 KiB: what ran is the next run */
@@ -363,12 +388,23 @@ START_TEST(a_run_ends_as_the_result)
 	ck_assert_int_eq(v.live, 0);
 	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
 	ck_assert_int_eq(v.spec->block, 8192);
-	const struct progress_entry *e = progress_find(&lab.progress, "lab-write");
-	ck_assert_ptr_nonnull(e);
-	ck_assert_int_eq(e->block, 8192);
-	char path[400];
-	snprintf(path, sizeof path, "%s/iolab/progress", state_dir);
+	char path[400], msg[256];
+	snprintf(path, sizeof path, "%s/iolab/lab.db", state_dir);
 	ck_assert_int_eq(access(path, R_OK), 0);
+	ck_assert_int_eq(store_count(lab.store, "lab-write", msg, sizeof msg), 1);
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "changed");
+	ck_assert_str_eq(n.label, "8 KiB blocks");
+	ck_assert_ptr_nonnull(strstr(n.spec, " block=8KiB "));
+	ck_assert_int_eq(n.bytes, 1 << 20);
+	/* the panel labels it, and lists it apart */
+	ck_assert_int_eq(v.kind, STORE_KIND_CHANGED);
+	ck_assert_str_eq(v.label, "8 KiB blocks");
+	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 1);
+	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "8 KiB blocks");
 	run_stop(&lab);
 	ck_assert_str_eq(lab.message, "nothing is running (r runs the lesson)");
 }
@@ -427,7 +463,8 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 	/* the shown sample is the sum too */
 	ck_assert_uint_eq(r->sample.bytes, r->result.bytes);
 	ck_assert_uint_eq(r->passes, r->result.passes);
-	/* the lesson's result, and saved */
+	/* the lesson's result, and filed as the lesson's (the watch time
+	 * ending it is no time limit cutting it short) */
 	struct run_view v;
 	run_view_of(&lab, WRITE, &v);
 	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
@@ -435,9 +472,14 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 	ck_assert_uint_eq(v.trials, r->trials);
 	ck_assert_double_eq(v.watch, 0.5);
 	ck_assert_int_eq(v.raced, 0);
-	const struct progress_entry *e = progress_find(&lab.progress, "lab-write");
-	ck_assert_ptr_nonnull(e);
-	ck_assert_uint_eq(e->bytes, r->result.bytes);
+	ck_assert_int_eq(v.kind, STORE_KIND_LESSON);
+	ck_assert_str_eq(v.label, "");
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(n.bytes, (int64_t)r->result.bytes);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	ck_assert_int_eq(lab.ls[WRITE].normal.bytes, (int64_t)r->result.bytes);
 	assert_no_data_files();
 }
 END_TEST
@@ -605,6 +647,17 @@ START_TEST(a_race_is_never_the_lessons_result)
 {
 	lab.watch = 0.3;
 	ck_assert_int_eq(race_open(&lab), 0);
+	/* the rival runs a lesson pack's program: asked first, as r asks;
+	 * a yes starts nothing, and v races again */
+	ck_assert_int_eq(race_pick(&lab), -1);
+	ck_assert_int_eq(lab.asking, 1);
+	ck_assert_int_eq(lab.ask_for_race, 1);
+	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
+	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);
+	ck_assert_str_eq(lab.message, "allowed for this session: v races again");
+	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(race_open(&lab), 0);
 	ck_assert_int_eq(race_pick(&lab), 0);
 	ck_assert_int_eq(lab.race.choosing, 0);
 	ck_assert_int_eq(lab.race.shown, 1);
@@ -644,14 +697,24 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_uint_eq(v.lesson, WRITE);
 	race_view_of(&lab, 1, &v);
 	ck_assert_uint_eq(v.lesson, COMMAND);
-	/* never filed: not this session's result, not saved */
+	/* never the lesson's result: not this session's, not the notebook's
+	 * normal run; filed as raced, each naming the other */
 	ck_assert_int_eq(lab.ls[WRITE].have_result, 0);
 	ck_assert_int_eq(lab.ls[COMMAND].have_result, 0);
-	ck_assert_ptr_null(progress_find(&lab.progress, "lab-write"));
-	ck_assert_ptr_null(progress_find(&lab.progress, "lab-command"));
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-command", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "raced");
+	ck_assert_str_eq(n.label, "raced with lab-command");
+	ck_assert_int_eq(store_history(lab.store, "lab-command", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "raced");
+	ck_assert_str_eq(n.label, "raced with lab-write");
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
 	char path[400];
 	snprintf(path, sizeof path, "%s/iolab/progress", state_dir);
-	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(access(path, F_OK), -1);   /* the old file is never written */
 	run_view_of(&lab, WRITE, &v);
 	assert_empty_view(&v);
 	assert_no_data_files();
@@ -662,13 +725,15 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_int_eq(lab.run.raced, 0);
 	poll_until_ended();
 	ck_assert_int_eq(lab.ls[WRITE].have_result, 1);
-	ck_assert_ptr_nonnull(progress_find(&lab.progress, "lab-write"));
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
 }
 END_TEST
 
 START_TEST(s_stops_both_racers)
 {
 	lab.watch = 30;
+	lab.ls[COMMAND].commands_allowed = 1;     /* asked and agreed (above) */
 	ck_assert_int_eq(race_start(&lab, COMMAND), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int i = 0; (lab.run.trials < 1 || lab.race.rival.trials < 1) && i < 3000; i++) {
@@ -709,6 +774,338 @@ START_TEST(race_at_start)
 }
 END_TEST
 
+/* --- the lab notebook (issue 11) ------------------------------------------------ */
+
+/* g: a guess, refused with guess.h's message, then kept for the next run;
+ * the gauge's G, the miss beside the result, the notebook's score. */
+START_TEST(a_guess_before_a_run)
+{
+	lab.watch = WATCH_ONE_PASS;
+	lab_guess_open(&lab);
+	ck_assert_int_eq(lab.prompt.open, 1);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_PROMPT);
+	edit_set(&lab.prompt.line, "3 parsecs");
+	ck_assert_int_eq(lab_guess_done(&lab), -1);
+	ck_assert_str_eq(lab.prompt.error, "'3 parsecs' is not a rate: write a number and a unit, "
+	                 "such as 3MB/s, 500k or 3 MiB/s (k M G: 1000s; KiB MiB GiB: 1024s), or ln "
+	                 "and a log rate");
+	ck_assert_int_eq(lab.prompt.open, 1);
+	edit_set(&lab.prompt.line, "3MB/s");
+	ck_assert_int_eq(lab_guess_done(&lab), 0);
+	ck_assert_int_eq(lab.prompt.open, 0);
+	ck_assert_double_eq(lab.guess_rate, 3e6);
+	ck_assert_str_eq(lab.message, "your guess: 2.86 MiB/s, log rate 14.91 (r runs it)");
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert(isnan(lab.guess_rate));                /* one guess, one run */
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_double_eq(v.guess_rate, 3e6);          /* on the gauge while it runs */
+	poll_until_ended();
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_msg(v.result && v.result->ok, "the run failed");
+	ck_assert_double_eq(v.guess_rate, 3e6);
+	ck_assert_double_eq_tol(v.miss, fabs(log(3e6) - log(v.result->rate)), 1e-9);
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_double_eq(n.guess_rate, 3e6);
+	ck_assert_double_eq_tol(n.miss, v.miss, 1e-9);
+	ck_assert_str_eq(n.kind, "lesson");
+	ck_assert_int_eq(lab.score.guesses, 1);
+	ck_assert_int_eq(lab.score.within_1, v.miss <= 1.0);
+	/* a guess is about its lesson: another lesson drops it */
+	lab_guess_open(&lab);
+	edit_set(&lab.prompt.line, "ln 15");
+	ck_assert_int_eq(lab_guess_done(&lab), 0);
+	lab_select(&lab, COMMAND);
+	ck_assert(isnan(lab.guess_rate));
+}
+END_TEST
+
+/* e: the lesson's workload as a form; a value refused with the loader's
+ * message; the run filed as an experiment labelled by what differs. */
+START_TEST(the_experiment_form)
+{
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), 0);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_FORM);
+	ck_assert_str_eq(lab.form.fields[3].key->key, "block");
+	ck_assert_str_eq(lab.form.fields[3].line.text, "4KiB");
+	edit_set(&lab.form.fields[3].line, "lots");
+	ck_assert_int_eq(lab_form_done(&lab), -1);
+	ck_assert_str_eq(lab.form.fields[3].error, "'block' is not a size: 'lots' (use bytes, or a "
+	                 "whole number with B, KiB, MiB, GiB, K, M or G)");
+	ck_assert_int_eq(lab.form.open, 1);
+	edit_set(&lab.form.fields[3].line, "16KiB");
+	edit_set(&lab.form.fields[8].line, "cold");
+	ck_assert_int_eq(lab_form_done(&lab), 0);
+	ck_assert_int_eq(lab.form.open, 0);
+	ck_assert_uint_eq(lab.next.block, 16384);
+	ck_assert_int_eq(lab.next.cache, WL_CACHE_COLD);
+	ck_assert_int_eq(lab.next_changed, 1);
+	ck_assert_int_eq(lab.next_origin, STORE_FROM_EXPERIMENT);
+	ck_assert_int_eq(run_start(&lab), 0);
+	/* not while a run is under way */
+	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), -1);
+	ck_assert_str_eq(lab.message, "a run is under way: s stops it");
+	poll_until_ended();
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "experiment");
+	ck_assert_str_eq(n.label, "16 KiB blocks, cold");
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	/* a sweep has its own list of blocks */
+	lab_select(&lab, SWEEP);
+	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), -1);
+	ck_assert_str_eq(lab.message, "a sweep runs its own list of block sizes: the form is for "
+	                 "one workload");
+}
+END_TEST
+
+/* s: a run stopped early is filed apart, labelled with when it stopped;
+ * b: the lesson's notebook lists every run, newest first. */
+START_TEST(stopped_runs_and_the_history)
+{
+	lab.watch = 30;
+	ck_assert_int_eq(run_start(&lab), 0);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; lab.run.trials < 1 && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	run_stop(&lab);
+	poll_until_ended();
+	char want[64];
+	snprintf(want, sizeof want, "stopped at %.1f s", lab.run.watched);
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_int_eq(v.kind, STORE_KIND_STOPPED);
+	ck_assert_str_eq(v.label, want);
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_HISTORY);
+	ck_assert_uint_eq(lab.history.n, 2);
+	ck_assert_str_eq(lab.history.rows[0].kind, "lesson");        /* newest first */
+	ck_assert_str_eq(lab.history.rows[1].kind, "stopped");
+	ck_assert_str_eq(lab.history.rows[1].label, want);
+	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, lab.history.rows[1].label);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	lab.history.page = 1;
+	lab_history_scroll(&lab, 5);
+	ck_assert_uint_eq(lab.history.top, 1);                       /* the last row stays */
+	lab_history_scroll(&lab, -5);
+	ck_assert_uint_eq(lab.history.top, 0);
+	lab_history_close(&lab);
+	ck_assert_int_eq(lab.history.open, 0);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+}
+END_TEST
+
+/* The lab reopens at the lesson the student left, unless told where. */
+START_TEST(reopens_where_it_was_left)
+{
+	lab_select(&lab, COMMAND);
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, COMMAND);
+	lab_close(&lab);
+	char *ids[] = {"lab-sweep"};
+	opt.lessons = ids;
+	opt.nlessons = 1;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, SWEEP);
+	lab_close(&lab);
+	opt.nlessons = 0;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, SWEEP);
+}
+END_TEST
+
+/* A damaged notebook is moved aside and the lab says so until a key; a
+ * notebook that cannot be written: every run still shown, "not saved". */
+START_TEST(notices_stay_until_a_key)
+{
+	char path[400], moved[512];
+	lab_close(&lab);
+	snprintf(path, sizeof path, "%s/iolab", state_dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/iolab/lab.db", state_dir);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("not a database at all, but long enough to be looked at as one ..........\n", f);
+	fclose(f);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	snprintf(moved, sizeof moved, "It was moved aside, unchanged, to %s.broken-", path);
+	ck_assert_msg(strstr(lab.notice, path) && strstr(lab.notice, moved), "%s", lab.notice);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_NOTICE);
+	lab.notice[0] = '\0';                                        /* a key */
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+	lab_close(&lab);
+
+	char file[400], db[450];
+	snprintf(file, sizeof file, "%s/a-file", top);
+	f = fopen(file, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	snprintf(db, sizeof db, "%s/lab.db", file);
+	opt.db = db;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_msg(strncmp(lab.notice, "Runs will not be saved: ", 24) == 0, "%s", lab.notice);
+	lab.notice[0] = '\0';
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
+	ck_assert_msg(strncmp(lab.notice, "not saved: ", 11) == 0, "%s", lab.notice);
+	/* the run is shown all the same, and stands for the lesson this session */
+	struct run_view v;
+	run_view_of(&lab, WRITE, &v);
+	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	ck_assert_double_eq(lab.ls[WRITE].normal.rate, lab.run.result.rate);
+	opt.db = NULL;
+}
+END_TEST
+
+/* iolab --command -- PROG: the form filled with the program; its run is
+ * filed as an own program, of no lesson, labelled with its command line. */
+START_TEST(an_own_program)
+{
+	static char *argv[] = {"cat", "{file}", NULL};
+	struct wl_spec prog;
+	wl_spec_init(&prog);
+	prog.op = WL_OP_READ;
+	prog.api = WL_API_COMMAND;
+	prog.size = 65536;
+	prog.command = argv;
+	prog.command_len = 2;
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_int_eq(lab_form_open(&lab, &prog, STORE_FROM_PROGRAM), 0);
+	ck_assert_str_eq(lab.form.fields[1].line.text, "command");
+	ck_assert_int_eq(lab_form_done(&lab), 0);
+	ck_assert_int_eq(lab.next_origin, STORE_FROM_PROGRAM);
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_count(lab.store, "lab-write", msg, sizeof msg), 0);
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+	ck_assert_int_eq(store_history(lab.store, NULL, note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "program");
+	ck_assert_str_eq(n.label, "cat {file}");
+	ck_assert_int_eq(n.bytes, 65536);
+	ck_assert_ptr_nonnull(strstr(n.spec, "api=command"));
+	ck_assert_ptr_nonnull(strstr(n.spec, " command=cat,{file}"));
+}
+END_TEST
+
+/* A sweep is filed as one run with its points, its figures its best
+ * point's (as batch picks it); the next session draws its chart from it. */
+static int count_points(const struct store_run *r, void *arg)
+{
+	size_t *n = arg;
+	*n = r->npoints;
+	return 1;
+}
+
+START_TEST(a_sweep_is_filed_with_its_points)
+{
+	lab_select(&lab, SWEEP);
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_uint_eq(lab.run.point, 4);
+	char msg[256];
+	size_t npoints = 0;
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-sweep", count_points, &npoints, msg,
+	                                     sizeof msg), 1);
+	ck_assert_uint_eq(npoints, 4);
+	struct noted n = {0};
+	ck_assert_int_eq(store_latest_normal(lab.store, "lab-sweep", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_str_eq(n.kind, "lesson");
+	ck_assert_str_eq(n.label, "");
+	/* the workload whose figures these are, as batch files a sweep */
+	ck_assert_ptr_nonnull(strstr(n.spec, " block=4KiB "));
+	ck_assert_ptr_nonnull(strstr(n.spec, " cache=warm "));
+	ck_assert_int_eq(lab.run.have_best, 1);
+	ck_assert_uint_eq(lab.run.best_block, 4096);              /* the largest, warm */
+	ck_assert_int_eq(lab.run.best_cache, WL_CACHE_WARM);
+	ck_assert_int_eq(n.bytes, (int64_t)lab.run.best.bytes);
+	/* the next session: the chart's points from the notebook */
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.cur, SWEEP);
+	ck_assert_uint_eq(lab.ls[SWEEP].npoints, 4);
+	ck_assert_uint_eq(lab.ls[SWEEP].points[3].block, 4096);
+	ck_assert_int_eq(lab.ls[SWEEP].have_normal, 1);
+}
+END_TEST
+
+static void run_to_its_end(void)
+{
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; run_poll(&lab) && i < 5000; i++)
+		nanosleep(&tick, NULL);
+	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
+}
+
+/* A lesson pack's command runs only once the student agreed (issue 13:
+ * 3): r puts the question up (nothing runs, only y, n, Esc, q and Ctrl-L
+ * work), n leaves it unrun, y runs it and is not asked again this
+ * session.  The fixture is no installed course; its write lesson runs no
+ * program and is never asked about. */
+START_TEST(pack_command_asks_first)
+{
+	ck_assert_int_eq(lab.course.shipped, 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, WRITE), 1);
+	ck_assert_int_eq(lab_commands_allowed(&lab, SWEEP), 1);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 0);
+	lab_select(&lab, COMMAND);
+	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab.asking, 1);
+	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
+	ck_assert_int_eq(lab.run.phase, RUN_IDLE);     /* nothing started */
+	ck_assert_ptr_null(lab.run.trial);
+	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_CONFIRM);
+	ck_assert_uint_eq(lab_key_context(&lab, 20, 60), KEYS_TINY);
+	/* n: not run, and asked again next time */
+	ck_assert_int_eq(lab_answer_commands(&lab, 0), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	ck_assert_str_eq(lab.message, "not run: the lesson's program runs only if you agree "
+	                 "(r asks again)");
+	ck_assert_int_eq(lab.run.phase, RUN_IDLE);
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);   /* nothing was asked */
+	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab.asking, 1);
+	/* y: runs, and is not asked again this session */
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 1);
+	ck_assert_int_eq(lab.asking, 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);
+	ck_assert_int_eq(run_start(&lab), 0);
+	run_to_its_end();
+	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	run_to_its_end();
+	/* a new session asks again; --allow-commands does not ask */
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 0);
+	lab_close(&lab);
+	opt.allow_commands = 1;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);
+	lab_select(&lab, COMMAND);
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	run_to_its_end();
+}
+END_TEST
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -736,6 +1133,14 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, a_race_is_never_the_lessons_result);
 	tcase_add_test(tc, s_stops_both_racers);
 	tcase_add_test(tc, race_at_start);
+	tcase_add_test(tc, a_guess_before_a_run);
+	tcase_add_test(tc, the_experiment_form);
+	tcase_add_test(tc, an_own_program);
+	tcase_add_test(tc, a_sweep_is_filed_with_its_points);
+	tcase_add_test(tc, stopped_runs_and_the_history);
+	tcase_add_test(tc, reopens_where_it_was_left);
+	tcase_add_test(tc, notices_stay_until_a_key);
+	tcase_add_test(tc, pack_command_asks_first);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -824,6 +824,66 @@ static void expect_file(const char *path, const char *out)
 	diags_free(&ds);
 }
 
+/* {file} in a shell's -c script would run the data file's path, which
+ * --dir decides, as shell code (issue 13: 3): refused where it stands,
+ * FILE:LINE:COLUMN under it.  As an operand after the script it is $1,
+ * data: loaded; so is a shell without -c, and any other program. */
+START_TEST(file_in_shell_script)
+{
+	static const struct {
+		const char *command;      /* the value of command: */
+		const char *out;          /* NULL: loads */
+	} cases[] = {
+		{"[sh, -c, \"cat {file} > /dev/null\"]",
+		 ":7:26: {file} in the script of 'sh -c' would run as shell code: the data file's "
+		 "path comes from --dir; pass it after the script and read it as \"$1\": "
+		 "[sh, -c, 'cat \"$1\"', sh, \"{file}\"]\n"
+		 "  command: [sh, -c, \"cat {file} > /dev/null\"]\n"
+		 "                         ^\n"},
+		{"[/bin/bash, -ec, 'wc -c <{file}']",
+		 ":7:37: {file} in the script of 'bash -c' would run as shell code: the data file's "
+		 "path comes from --dir; pass it after the script and read it as \"$1\": "
+		 "[bash, -c, 'cat \"$1\"', bash, \"{file}\"]\n"
+		 "  command: [/bin/bash, -ec, 'wc -c <{file}']\n"
+		 "                                    ^\n"},
+		{"[busybox, sh, -o, pipefail, -c, \"od {file}\"]",
+		 ":7:48: {file} in the script of 'sh -c' would run as shell code: the data file's "
+		 "path comes from --dir; pass it after the script and read it as \"$1\": "
+		 "[sh, -c, 'cat \"$1\"', sh, \"{file}\"]\n"
+		 "  command: [busybox, sh, -o, pipefail, -c, \"od {file}\"]\n"
+		 "                                               ^\n"},
+		{"\n    - dash\n    - -xc\n    - >-\n      dd if={file}",
+		 ":11:13: {file} in the script of 'dash -c' would run as shell code: the data file's "
+		 "path comes from --dir; pass it after the script and read it as \"$1\": "
+		 "[dash, -c, 'cat \"$1\"', dash, \"{file}\"]\n"
+		 "      dd if={file}\n"
+		 "            ^\n"},
+		{"[sh, -c, 'cat \"$1\" > /dev/null', sh, \"{file}\"]", NULL},
+		{"[sh, \"{file}\"]", NULL},
+		{"[bash, --norc, -c, 'cat \"$0\"', \"{file}\"]", NULL},
+		{"[dd, \"if={file}\", of=/dev/null]", NULL},
+		{"[python3, -c, \"print('{file}')\"]", NULL},
+	};
+	make_tmpdir();
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char head[512];
+		snprintf(head, sizeof head, "id: sh\ntitle: T\ntext: x\nworkload:\n  op: read\n"
+		         "  api: command\n  command: %s\n", cases[i].command);
+		const char *path = write_file("sh.yaml", head, 0, 0, "");
+		if (cases[i].out) {
+			expect_file(path, cases[i].out);
+			continue;
+		}
+		struct lesson l;
+		struct diags ds = {0};
+		ck_assert_msg(lesson_load(path, NULL, &l, &ds) == 0, "case %zu: %s", i, printed(&ds));
+		lesson_free(&l);
+		diags_free(&ds);
+	}
+	remove_tmpdir();
+}
+END_TEST
+
 START_TEST(huge_file)
 {
 	make_tmpdir();
@@ -1182,6 +1242,7 @@ Suite *make_suite_lesson(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hostile");
+	tcase_add_test(tc, file_in_shell_script);
 	tcase_add_test(tc, huge_file);
 	tcase_add_test(tc, long_scalar);
 	tcase_add_test(tc, binary_file);

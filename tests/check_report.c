@@ -357,6 +357,50 @@ START_TEST(json_sweep)
 }
 END_TEST
 
+/* The document with its line breaks taken out as the one-line writer
+ * leaves them out: ", " between members, nothing inside brackets. */
+static void one_line(char *s)
+{
+	char *o = s;
+	for (const char *p = s; *p;) {
+		if (*p == '\n') {
+			while (*++p == ' ')
+				;
+			if (o > s && o[-1] == ',')
+				*o++ = ' ';
+			continue;
+		}
+		*o++ = *p++;
+	}
+	*o = '\0';
+}
+
+/* What the store keeps of a run: each result exactly as in the document,
+ * on one line. */
+START_TEST(json_one_result)
+{
+	struct report r;
+	make_report(&r);
+	char *doc = render(&r, "json");
+	one_line(doc);
+	for (size_t i = 0; i < r.nresults; i++) {
+		char *one = report_json_result(&r.results[i]);
+		ck_assert_ptr_nonnull(one);
+		ck_assert_ptr_null(strchr(one, '\n'));
+		ck_assert_msg(strstr(doc, one) != NULL, "'%s' not in:\n%s", one, doc);
+		free(one);
+	}
+	char *first = report_json_result(&r.results[0]);
+	ck_assert(strncmp(first, "{\"lesson\": \"w03-byte\", \"title\": ", 32) == 0);
+	HAS(first, "\"reference\": [{\"source\": \"cs61-2011-imac\"");
+	HAS(first, ", \"sweep\": null, ");
+	ck_assert_int_eq(first[strlen(first) - 1], '}');
+	free(first);
+	free(doc);
+	report_free(&r);
+}
+END_TEST
+
 START_TEST(csv_document)
 {
 	struct report r;
@@ -368,7 +412,8 @@ START_TEST(csv_document)
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
 	       "workload.map,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
-	       "time_limited,checksum,syscalls.read,syscalls.write,syscalls.total,syscalls.source,"
+	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
+	       "syscalls.source,"
 	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
 	HAS(c, ",cpu.user,cpu.system,faults.minor,faults.major,context_switches.voluntary,"
 	       "context_switches.involuntary,waited_seconds,storage.read_bytes,storage.write_bytes,"
@@ -380,11 +425,11 @@ START_TEST(csv_document)
 	       "expectations.inconclusive,expectations\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,"
+	       "0.0,once,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
 	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,0"
-	       ",,,,,,,,,,,"       /* passes .. checksum */
+	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,"      /* calls */
 	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
@@ -431,6 +476,55 @@ START_TEST(text_document)
 	for (const char *p = t; *p; p++)
 		ck_assert_msg(*p == '\n' || (unsigned char)*p >= 0x20, "control byte in text output");
 	free(t);
+	report_free(&r);
+}
+END_TEST
+
+/* Error texts quote commands' stderr, and a command's words come from a
+ * lesson: the text table and the CSV send a terminal none of ESC, C1 CSI
+ * (U+009B) or a right-to-left override (issue 13: 8).  Text: C0 controls
+ * are spaces, the others '?'; CSV: each is '?', as the title. */
+START_TEST(hostile_error_and_command)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson a = make_lesson("x02-hostile", "Hostile");
+	char *argv[] = {(char *)"dd", (char *)"\xe2\x80\xaeof=x\x1b[2J", NULL};
+	a.workload.api = WL_API_COMMAND;
+	a.workload.command = argv;
+	a.workload.command_len = 2;
+	struct report_result *res = report_add(&r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	report_fail(res, "'dd' exited with status 1: \x1b]0;owned\a\xe2\x80\xaetxt.exe \xc2\x9b" "2J end");
+	char *c = render(&r, "csv");
+	HAS(c, "\r\nx02-hostile,Hostile,error,'dd' exited with status 1: ?]0;owned??txt.exe ?2J end,");
+	HAS(c, ",dd ?of=x?[2J,");
+	char *t = render(&r, "text");
+	HAS(t, "x02-hostile: error: 'dd' exited with status 1:  ]0;owned ?txt.exe ?2J end\n");
+	for (const char *p = t; *p; p++)
+		ck_assert_msg(*p == '\n' || (unsigned char)*p >= 0x20, "control byte in text output");
+	HASNT(t, "\xe2\x80\xae");
+	HASNT(t, "\xc2\x9b");
+	free(t);
+	free(c);
+	report_free(&r);
+}
+END_TEST
+
+/* A trial stopped by a signal: JSON and CSV say how (issue 13: 14). */
+START_TEST(disturbed_field)
+{
+	struct report r;
+	make_report(&r);
+	snprintf(r.results[1].disturbed, sizeof r.results[1].disturbed,
+	         "stopped for 3.0 s by a signal");
+	char *j = render(&r, "json");
+	HAS(j, "\"time_limited\": false,\n      \"disturbed\": null,\n      \"checksum\"");
+	HAS(j, "\"time_limited\": null,\n      \"disturbed\": \"stopped for 3.0 s by a signal\",");
+	char *c = render(&r, "csv");
+	HAS(c, ",,,,,,,,,,,stopped for 3.0 s by a signal,,");
+	free(c);
+	free(j);
 	report_free(&r);
 }
 END_TEST
@@ -723,7 +817,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 80);
+	ck_assert_uint_eq(n, 81);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
@@ -757,11 +851,14 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, numbers_round_trip);
 	tcase_add_test(tc, json_document);
 	tcase_add_test(tc, json_sweep);
+	tcase_add_test(tc, json_one_result);
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, gradescope_document);
+	tcase_add_test(tc, hostile_error_and_command);
+	tcase_add_test(tc, disturbed_field);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);

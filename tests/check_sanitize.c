@@ -3,11 +3,14 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sanitize.h"
 #include "suites.h"
+#include "utf8.h"
+#include "yaml_tree.h"
 
 static const char *clean(const char *in)
 {
@@ -76,6 +79,46 @@ START_TEST(bounded)
 }
 END_TEST
 
+/* One rule for what a terminal is not sent (utf8_is_terminal_unsafe):
+ * the loader's quotes (yecho) and this module agree on every character
+ * either would change, tab aside (the loader keeps it: a caret lines up
+ * under a tab with a tab). */
+START_TEST(one_rule_with_the_loader)
+{
+	static const uint32_t cps[] = {
+		0x01, 0x07, 0x0a, 0x0d, 0x1b, 0x1f, 0x7f, 0x80, 0x85, 0x9b, 0x9f, 0xa0, 0xe9,
+		0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068,
+		0x2069, 0x206a, 0x4e2d, 0xfeff, 0x1f600,
+	};
+	for (size_t i = 0; i < sizeof cps / sizeof *cps; i++) {
+		char in[16], enc[8], a[32], b[32];
+		uint32_t c = cps[i];
+		size_t n = 0;
+		if (c < 0x80) {
+			enc[n++] = (char)c;
+		} else if (c < 0x800) {
+			enc[n++] = (char)(0xc0 | c >> 6);
+			enc[n++] = (char)(0x80 | (c & 0x3f));
+		} else if (c < 0x10000) {
+			enc[n++] = (char)(0xe0 | c >> 12);
+			enc[n++] = (char)(0x80 | (c >> 6 & 0x3f));
+			enc[n++] = (char)(0x80 | (c & 0x3f));
+		} else {
+			enc[n++] = (char)(0xf0 | c >> 18);
+			enc[n++] = (char)(0x80 | (c >> 12 & 0x3f));
+			enc[n++] = (char)(0x80 | (c >> 6 & 0x3f));
+			enc[n++] = (char)(0x80 | (c & 0x3f));
+		}
+		snprintf(in, sizeof in, "a%.*sb", (int)n, enc);
+		yecho(in, a, sizeof a);
+		sanitize_copy(b, sizeof b, in, -1);
+		ck_assert_msg(strcmp(a, b) == 0, "U+%04X: the loader quotes '%s', sanitize gives '%s'",
+		              (unsigned)c, a, b);
+		ck_assert_int_eq(strcmp(b, "a?b") == 0, utf8_is_terminal_unsafe(c));
+	}
+}
+END_TEST
+
 Suite *make_suite_sanitize(void)
 {
 	Suite *s = suite_create("sanitize");
@@ -84,6 +127,7 @@ Suite *make_suite_sanitize(void)
 	tcase_add_test(tc, text_is_kept);
 	tcase_add_test(tc, broken_utf8);
 	tcase_add_test(tc, bounded);
+	tcase_add_test(tc, one_rule_with_the_loader);
 	suite_add_tcase(s, tc);
 	return s;
 }

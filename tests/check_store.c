@@ -281,7 +281,10 @@ START_TEST(kind_rule)
 	ck_assert_int_eq(store_kind_pick(STORE_FROM_PROGRAM, 0, 0, 0), STORE_KIND_PROGRAM);
 	/* the engine sets stopped for the time limit too */
 	ck_assert_int_eq(store_kind_pick(STORE_FROM_LESSON, 1, 0, 0), STORE_KIND_STOPPED);
-	ck_assert_int_eq(store_kind_pick(STORE_FROM_LESSON, 1, 1, 0), STORE_KIND_TIME_LIMITED);
+	/* the lesson's own time limit is part of the lesson; another one is not */
+	ck_assert_int_eq(store_kind_pick(STORE_FROM_LESSON, 1, 1, 0), STORE_KIND_LESSON);
+	ck_assert_int_eq(store_kind_pick(STORE_FROM_LESSON, 1, 1, 1), STORE_KIND_RACED);
+	ck_assert_int_eq(store_kind_pick(STORE_FROM_EXPERIMENT, 1, 1, 0), STORE_KIND_TIME_LIMITED);
 	ck_assert_int_eq(store_kind_pick(STORE_FROM_CHANGED, 1, 1, 1), STORE_KIND_TIME_LIMITED);
 	ck_assert_int_eq(store_kind_pick(STORE_FROM_LESSON, 0, 0, 1), STORE_KIND_RACED);
 	ck_assert_int_eq(store_kind_pick(STORE_FROM_PROGRAM, 1, 0, 1), STORE_KIND_STOPPED);
@@ -527,9 +530,9 @@ START_TEST(latest_normal_and_history)
 	id[6] = record_ok(st, &r);                         /* normal, same time: the later row wins */
 	r = sample("w05-stdio", 900, STORE_KIND_LESSON);
 	id[7] = record_ok(st, &r);                         /* another lesson */
-	r = sample("w03-byte", 600, STORE_KIND_LESSON);
+	r = sample("w03-byte", 50, STORE_KIND_LESSON);
 	r.time_limited = 1;
-	id[8] = record_ok(st, &r);                         /* mis-filed time-limited: not normal */
+	id[8] = record_ok(st, &r);                         /* cut by its own limit: normal, older */
 	r = sample("w03-byte", 700, STORE_KIND_EXPERIMENT);
 	id[9] = record_ok(st, &r);
 
@@ -546,7 +549,7 @@ START_TEST(latest_normal_and_history)
 	ck_assert_uint_eq(got.n, 0);
 
 	/* history: every kind, newest first (ties: later row first) */
-	const int64_t want[] = { id[9], id[8], id[4], id[3], id[2], id[1], id[6], id[5], id[0] };
+	const int64_t want[] = { id[9], id[4], id[3], id[2], id[1], id[6], id[5], id[0], id[8] };
 	got.n = 0;
 	ck_assert_int_eq(store_history(st, "w03-byte", collect, &got, msg, sizeof msg), 0);
 	ck_assert_uint_eq(got.n, 9);

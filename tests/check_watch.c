@@ -364,6 +364,21 @@ START_TEST(readme_says_what_a_pass_is)
 }
 END_TEST
 
+/* A command run again and again says what its last run wrote on stderr. */
+START_TEST(the_last_trials_stderr)
+{
+	struct trial_result a, b, sum;
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	snprintf(a.stderr_tail, sizeof a.stderr_tail, "first run");
+	snprintf(b.stderr_tail, sizeof b.stderr_tail, "second run");
+	watch_sum_add(&sum, &a, 1);
+	ck_assert_str_eq(sum.stderr_tail, "first run");
+	watch_sum_add(&sum, &b, 0);
+	ck_assert_str_eq(sum.stderr_tail, "second run");
+}
+END_TEST
+
 Suite *make_suite_watch(void)
 {
 	Suite *s = suite_create("watch");
@@ -376,6 +391,7 @@ Suite *make_suite_watch(void)
 	tcase_add_test(tc, sums_of_trials);
 	tcase_add_test(tc, live_sums);
 	tcase_add_test(tc, readme_says_what_a_pass_is);
+	tcase_add_test(tc, the_last_trials_stderr);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,9 +3,12 @@
 
 #include <check.h>
 #include <errno.h>
-
+#include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "suites.h"
 #include "wl_kind.h"
@@ -451,6 +454,61 @@ START_TEST(map_and_advice_lead_rules)
 }
 END_TEST
 
+/* The child's loop, run here in-process: it gives back what it took.  A
+ * child _exit()s after it, so whatever it kept was reported as lost by
+ * valgrind in every trial (issue 13: 16: the block buffer, and the stdio
+ * buffers given to setvbuf).  The heap is weighed with mallinfo2(), which
+ * counts the C library's cache of small freed chunks (tcache) as in use
+ * and cannot see a FILE apart from the rest: so the buffers here are
+ * 64 KiB, far more than those, and what is asserted is that the heap in
+ * use grew by less than one buffer. */
+START_TEST(run_frees_its_memory)
+{
+	enum { SIZE = 256 << 10, BUF = 64 << 10 };
+	static const struct {
+		enum wl_op op;
+		enum wl_api api;
+		uint64_t stride;
+		unsigned streams;
+	} kinds[] = {
+		{WL_OP_WRITE, WL_API_SYSCALL, 0, 1}, {WL_OP_READ, WL_API_SYSCALL, 0, 1},
+		{WL_OP_READ, WL_API_SYSCALL, SIZE / 2, 1}, {WL_OP_READ, WL_API_MMAP, 0, 1},
+		{WL_OP_WRITE, WL_API_STDIO, 0, 1}, {WL_OP_READ, WL_API_STDIO, 0, 1},
+		{WL_OP_READ, WL_API_STDIO, SIZE / 2, 2},
+	};
+	const char *tmp = getenv("TMPDIR");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/iolab-check-run.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, SIZE), 0);
+	close(fd);
+	struct wl_shared *sh = calloc(1, sizeof *sh);
+	ck_assert_ptr_nonnull(sh);
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+		struct wl_spec s;
+		wl_spec_init(&s);
+		s.op = kinds[i].op;
+		s.api = kinds[i].api;
+		s.size = SIZE;
+		s.block = BUF;
+		s.stride = kinds[i].stride;
+		s.streams = kinds[i].streams;
+		s.stdio_buffer = BUF;
+		s.min_time = 0;
+		memset(sh, 0, sizeof *sh);
+		struct mallinfo2 m0 = mallinfo2();
+		int rc = wl_run(&s, path, sh, 0);
+		struct mallinfo2 m1 = mallinfo2();
+		ck_assert_msg(rc == 0, "kind %zu: %s", i, sh->error);
+		size_t before = m0.uordblks + m0.hblkhd, after = m1.uordblks + m1.hblkhd;
+		ck_assert_msg(after < before + BUF, "kind %zu kept %zu bytes of heap", i, after - before);
+	}
+	free(sh);
+	unlink(path);
+}
+END_TEST
+
 Suite *make_suite_workload(void)
 {
 	Suite *s = suite_create("workload");
@@ -470,5 +528,8 @@ Suite *make_suite_workload(void)
 	tcase_add_test(k, describe_by_kind);
 	tcase_add_test(k, map_and_advice_lead_rules);
 	suite_add_tcase(s, k);
+	TCase *r = tcase_create("run");
+	tcase_add_test(r, run_frees_its_memory);
+	suite_add_tcase(s, r);
 	return s;
 }

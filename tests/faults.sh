@@ -35,7 +35,7 @@ trap 'exit 143' TERM
 skip_case() { SKIPPED=$((SKIPPED + 1)); echo "skip: $*"; }
 
 # lab ARGS...: a batch run of the fixture, one trial, marked, C locale
-lab() { env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 "$@"; }
+lab() { env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 "$@"; }
 
 nap() { sleep 0.05 2>/dev/null || sleep 1; }
 # poll CMD...: until CMD succeeds (at most about 60 s)
@@ -69,9 +69,18 @@ no_leftovers() { poll no_marked || fail "$1: processes left: $(marked)"; }
 alive() { [ -d "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 dead() { ! alive "$1"; }
 
-# The workload child of the lab whose pid is $1: sets CHILD.
+# The workload child of the lab whose pid is $1: sets CHILD.  The kernel's
+# list of the lab's children is read without a fork; only without it
+# (CONFIG_PROC_CHILDREN) is every /proc/PID/stat read, which takes a fork
+# per process: slow enough on a loaded machine to miss a one-second trial.
 find_child() {
 	CHILD=""
+	if [ -e "/proc/$1/task/$1/children" ]; then
+		# no newline at its end: read fails, yet sets CHILD
+		{ read -r CHILD _ <"/proc/$1/task/$1/children"; } 2>/dev/null
+		[ -n "$CHILD" ]
+		return
+	fi
 	for f in /proc/[0-9]*/stat; do
 		s=$(cat "$f" 2>/dev/null) || continue
 		s=${s##*) }           # past "pid (comm) ": "state ppid ..."
@@ -100,7 +109,7 @@ mount_tmpfs() {
 bg_lab() {
 	o=$1 e=$2
 	shift 2
-	env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 "$@" >"$o" 2>"$e" &
+	env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 "$@" >"$o" 2>"$e" &
 	BG=$!
 }
 bg_wait() {
@@ -172,7 +181,7 @@ fi
 # A write past it (the workload process) and the lab's own data file for a
 # read: EFBIG both, never a death by SIGXFSZ.
 SCR="$TP/fsize"
-(ulimit -f 64 && exec env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 \
+(ulimit -f 64 && exec env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 \
 	--dir "$SCR" --lesson f01-write-8m,f03-read-1m) >"$T/out" 2>"$T/err"
 rc=$?
 out=$(cat "$T/out") err=$(cat "$T/err")
@@ -245,10 +254,23 @@ else
 fi
 
 # --- SIGWINCH in a batch run -------------------------------------------------------------
+# The trial lasts its 1 s time limit, and the signals go to its workload
+# process too: found while the lab lives, or the run is done again (it
+# failed once under make check -j2, when finding a child forked a cat per
+# process).  Never a fixed wait: a bounded number of runs.
 SCR="$TP/winch"
-bg_lab "$T/out" "$T/err" --dir "$SCR" --lesson f05-slow --time-limit 1s --format json
-LABPID=$BG
-poll find_child "$LABPID" || fail "SIGWINCH: no workload process"
+runs=0
+while :; do
+	runs=$((runs + 1))
+	bg_lab "$T/out" "$T/err" --dir "$SCR" --lesson f05-slow --time-limit 1s --format json
+	LABPID=$BG
+	while ! find_child "$LABPID" && alive "$LABPID"; do
+		nap
+	done
+	[ -z "$CHILD" ] || break
+	bg_wait
+	[ "$runs" -lt 5 ] || fail "SIGWINCH: no workload process seen in $runs runs"
+done
 i=0
 while alive "$LABPID" && [ "$i" -lt 1200 ]; do
 	kill -WINCH "$LABPID" "$CHILD" 2>/dev/null
@@ -268,6 +290,50 @@ no_data_files "$SCR" "SIGWINCH"
 no_leftovers "SIGWINCH"
 pass "SIGWINCH during a batch run: exit 0, $bytes one-byte writes = $sysw write syscalls"
 
+# --- the workload process stopped by a signal -------------------------------------------
+# Stopped, its clock ran on and its work did not: a 4 s trial stopped for 3 s
+# was reported ok at a quarter of its rate (issue 13: 14).  The trial lasts
+# its 2 s time limit; its workload process is stopped once it is seen (the
+# run is done again if its trial ended unseen, or before the stop took),
+# held stopped a little, and continued.  The trial is not a measurement: its
+# lesson fails and the JSON says what happened.  No timing is asserted.
+stopped_state() { grep -q '^State:[[:space:]]*T' "/proc/$1/status" 2>/dev/null; }
+SCR="$TP/stopped"
+runs=0
+while :; do
+	runs=$((runs + 1))
+	bg_lab "$T/out" "$T/err" --dir "$SCR" --lesson f05-slow --time-limit 2s --format json
+	LABPID=$BG
+	while ! find_child "$LABPID" && alive "$LABPID"; do
+		nap
+	done
+	if [ -n "$CHILD" ] && kill -STOP "$CHILD" 2>/dev/null; then
+		while alive "$CHILD" && ! stopped_state "$CHILD"; do
+			nap
+		done
+		if stopped_state "$CHILD"; then
+			i=0
+			while [ "$i" -lt 10 ]; do
+				i=$((i + 1))
+				nap
+			done
+			kill -CONT "$CHILD"
+			bg_wait
+			break
+		fi
+	fi
+	bg_wait
+	[ "$runs" -lt 5 ] || fail "SIGSTOP: no workload process stopped in $runs runs"
+done
+expect_rc 1 "SIGSTOP"
+expect_in "$out" '"status": "error",' "SIGSTOP status"
+expect_in "$out" '"disturbed": "stopped ' "SIGSTOP: the flag"
+expect_in "$out" 'by a signal, and its clock ran on: its time and rate are not a measurement' "SIGSTOP: the error"
+expect_in "$err" "[1/1] f05-slow ... error: the workload process was stopped " "SIGSTOP progress"
+no_data_files "$SCR" "SIGSTOP"
+no_leftovers "SIGSTOP"
+pass "a workload process stopped by SIGSTOP and continued: its lesson fails, \"disturbed\" says so"
+
 # --- a terminal wider than the progress line's buffer -----------------------------------
 # The live line was cut with line[width - 1] = 0 on a 512-byte buffer: on a
 # 530-column terminal a line of 530 or more characters (a long error: the
@@ -280,7 +346,7 @@ if ! command -v script >/dev/null 2>&1; then
 else
 	seg=$(printf '%0150d' 0)
 	SCR="$TP/wide/$seg/$seg/$seg"
-	SHELL=/bin/sh script -qec "stty cols 530 rows 24 && ulimit -f 64 && exec env TERM=xterm '$MARK' LC_ALL=C '$IOLAB' --batch --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f03-read-1m >'$T/wide.out'" \
+	SHELL=/bin/sh script -qec "stty cols 530 rows 24 && ulimit -f 64 && exec env TERM=xterm '$MARK' LC_ALL=C '$IOLAB' --batch --no-record --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f03-read-1m >'$T/wide.out'" \
 		/dev/null >"$T/wide.tty" 2>&1 </dev/null
 	rc=$?
 	tty=$(tr -d '\r' <"$T/wide.tty")
@@ -313,7 +379,7 @@ else
 		chmod 711 "$T"
 		chown 65534 "$T/user"
 	fi
-	run $AS env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 \
+	run $AS env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 \
 		--dir "$TP/user/scratch" --lesson f04-tiny,f03-read-1m --format json
 	expect_rc 0 "counts of an ordinary user"
 	expect_in "$out" '"syscalls": {"read": 0, "write": 1, "total": null, "source": "procfs",' \
@@ -369,8 +435,10 @@ no_data_files "$SCR" "planted links"
 pass "links planted under data file names are never followed"
 
 # --- outside commands ---------------------------------------------------------------------------
+# The fixture is no installed course: its commands run with --allow-commands
+# (issue 13: 3; tests/security_commands.sh has the refusal).
 SCR="$TP/commands"
-run lab --dir "$SCR" --lesson f06-crash
+run lab --dir "$SCR" --allow-commands --lesson f06-crash
 expect_rc 1 "a crashing command"
 expect_in "$err" "[1/1] f06-crash ... error: 'sh' was killed by signal SIGSEGV (Segmentation fault)" "crash message"
 expect_in "$out" "f06-crash: error: 'sh' was killed by signal SIGSEGV (Segmentation fault)" "crash row"
@@ -379,7 +447,7 @@ no_leftovers "crash"
 pass "a command that crashes: exit 1, the signal named"
 
 start=$(date +%s)
-run lab --dir "$SCR" --lesson f07-hang
+run lab --dir "$SCR" --allow-commands --lesson f07-hang
 took=$(($(date +%s) - start))
 expect_rc 0 "a hanging command"
 expect_in "$err" "[1/1] f07-hang ... 0 B/s" "hang progress"
@@ -392,8 +460,8 @@ no_leftovers "hang"
 pass "a command past its 1 s limit: stopped at the limit (exit 0, rate marked *), done in ${took} s"
 
 # (a PATH directory we may not search would make it EACCES, not ENOENT)
-run env PATH=/usr/bin:/bin "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 \
-	--dir "$SCR" --lesson f08-missing
+run env PATH=/usr/bin:/bin "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 \
+	--dir "$SCR" --allow-commands --lesson f08-missing
 expect_rc 1 "a missing command"
 expect_in "$err" "[1/1] f08-missing ... error: cannot run 'no-such-command-iolab': No such file or directory" \
 	"missing command message"

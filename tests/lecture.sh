@@ -156,11 +156,16 @@ pass "a race of w01-syncbyte and w03-byte: two rates and the log-rate difference
 wait_count 'raced: not the lesson.s result' 2 20 "the race's end, both sides marked raced"
 grep -q 'RUNNING' "$T/screen" && fail "a side still runs after the race ended"
 quit_and_check "the race"
-if [ -f "$T/state/iolab/progress" ]; then
-	grep -Eq 'w01-syncbyte|w03-byte' "$T/state/iolab/progress" \
-		&& fail "a raced result was saved as the lesson's: $(cat "$T/state/iolab/progress")"
-fi
-pass "both sides marked raced, neither saved; terminal restored, no child, no data file"
+[ -f "$T/state/iolab/progress" ] && fail "the old progress file was written"
+# the lab notebook keeps both, as raced (never as the lesson's result)
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/raced.csv" \
+	|| fail "--history of the race"
+grep -q ',w01-syncbyte,raced,"1 MiB file, raced with w03-byte",lab,' "$T/raced.csv" \
+	&& grep -q ',w03-byte,raced,"1 MiB file, raced with w01-syncbyte",lab,' "$T/raced.csv" \
+	|| fail "the race is not in the notebook as raced: $(cat "$T/raced.csv")"
+grep -Eq ',(w01-syncbyte|w03-byte),lesson,' "$T/raced.csv" \
+	&& fail "a raced result was filed as the lesson's: $(cat "$T/raced.csv")"
+pass "both sides marked raced, filed as raced, neither as the lesson's; terminal restored, no child, no data file"
 
 # --- Ctrl-C during a race: both children go ----------------------------------------
 lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 30s

@@ -5,6 +5,11 @@ set -u
 : "${TOP_SRCDIR:?}"
 T=$(mktemp -d "${TMPDIR:-/tmp}/iolab-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+# A safety net: whatever a test forgets (--no-record, --db), the lab
+# notebook and the old progress file go to the test's own directory,
+# never to the user's real ~/.local/state.
+XDG_STATE_HOME="$T/state"
+export XDG_STATE_HOME
 TESTS_RUN=0
 # Waits on the screen are bounds, never expectations: a wait ends as soon as
 # what it waits for shows.  On a loaded 2-core machine (make check -j2 runs

@@ -11,7 +11,7 @@ FIX="$TOP_SRCDIR/tests/fixtures/batch/good"
 SCRATCH="$T/scratch"
 # out_to PATH: one tiny lesson, its CSV report to --output PATH
 out_to() {
-	run "$IOLAB" --batch --lessons "$FIX" --dir "$SCRATCH" --lesson b01-write-byte \
+	run "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" --lesson b01-write-byte \
 		--trials 1 --format csv --output "$1"
 }
 is_report() { head -n 1 "$1" 2>/dev/null | grep -q '^lesson,title,status,' ; }
@@ -38,7 +38,7 @@ out_to "$T/to-stdout"
 expect_rc 0 "--output to a link to /proc/self/fd/1"
 [ -L "$T/to-stdout" ] || fail "--output replaced the link to /proc/self/fd/1 with a file"
 expect_in "$out" "lesson,title,status," "the report on stdout (a file)"
-"$IOLAB" --batch --lessons "$FIX" --dir "$SCRATCH" --lesson b01-write-byte --trials 1 \
+"$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" --lesson b01-write-byte --trials 1 \
 	--format csv --output "$T/to-stdout" 2>/dev/null | cat >"$T/piped"
 [ -L "$T/to-stdout" ] || fail "--output replaced the link when stdout was a pipe"
 is_report "$T/piped" || fail "the report did not reach stdout through a pipe"
@@ -109,7 +109,7 @@ pass "a lesson holding a password-file line: only its first token is quoted"
 # --- 13.12 --lesson with an empty id ---------------------------------------------
 
 for list in , b01-write-byte,,b02-stdio-byte b01-write-byte, ,b01-write-byte; do
-	run "$IOLAB" --batch --lessons "$FIX" --dir "$SCRATCH" --lesson "$list"
+	run "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" --lesson "$list"
 	expect_rc 2 "--lesson '$list'"
 	expect_in "$err" "invalid lesson list '$list'" "--lesson '$list' message"
 	[ -z "$out" ] || fail "--lesson '$list' ran something"

@@ -36,7 +36,7 @@ trap 'exit 143' TERM
 
 skip_case() { SKIPPED=$((SKIPPED + 1)); echo "skip: $*"; }
 
-lab() { env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 "$@"; }
+lab() { env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 "$@"; }
 
 nap() { sleep 0.05 2>/dev/null || sleep 1; }
 poll() {
@@ -144,7 +144,7 @@ else
 	cp -R "$FIX" "$T/pub/lessons"
 	chmod -R a+rX "$T/pub"
 	mkdir -m 1777 "$T/shared"
-	run $AS env "$MARK" LC_ALL=C "$T/pub/iolab" --batch --lessons "$T/pub/lessons" --trials 1 \
+	run $AS env "$MARK" LC_ALL=C "$T/pub/iolab" --batch --no-record --lessons "$T/pub/lessons" --trials 1 \
 		--dir "$T/shared" --lesson f03-read-1m,f04-tiny --format json
 	expect_rc 0 "nobody in a 1777 directory of root's"
 	mode_is "$T/shared" 1777 "nobody in a 1777 directory of root's"
@@ -158,7 +158,7 @@ else
 	# Someone else made DIR/iolab first (an attacker's /tmp/iolab): refused.
 	mkdir -m 1777 "$T/shared2"
 	mkdir -m 700 "$T/shared2/iolab"
-	run $AS env "$MARK" LC_ALL=C "$T/pub/iolab" --batch --lessons "$T/pub/lessons" --trials 1 \
+	run $AS env "$MARK" LC_ALL=C "$T/pub/iolab" --batch --no-record --lessons "$T/pub/lessons" --trials 1 \
 		--dir "$T/shared2" --lesson f04-tiny
 	expect_rc 4 "DIR/iolab of another user"
 	expect_in "$err" "iolab: scratch directory $T/shared2/iolab is owned by uid 0, not by you (uid 65534); refusing to use it" \
@@ -208,7 +208,7 @@ else
 	while [ -d "/proc/$n" ] && [ "$n" -gt 1000 ]; do n=$((n - 1)); done
 	# (not exec: the lab must be a child, so that it gets pid $n; 99: the
 	# kernel lets no one choose the next pid, without checkpoint/restore)
-	unshare -p -f --mount-proc sh -c "if echo $((n - 1)) 2>/dev/null >/proc/sys/kernel/ns_last_pid; then env '$MARK' LC_ALL=C '$IOLAB' --batch --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f05-slow; exit \$?; fi; exit 99" \
+	unshare -p -f --mount-proc sh -c "if echo $((n - 1)) 2>/dev/null >/proc/sys/kernel/ns_last_pid; then env '$MARK' LC_ALL=C '$IOLAB' --batch --no-record --lessons '$FIX' --trials 1 --dir '$SCR' --lesson f05-slow; exit \$?; fi; exit 99" \
 		>"$T/ns.out" 2>"$T/ns.err" &
 	BG=$!
 	started() { has_data_file "$SCR" "\\.out" || ! alive "$BG"; }
@@ -245,7 +245,7 @@ fi
 # --- a trial whose file another program removed ---------------------------------------------
 # It was reported ok (a command's written file: with 0 bytes).
 SCR="$TP/vanish"
-env "$MARK" LC_ALL=C "$IOLAB" --batch --lessons "$FIX" --trials 1 --dir "$SCR" \
+env "$MARK" LC_ALL=C "$IOLAB" --batch --no-record --lessons "$FIX" --trials 1 --dir "$SCR" \
 	--lesson f05-slow --time-limit 2s --format json >"$T/out" 2>"$T/err" &
 BG=$!
 # (removed once the workload process has it open: its writes show)

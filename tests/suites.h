@@ -13,13 +13,18 @@
 	X(expect_fields) \
 	X(file_read) \
 	X(fitline) \
+	X(form) \
 	X(gauge) \
+	X(guess) \
+	X(history) \
 	X(keys) \
 	X(lab) \
 	X(layout) \
 	X(lesson) \
 	X(measure) \
+	X(notebook) \
 	X(progress) \
+	X(reaper) \
 	X(report) \
 	X(report_expect) \
 	X(sanitize) \
@@ -29,9 +34,11 @@
 	X(suggest) \
 	X(sweep) \
 	X(textwrap) \
+	X(trust) \
 	X(units) \
 	X(utf8) \
 	X(watch) \
+	X(wl_keys) \
 	X(workload) \
 	X(yaml_tree) \
 	X(yaml_walk)

@@ -157,13 +157,19 @@ wait_for 'iolab-exit=[0-9]+' 20 "q in help quits"
 grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 check_terminal_restored "q"
 check_no_data_files "q"
-[ -f "$T/state/iolab/progress" ] || fail "no progress saved in \$XDG_STATE_HOME/iolab/progress"
-pass "q in help exits 0, the terminal is restored ($modes), no data file is left, progress saved"
+[ -f "$T/state/iolab/lab.db" ] || fail "no notebook in \$XDG_STATE_HOME/iolab/lab.db"
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/history.csv" \
+	|| fail "--history of the lab's notebook"
+[ "$(grep -c ',tui-byte,stopped,stopped at ' "$T/history.csv")" -eq 2 ] \
+	|| fail "the two stopped runs are not in the notebook: $(cat "$T/history.csv")"
+pass "q in help exits 0, the terminal is restored ($modes), no data file is left, both runs in the notebook"
 
 # --- Ctrl-C during a run ------------------------------------------------------------
 tm send-keys -t "$PANE" "clear" Enter "$(lab_cmd)" Enter
 wait_for 'One byte per write\(\)' 20 "the lab again"
-grep -q 'Last run' "$T/screen" || fail "the saved result of the first run is not shown"
+# the first runs were stopped: kept, and listed apart from the lesson's result
+grep -q 'Not run yet' "$T/screen" || fail "a stopped run was taken for the lesson's result"
+grep -Eq 'tui-byte . stopped at [0-9.]+ s' "$T/screen" || fail "the stopped runs of before are not listed"
 tm send-keys -t "$PANE" r
 wait_for 'RUNNING' 30 "the second run"
 tm send-keys -t "$PANE" C-c

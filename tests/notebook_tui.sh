@@ -1,0 +1,153 @@
+#!/bin/sh
+# notebook_tui.sh - the lab notebook in the interactive lab, driven in a
+# private tmux server: a guess typed before a run (refused with guess.h's
+# message, then kept), marked on the gauge and shown beside the result
+# with its miss; the experiment form refusing a value with the lesson
+# loader's own message under the field, then running as an experiment; the
+# lesson's notebook (b); the score on the course screen; the lab reopening
+# at the lesson it was left at.  Every check polls the screen, bounded.
+. "$TOP_SRCDIR/tests/lib.sh"
+
+[ -n "${TMUX_BIN:-}" ] || skip "tmux was not found by configure"
+[ -x "$TMUX_BIN" ] || skip "tmux ($TMUX_BIN) is not executable"
+
+SOCK="iolab-nb-test-$$"
+tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
+
+LESSONS="$TOP_SRCDIR/tests/fixtures/tui/lessons"
+mkdir -p "$T/home" "$T/state" "$T/cache"
+LOC=C
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then LOC=C.UTF-8; fi
+
+tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
+	|| skip "tmux cannot start a server here"
+PANE=lab:0.0
+
+screen() { tm capture-pane -p -t "$PANE" >"$T/screen" 2>/dev/null; }
+nap() { sleep 0.1 2>/dev/null || sleep 1; }
+wait_for() {
+	i=0
+	while [ "$i" -lt $(($2 * 10)) ]; do
+		screen
+		grep -Eq -- "$1" "$T/screen" && return 0
+		nap
+		i=$((i + 1))
+	done
+	echo "--- the screen was:" >&2
+	cat "$T/screen" >&2
+	fail "$3: '$1' did not appear within $2 s"
+}
+keys() { tm send-keys -t "$PANE" "$@"; }
+erase() { n=$1; while [ "$n" -gt 0 ]; do keys BSpace; n=$((n - 1)); done; }
+
+# One pass per run, so each is over in a moment.
+lab_cmd() {
+	echo "cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC" \
+	     "'$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --watch pass $*;" \
+	     "echo iolab-exit=\$?"
+}
+
+keys "$(lab_cmd --lesson tui-block)" Enter
+wait_for 'Whole blocks per write\(\)' 20 "the lab at tui-block"
+
+# --- a guess ------------------------------------------------------------------------
+keys g
+wait_for 'Your guess: how fast will the next run of tui-block be\?' 10 "g asks for a guess"
+keys "3 parsecs" Enter
+wait_for "'3 parsecs' is not a rate: write a number and a unit" 10 "a guess that is no rate"
+erase 9
+keys "3MB/s" Enter
+wait_for 'your guess: 2\.86 MiB/s, log rate 14\.91 \(r runs it\)' 10 "the guess kept"
+wait_for 'G your guess 2\.86 MiB/s' 10 "the guess on the gauge"
+pass "g: a guess refused with its reason, then kept and marked on the gauge"
+
+keys r
+wait_for 'miss +[0-9]+\.[0-9][0-9] +in log rate' 30 "the miss beside the result"
+grep -Eq 'guess +2\.86 MiB/s +ln 14\.91' "$T/screen" || fail "the guess is not beside the result"
+log=$(sed -n 's/.*log rate  *\([0-9][0-9.]*\).*/\1/p' "$T/screen" | head -n 1)
+miss=$(sed -n 's/.*miss  *\([0-9][0-9.]*\)  *in log rate.*/\1/p' "$T/screen" | head -n 1)
+[ -n "$log" ] && [ -n "$miss" ] || fail "no log rate ('$log') or miss ('$miss') on the screen"
+# the miss is the distance of the log rates, to the two digits shown
+awk -v l="$log" -v m="$miss" 'BEGIN { d = l - 14.914; if (d < 0) d = -d; exit !(d - m < 0.011 && m - d < 0.011) }' \
+	|| fail "the miss $miss is not |$log - ln 3e6|"
+pass "after the run: the guess, its log rate and the miss ($miss) beside the rate (log $log)"
+
+# --- the experiment form --------------------------------------------------------------
+keys e
+wait_for 'Experiment bench: tui-block' 10 "e opens the form"
+grep -Eq '^.*block +4KiB' "$T/screen" || fail "the form does not show the lesson's block"
+keys Tab Tab Tab
+erase 4
+keys lots Enter
+wait_for "'block' is not a size: 'lots' \(use bytes, or a whole number with B, KiB, MiB," 10 \
+	"the loader's message for a bad block"
+# under the field it is about
+awk '/ block +lots/ { getline; if ($0 ~ /.block. is not a size: .lots./) found = 1 } END { exit !found }' \
+	"$T/screen" || fail "the message is not under the block field"
+erase 4
+keys 16KiB Tab
+keys Tab Tab Tab Tab
+keys Right Enter
+wait_for "not the lesson's result: 16 KiB" 30 "the experiment's result, labelled"
+# the label may wrap onto the panel's next row
+grep -A1 "not the lesson's result: 16 KiB" "$T/screen" | tr '\n' ' ' | grep -Eq '16 KiB.*blocks,.*cold' \
+	|| fail "the label is not '16 KiB blocks, cold'"
+pass "e: the form refuses a value with the lesson loader's message under the field, then runs it as a variant"
+
+# --- the lesson's notebook --------------------------------------------------------------
+keys b
+wait_for 'Notebook of tui-block: 2 runs, newest first' 10 "b shows the lesson's runs"
+grep -Eq 'experiment +[0-9.]+ [KMGTi]*B/s .* 16 KiB blocks, cold' "$T/screen" \
+	|| fail "the experiment is not in the notebook view"
+grep -Eq 'lesson +[0-9.]+ [KMGTi]*B/s +[0-9.]+ +2\.86 MiB/s +[0-9.]+' "$T/screen" \
+	|| fail "the guessed run is not in the notebook view with its guess and miss"
+grep -q 'guesses: 1, mean miss' "$T/screen" || fail "the lesson's score is not shown"
+keys Escape
+wait_for "Whole blocks per write\\(\\)" 10 "Esc closes the notebook view"
+pass "b: the lesson's notebook, newest first, with guesses, misses and labels"
+
+# --- the score on the course screen -------------------------------------------------------
+# beside the lesson (120 columns), then on the course's own screen (100)
+wait_for 'guesses 1, miss [0-9]+\.[0-9][0-9]' 10 "the score under the course list"
+grep -Eq '[01] within 1 \(log rate\)' "$T/screen" || fail "the score's within-1 count"
+tm resize-window -t lab -x 100 -y 40
+keys Tab
+wait_for 'guesses: 1, mean miss [0-9.]+ \(log rate\), [01] within 1' 10 "the score on the course screen"
+keys Tab
+tm resize-window -t lab -x 120 -y 40
+pass "the course list and the course screen show the score of every guess"
+
+# --- reopening where the student left off ------------------------------------------------
+keys n
+wait_for 'One byte per write\(\)' 10 "the next lesson"
+keys q
+wait_for 'iolab-exit=[0-9]+' 20 "q quits"
+grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+keys "clear" Enter "$(lab_cmd)" Enter
+wait_for 'One byte per write\(\), long enough to watch' 20 "the lab reopens at tui-byte"
+grep -q 'lesson 2/' "$T/screen" || fail "not reopened at the second lesson"
+keys q
+wait_for 'iolab-exit=0' 20 "q quits again"
+pass "the lab reopens at the lesson it was left at"
+
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+grep -q ',tui-block,lesson,,lab,.*,3000000.0,14.914122846632385,3MB/s,' "$T/h.csv" \
+	|| fail "the guess is not in the notebook: $(cat "$T/h.csv")"
+grep -q ',tui-block,experiment,"16 KiB blocks, cold",lab,' "$T/h.csv" \
+	|| fail "the experiment is not in the notebook: $(cat "$T/h.csv")"
+pass "--history has both runs: the guess as typed, the experiment with its label"
+
+# --- iolab --command: the form filled with the program; its stderr shown -------------
+keys "clear" Enter "$(lab_cmd --command -- sh -c \''echo said on stderr >&2; cat "$0" >/dev/null'\' \''{file}'\')" Enter
+wait_for 'Experiment bench' 20 "--command opens the form"
+grep -Eq 'api +command' "$T/screen" || fail "the form is not on the program (api command)"
+keys Enter
+wait_for 'said on stderr' 30 "the program's stderr beside its result"
+wait_for 'DONE in' 10 "the program's run ended"
+keys q
+wait_for 'iolab-exit=0' 20 "q after the program"
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+grep -q ',,program,"sh -c echo said on stderr' "$T/h.csv" \
+	|| fail "the program is not filed as an own program of no lesson: $(cat "$T/h.csv")"
+pass "--command in the lab: the form on the program, its stderr shown, filed as an own program"
