@@ -140,6 +140,8 @@ static const struct yfield workload_fields[] = {
 	{"min_time", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_MIN_TIME]},
 	{"command", Y_SEQ, f_wl_list, 0, 0, &wl_key_table[WLK_COMMAND]},
 	{"expect_error", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_EXPECT_ERROR]},
+	{"advice_lead", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_ADVICE_LEAD]},
+	{"map", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_MAP]},
 };
 
 /* The value of the key wl_spec_check_key() objects to (the mapping when

@@ -60,6 +60,9 @@
 	X("workload.min_time", f_workload, W_MIN_TIME, RF_NUM, "seconds a read repeats passes for") \
 	X("workload.command", f_workload, W_COMMAND, 0, "") \
 	X("workload.expect_error", f_workload, W_EXPECT_ERROR, 0, "") \
+	X("workload.advice_lead", f_workload, W_ADVICE_LEAD, RF_NUM, \
+	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
+	X("workload.map", f_workload, W_MAP, 0, "") \
 	X("trials", f_trials, 0, RF_NUM, "trials run to their end") \
 	X("passes", f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
 	X("bytes", f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \
@@ -117,7 +120,7 @@
 	X("cache.writeback_pages_after", f_kernel, F_WRITEBACK, RF_WORK, \
 	  "pages of the file being written to the device right after the trial (cachestat)") \
 	X("cache.resident_after_advice", f_kernel, F_ADVICE, RF_NUM, \
-	  "fraction of the file cached right after posix_fadvise, before the loop (null without advice)") \
+	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
 	X("cache.resident_evicted_max", f_kernel, F_EVICTED, RF_NUM, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
 	X("sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2, RF_TIMED, "a sweep's fitted seconds per call, warm") \

@@ -212,6 +212,8 @@ static void write_workload(struct jw *w, const struct wl_spec *s)
 	jw_num(w, "min_time", s->min_time);
 	write_command(w, s);
 	write_expect_error(w, s->expect_error);
+	jw_num(w, "advice_lead", s->advice_lead);
+	jw_str(w, "map", wl_map_name(s->map));
 	jw_close(w, '}');
 }
 

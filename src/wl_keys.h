@@ -34,6 +34,7 @@ enum wl_key_id {
 	WLK_OP, WLK_API, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_OPEN, WLK_FADVISE,
 	WLK_CACHE, WLK_STREAMS, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC,
 	WLK_TIME_LIMIT, WLK_MIN_TIME, WLK_COMMAND, WLK_EXPECT_ERROR,
+	WLK_ADVICE_LEAD, WLK_MAP,     /* issue 12 */
 	WL_KEYS
 };
 
@@ -108,7 +109,8 @@ int wl_spec_parse(const char *text, const struct wl_spec *base, struct wl_spec *
 
 /* Every key, in the table's order, canonically: "op=write api=syscall
  * size=10MiB block=1 stride=0 open=[] ... min_time=0.2s" (command and
- * expect_error only when set).  Parsing it gives the same spec back.
+ * expect_error only when set, advice_lead and map only when not at their
+ * defaults).  Parsing it gives the same spec back.
  * Returns the length it needed (snprintf style): >= len means cut. */
 size_t wl_spec_format(const struct wl_spec *s, char *buf, size_t len);
 

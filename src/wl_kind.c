@@ -63,7 +63,7 @@ static const struct wl_kind kinds[] = {
 	{.op = WL_OP_READ, .api = WL_API_STDIO, .label = "fread()", .primary = CALL_FREAD,
 	 .keys = OWN | WL_KEY_STDIO | WL_KEY_STREAMS, .checksum = 1, .loop = WL_LOOP_FREAD},
 	{.op = WL_OP_READ, .api = WL_API_MMAP, .maps = 1, .label = "mmap", .primary = CALL_MEMREAD,
-	 .keys = OWN, .checksum = 1, .loop = WL_LOOP_MMAP},
+	 .keys = OWN | WL_KEY_MAP, .checksum = 1, .loop = WL_LOOP_MMAP},
 	{.op = WL_OP_READ, .api = WL_API_COMMAND, .command = 1, .label = "command",
 	 .primary = CALL_NONE, .loop = WL_LOOP_NONE},
 

@@ -32,7 +32,9 @@
 	X(MEMREAD,   "memread",   0, "memory copies")  /* block copies (or byte loads) from a mapping */ \
 	X(FSYNC,     "fsync",     0, "fsync") \
 	X(FDATASYNC, "fdatasync", 0, "fdatasync") \
-	X(FFLUSH,    "fflush",    1, "fflush")
+	X(FFLUSH,    "fflush",    1, "fflush") \
+	X(MMAP,      "mmap",      0, "mmap")       /* mappings of the file: once, or one per pass */ \
+	X(MUNMAP,    "munmap",    0, "munmap")
 
 #define CALL_KIND_ENUM(id, name, stdio, shown) CALL_##id,
 enum call_kind {
@@ -64,6 +66,7 @@ int call_kind_from_name(const char *name, enum call_kind *out);
 #define WL_KEY_FADVISE 0x10u
 #define WL_KEY_STDIO   0x20u      /* stdio_buffer, stdio_mode */
 #define WL_KEY_SYNC    0x40u
+#define WL_KEY_MAP     0x80u      /* map: per_pass */
 
 /* The family of loops in workload_run.c that runs a kind (its setup picks
  * the loop itself from block, stride, streams and buffering). */

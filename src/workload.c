@@ -79,6 +79,7 @@ static const char *const advice_names[] = {
 static const char *const cache_names[] = {"warm", "cold"};
 static const char *const sync_names[] = {"none", "fsync", "fdatasync"};
 static const char *const stdio_mode_names[] = {"full", "line", "none"};
+static const char *const map_names[] = {"once", "per_pass"};
 
 
 int wl_spec_repeats_passes(const struct wl_spec *s)
@@ -119,6 +120,7 @@ NAME_FUNCS(wl_advice, advice, advice_names)
 NAME_FUNCS(wl_cache, cache, cache_names)
 NAME_FUNCS(wl_sync, sync, sync_names)
 NAME_FUNCS(wl_stdio_mode, stdio_mode, stdio_mode_names)
+NAME_FUNCS(wl_map, map, map_names)
 
 static const struct { const char *name; unsigned flag; } open_flags[] = {
 	{"O_SYNC", WL_OPEN_SYNC}, {"O_DSYNC", WL_OPEN_DSYNC}, {"O_DIRECT", WL_OPEN_DIRECT},
@@ -214,6 +216,16 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 		return rule("sync", key, msg, len, "sync is for writes only");
 	if (!(s->time_limit > 0) || s->time_limit > WL_TIME_LIMIT_MAX)
 		return rule("time_limit", key, msg, len, "time_limit must be more than 0 and at most 1 hour");
+	if (s->map != WL_MAP_ONCE && !(k->keys & WL_KEY_MAP))
+		return rule("map", key, msg, len, "map: per_pass is for api: mmap reads only");
+	/* the lead is the wait after the advice: without advice, or in a
+	 * command (which gives none of ours), there is nothing to wait for */
+	if (s->advice_lead > 0 && !(k->keys & WL_KEY_FADVISE))
+		return rule("advice_lead", key, msg, len, "advice_lead is for the lab's own loops, not a command");
+	if (s->advice_lead > 0 && s->fadvise == WL_ADV_NORMAL)
+		return rule("advice_lead", key, msg, len, "advice_lead needs advice to wait after (fadvise other than normal)");
+	if (!(s->advice_lead >= 0) || s->advice_lead > WL_ADVICE_LEAD_MAX)
+		return rule("advice_lead", key, msg, len, "advice_lead must be from 0 to 10 s");
 	return 0;
 }
 
@@ -276,6 +288,12 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 		snprintf(part, sizeof part, "fadvise %s", wl_advice_name(s->fadvise));
 		append(buf, len, &used, sep, part);
 	}
+	if (s->advice_lead > 0) {
+		snprintf(part, sizeof part, "read %g ms after the advice", s->advice_lead * 1e3);
+		append(buf, len, &used, sep, part);
+	}
+	if (s->map == WL_MAP_PER_PASS)
+		append(buf, len, &used, sep, "mapped per pass");
 	if (s->sync != WL_SYNC_NONE) {
 		snprintf(part, sizeof part, "%s at end", wl_sync_name(s->sync));
 		append(buf, len, &used, sep, part);

@@ -20,6 +20,9 @@ enum wl_cache { WL_CACHE_WARM, WL_CACHE_COLD };
 enum wl_sync { WL_SYNC_NONE, WL_SYNC_FSYNC, WL_SYNC_FDATASYNC };
 /* stdio buffering mode given to setvbuf (_IOFBF, _IOLBF, _IONBF) */
 enum wl_stdio_mode { WL_STDIO_FULL, WL_STDIO_LINE, WL_STDIO_NONE };
+/* api mmap: the file mapped once before the timed loop, or mapped and
+ * unmapped inside every timed pass (so the mapping's cost is measured) */
+enum wl_map { WL_MAP_ONCE, WL_MAP_PER_PASS };
 
 /* open: flags, a bit set */
 #define WL_OPEN_SYNC   0x1u
@@ -31,6 +34,7 @@ enum wl_stdio_mode { WL_STDIO_FULL, WL_STDIO_LINE, WL_STDIO_NONE };
 #define WL_DEFAULT_TIME_LIMIT 5.0
 #define WL_TIME_LIMIT_MAX 3600.0         /* 1 hour: time_limit and --time-limit */
 #define WL_DEFAULT_MIN_TIME 0.2
+#define WL_ADVICE_LEAD_MAX 10.0          /* advice_lead: well inside the engine's grace */
 
 struct wl_spec {
 	enum wl_op op;
@@ -48,6 +52,11 @@ struct wl_spec {
 	double time_limit;        /* seconds; a trial stops after this long */
 	double min_time;          /* seconds; reads repeat whole passes until
 	                             at least this much was measured */
+	double advice_lead;       /* seconds waited after posix_fadvise before the
+	                             timed loop (and after each re-advice of a
+	                             cold read's later passes), untimed: the
+	                             other work a program does meanwhile */
+	enum wl_map map;          /* api mmap: once, or per pass */
 	char **command;           /* api command: argv, NULL-terminated; "{file}"
 	                             in any word is replaced by the data file */
 	size_t command_len;
@@ -68,12 +77,14 @@ const char *wl_advice_name(enum wl_advice v);
 const char *wl_cache_name(enum wl_cache v);
 const char *wl_sync_name(enum wl_sync v);
 const char *wl_stdio_mode_name(enum wl_stdio_mode v);
+const char *wl_map_name(enum wl_map v);
 int wl_op_from_name(const char *s, enum wl_op *out);
 int wl_api_from_name(const char *s, enum wl_api *out);
 int wl_advice_from_name(const char *s, enum wl_advice *out);
 int wl_cache_from_name(const char *s, enum wl_cache *out);
 int wl_sync_from_name(const char *s, enum wl_sync *out);
 int wl_stdio_mode_from_name(const char *s, enum wl_stdio_mode *out);
+int wl_map_from_name(const char *s, enum wl_map *out);
 /* "O_SYNC" -> WL_OPEN_SYNC ...; 0 on success, -1 unknown */
 int wl_open_flag_from_name(const char *s, unsigned *out);
 /* Writes the names of the set flags, in canonical order, into names[]

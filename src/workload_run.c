@@ -22,9 +22,12 @@
  *
  * Work per pass, never per operation: a cold read evicts the file between
  * passes (posix_fadvise DONTNEED; a mapping is unmapped first and made
- * again) with the clock paused, and checks that the eviction took; the
- * CPU clock is read at the loop's ends and around each eviction.  None of
- * these is a read- or write-family call.
+ * again) with the clock paused, checks that the eviction took, and gives
+ * the lesson's advice again (then waits its advice_lead), so every pass
+ * starts as the first did; the CPU clock is read at the loop's ends and
+ * around each eviction.  With `map: per_pass` each timed pass maps the
+ * file before its first copy and unmaps it after its last (the copy loop
+ * itself is the same).  None of these is a read- or write-family call.
  * The memory is freed once the results are out (release()), so that each
  * child leaves valgrind no leak to report.
  */
@@ -65,6 +68,7 @@ struct ctx {
 	run_fn run;
 	rewind_fn rewind;
 	int rewind_first;         /* rewind before the first pass too */
+	rewind_fn pass_end;       /* at the end of every pass, timed (or NULL) */
 	int fd;
 	int data_fd;              /* the data file, however opened: to evict and measure */
 	FILE *f;
@@ -681,7 +685,8 @@ static int setup_streams(struct ctx *x, const char *path)
 	return 0;
 }
 
-/* The whole file mapped read-only, with the lesson's advice. */
+/* The whole file mapped read-only, with the lesson's advice.  Callers
+ * count the mmap() when it is the workload's (not an eviction's remap). */
 static int map_file(struct ctx *x)
 {
 	static const int madvice[] = {
@@ -697,11 +702,41 @@ static int map_file(struct ctx *x)
 	return 0;
 }
 
+/* map: per_pass - the mapping is made at the start of every timed pass
+ * (a rewind, the first pass's included) and undone at its end, so its
+ * page-table set-up, the page faults of a new mapping and the tear-down
+ * are all on the clock. */
+static int map_pass(struct ctx *x)
+{
+	x->calls[CALL_MMAP]++;
+	return map_file(x);
+}
+
+static int unmap_pass(struct ctx *x)
+{
+	x->calls[CALL_MUNMAP]++;
+	if (munmap((void *)x->map, (size_t)x->size) != 0) {
+		fail_errno(x, "munmap");
+		return -1;
+	}
+	x->map = NULL;
+	return 0;
+}
+
 static int setup_mmap(struct ctx *x, const char *path)
 {
 	x->fd = open_file(x, path);
-	if (x->fd < 0 || map_file(x) != 0)
+	if (x->fd < 0)
 		return -1;
+	if (x->spec->map == WL_MAP_PER_PASS) {
+		x->rewind = map_pass;
+		x->rewind_first = 1;
+		x->pass_end = unmap_pass;
+	} else {
+		x->calls[CALL_MMAP]++;        /* once, before the clock starts */
+		if (map_file(x) != 0)
+			return -1;
+	}
 	if (x->block > 1)
 		x->run = run_mmap_block;
 	else
@@ -899,12 +934,58 @@ static int evict(struct ctx *x)
 	return 0;
 }
 
+/* advice_lead: sleep that long after the advice, as a program would do
+ * other work before it reads.  Sleeping, not computing: the device's work
+ * needs no CPU of ours, and a busy loop would take the CPU from the rest
+ * of a 2-core machine.  0, or -1 when the clock cannot be read.  Counts
+ * its syscalls for the perf pass when asked (between passes). */
+static int wait_advice_lead(struct ctx *x, int count)
+{
+	if (!(x->spec->advice_lead > 0))
+		return 0;
+	struct timespec until;
+	if (clock_gettime(CLOCK_MONOTONIC, &until) != 0)
+		return -1;
+	int64_t ns = (int64_t)(x->spec->advice_lead * 1e9);
+	until.tv_sec += (time_t)(ns / 1000000000);
+	until.tv_nsec += (long)(ns % 1000000000);
+	if (until.tv_nsec >= 1000000000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000;
+	}
+	int rc;
+	do {
+		rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL);
+		if (count)
+			x->extra_syscalls++;
+	} while (rc == EINTR);
+	return 0;
+}
+
+/* A cold read's later pass starts as the first did: the lesson's advice
+ * given again (the eviction dropped what a WILLNEED fetched), then its
+ * lead waited.  0, or -1 with the failure recorded. */
+static int advise_again(struct ctx *x)
+{
+	if (x->spec->fadvise == WL_ADV_NORMAL)
+		return 0;
+	int rc = posix_fadvise(x->data_fd, 0, 0, advice_values[x->spec->fadvise]);
+	x->extra_syscalls++;
+	if (rc != 0) {
+		errno = rc;
+		fail_errno(x, "posix_fadvise");
+		return -1;
+	}
+	return wait_advice_lead(x, 1);
+}
+
 /* Between two passes of a cold read: evict with the clock paused, then
- * check that it took (not in the perf pass, which only repeats the work).
- * 0 to go on; -1 to end the trial with the passes done - the kernel kept
- * the pages (a later pass would read warm ones), or the eviction failed
- * (then x->failed says so).  A residency that cannot be told lets it go
- * on, as the engine's check before the first pass does. */
+ * check that it took (not in the perf pass, which only repeats the work),
+ * then advise again.  0 to go on; -1 to end the trial with the passes
+ * done - the kernel kept the pages (a later pass would read warm ones),
+ * or the eviction failed (then x->failed says so).  A residency that
+ * cannot be told lets it go on, as the engine's check before the first
+ * pass does. */
 static int evict_between_passes(struct ctx *x)
 {
 	int64_t t0 = now_ns();
@@ -919,6 +1000,8 @@ static int evict_between_passes(struct ctx *x)
 				rc = -1;
 		}
 	}
+	if (rc == 0)
+		rc = advise_again(x);
 	x->evictions++;
 	if (c0 >= 0)
 		x->cpu_untimed += cpu_now(x) - c0;
@@ -974,6 +1057,8 @@ static void loop(struct ctx *x)
 		if (x->failed)
 			return;
 		if (x->pass_done) {
+			if (x->pass_end && x->pass_end(x) != 0)
+				return;
 			x->passes++;
 			if (!repeat)
 				return;
@@ -1093,8 +1178,17 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 		release(&x);
 		return -1;
 	}
+	/* the other work a program does between its advice and its reads
+	 * (advice_lead): before the clock starts, outside the perf window */
+	if (wait_advice_lead(&x, 0) != 0) {
+		fail_errno(&x, "clock_gettime");
+		report(&x, 0, -1);
+		release(&x);
+		return -1;
+	}
 	/* what the advice did before the loop begins (a WILLNEED's readahead
-	 * may still be under way): untimed, and outside the perf window */
+	 * may still be under way, unless advice_lead gave it time): untimed,
+	 * and outside the perf window */
 	if (spec->fadvise != WL_ADV_NORMAL && !perf_stops && x.data_fd >= 0) {
 		struct measure_pages p;
 		if (measure_pages_fd(x.data_fd, MEASURE_RES_AUTO, &p) == 0)

@@ -137,6 +137,58 @@ START_TEST(canonical)
 }
 END_TEST
 
+/* advice_lead and map (issue 12): read, written only when not at their
+ * defaults (so a spec written before they existed reads as the same
+ * workload), read back the same, and put in words. */
+START_TEST(advice_lead_and_map)
+{
+	struct wl_spec s, back;
+	char msg[VALUE_MSG_MAX], buf[1024];
+	size_t at = 99;
+	int rc = wl_spec_parse("op=read api=mmap block=4KiB map=per_pass", NULL, &s, msg, sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_int_eq(s.map, WL_MAP_PER_PASS);
+	ck_assert(s.advice_lead == 0);
+	wl_spec_format(&s, buf, sizeof buf);
+	ck_assert_str_eq(buf, "op=read api=mmap size=10MiB block=4KiB stride=0 open=[] "
+	                      "fadvise=normal cache=warm streams=1 stdio_buffer=default "
+	                      "stdio_mode=full sync=none time_limit=5s min_time=0.2s map=per_pass");
+	ck_assert_int_eq(wl_spec_parse(buf, NULL, &back, msg, sizeof msg, NULL), 0);
+	ck_assert(wl_spec_same(&s, &back));
+	wl_spec_free(&back);
+	wl_spec_free(&s);
+	rc = wl_spec_parse("op=read cache=cold block=4KiB fadvise=willneed advice_lead=100ms "
+	                   "min_time=50ms", NULL, &s, msg, sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_double_eq(s.advice_lead, 0.1);
+	ck_assert_int_eq(s.map, WL_MAP_ONCE);
+	wl_spec_format(&s, buf, sizeof buf);
+	ck_assert_str_eq(buf, "op=read api=syscall size=10MiB block=4KiB stride=0 open=[] "
+	                      "fadvise=willneed cache=cold streams=1 stdio_buffer=default "
+	                      "stdio_mode=full sync=none time_limit=5s min_time=0.05s "
+	                      "advice_lead=0.1s");
+	ck_assert_int_eq(wl_spec_parse(buf, NULL, &back, msg, sizeof msg, NULL), 0);
+	ck_assert(wl_spec_same(&s, &back));
+	/* in words: what changed */
+	back.advice_lead = 0;
+	ck_assert_uint_eq(wl_spec_changes(&back, &s, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "read 100 ms after the advice");
+	ck_assert_uint_eq(wl_spec_changes(&s, &back, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "no advice lead");
+	wl_spec_free(&back);
+	wl_spec_free(&s);
+	wl_spec_init(&s);
+	s.op = WL_OP_READ;
+	s.api = WL_API_MMAP;
+	back = s;
+	back.map = WL_MAP_PER_PASS;
+	ck_assert_uint_eq(wl_spec_changes(&s, &back, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "mapped per pass");
+	ck_assert_uint_eq(wl_spec_changes(&back, &s, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "mapped once");
+}
+END_TEST
+
 START_TEST(command_words)
 {
 	static char *argv[] = {"prog", "{file}", "two words", "a,b", "q\"uote", "back\\slash",
@@ -260,6 +312,16 @@ static const struct {
 	{"op=read sync=fsync", 13, "sync is for writes only"},
 	{"size=1MiB stride=4 streams=2", 27, "streams > 1 is for stdio reads only"},
 	{"op=read block=20MiB", 14, "block must be from 1 to the file size"},
+	/* issue 12's keys */
+	{"op=read api=mmap map=perpass", 21, "unknown map 'perpass'; did you mean 'per_pass'?"},
+	{"op=read map=per_pass", 12, "map: per_pass is for api: mmap reads only"},
+	{"op=read advice_lead=soon", 20, "'advice_lead' is not a duration: 'soon' (use 5s, 250ms, "
+	                                 "or a number of seconds)"},
+	{"op=read advice_lead=100ms", 20, "advice_lead needs advice to wait after (fadvise other "
+	                                  "than normal)"},
+	{"op=read fadvise=willneed advice_lead=11s", 37, "advice_lead must be from 0 to 10 s"},
+	{"op=read api=command command=[true] fadvise=willneed advice_lead=1s", 64,
+	 "advice_lead is for the lab's own loops, not a command"},
 };
 
 START_TEST(mistakes)
@@ -308,6 +370,10 @@ static const struct {
 	{"block: 20MiB", "block=20MiB"},
 	{"sync: fsync\n  op: read", "sync=fsync op=read"},
 	{"command: [bash, -c, 'wc -c {file}']\n  api: command", "command=bash,-c,\"wc -c {file}\" api=command"},
+	{"map: perpass\n  op: read\n  api: mmap", "map=perpass op=read api=mmap"},
+	{"map: per_pass\n  op: read", "map=per_pass op=read"},
+	{"advice_lead: 100ms\n  op: read", "advice_lead=100ms op=read"},
+	{"advice_lead: 11s\n  op: read\n  fadvise: willneed", "advice_lead=11s op=read fadvise=willneed"},
 };
 
 START_TEST(loader_says_the_same)
@@ -406,6 +472,7 @@ Suite *make_suite_wl_keys(void)
 	tcase_add_test(tc, every_key);
 	tcase_add_test(tc, on_a_base);
 	tcase_add_test(tc, canonical);
+	tcase_add_test(tc, advice_lead_and_map);
 	tcase_add_test(tc, command_words);
 	tcase_add_test(tc, shipped_round_trip);
 	tcase_add_test(tc, mistakes);

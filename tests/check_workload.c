@@ -323,8 +323,9 @@ END_TEST
 START_TEST(call_kinds)
 {
 	static const char *const names[] = {"write", "read", "lseek", "fwrite", "fread", "fseek",
-	                                    "memread", "fsync", "fdatasync", "fflush"};
-	ck_assert_int_eq(CALL_KINDS, 10);
+	                                    "memread", "fsync", "fdatasync", "fflush", "mmap",
+	                                    "munmap"};
+	ck_assert_int_eq(CALL_KINDS, 12);
 	for (int k = 0; k < CALL_KINDS; k++) {
 		enum call_kind back;
 		const struct call_kind_info *ci = call_kind_info((enum call_kind)k);
@@ -380,6 +381,76 @@ START_TEST(describe_by_kind)
 	s.api = WL_API_SYSCALL;
 	wl_spec_describe(&s, 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "write() - 1 B blocks - 10 MiB");
+}
+END_TEST
+
+/* The keys of issue 12: map: per_pass on the mmap read row only (the
+ * row's WL_KEY_MAP); advice_lead on our own loops, after advice, 0..10 s.
+ * Exact messages, and the key each names. */
+START_TEST(map_and_advice_lead_rules)
+{
+	enum wl_map m = WL_MAP_ONCE;
+	ck_assert_int_eq(wl_map_from_name("per_pass", &m), 0);
+	ck_assert_int_eq(m, WL_MAP_PER_PASS);
+	ck_assert_str_eq(wl_map_name(WL_MAP_ONCE), "once");
+	ck_assert_str_eq(wl_map_name(WL_MAP_PER_PASS), "per_pass");
+	ck_assert_int_eq(wl_map_from_name("perpass", &m), -1);
+	struct wl_spec d;
+	wl_spec_init(&d);
+	ck_assert_int_eq(d.map, WL_MAP_ONCE);
+	ck_assert(d.advice_lead == 0);
+	for (size_t i = 0; i < wl_kind_count(); i++) {
+		const struct wl_kind *k = wl_kind_at(i);
+		if (k->refusal)
+			continue;
+		struct wl_spec s = kind_spec(k->op, k->api);
+		const char *key = NULL;
+		s.map = WL_MAP_PER_PASS;
+		int mmap_read = k->op == WL_OP_READ && k->api == WL_API_MMAP;
+		ck_assert_int_eq((k->keys & WL_KEY_MAP) != 0, mmap_read);
+		if (mmap_read) {
+			ck_assert_str_eq(check_key(&s, &key), "ok");
+		} else {
+			ck_assert_str_eq(check_key(&s, &key), "map: per_pass is for api: mmap reads only");
+			ck_assert_str_eq(key, "map");
+		}
+		s = kind_spec(k->op, k->api);
+		s.advice_lead = 0.2;
+		s.fadvise = WL_ADV_WILLNEED;
+		if (k->command) {
+			ck_assert_str_eq(check_key(&s, &key), "advice_lead is for the lab's own loops, not a command");
+			ck_assert_str_eq(key, "advice_lead");
+			continue;
+		}
+		ck_assert_str_eq(check_key(&s, &key), "ok");
+		s.advice_lead = 10.0;
+		ck_assert_str_eq(check_key(&s, &key), "ok");
+		s.advice_lead = 10.5;
+		ck_assert_str_eq(check_key(&s, &key), "advice_lead must be from 0 to 10 s");
+		ck_assert_str_eq(key, "advice_lead");
+		s.advice_lead = 0.2;
+		s.fadvise = WL_ADV_NORMAL;
+		ck_assert_str_eq(check_key(&s, &key),
+		                 "advice_lead needs advice to wait after (fadvise other than normal)");
+		ck_assert_str_eq(key, "advice_lead");
+		s.advice_lead = 0;
+		ck_assert_str_eq(check_key(&s, &key), "ok");
+	}
+	/* both described where they apply */
+	char buf[200];
+	struct wl_spec s = kind_spec(WL_OP_READ, WL_API_MMAP);
+	s.block = 4096;
+	s.map = WL_MAP_PER_PASS;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "mmap - 4 KiB blocks - mapped per pass - 10 MiB");
+	s = kind_spec(WL_OP_READ, WL_API_SYSCALL);
+	s.block = 4096;
+	s.fadvise = WL_ADV_WILLNEED;
+	s.cache = WL_CACHE_COLD;
+	s.advice_lead = 0.05;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "read() - 4 KiB blocks - fadvise willneed - read 50 ms after the advice - "
+	                      "cold cache - 10 MiB");
 }
 END_TEST
 
@@ -455,6 +526,7 @@ Suite *make_suite_workload(void)
 	tcase_add_test(k, kinds_key_rules);
 	tcase_add_test(k, call_kinds);
 	tcase_add_test(k, describe_by_kind);
+	tcase_add_test(k, map_and_advice_lead_rules);
 	suite_add_tcase(s, k);
 	TCase *r = tcase_create("run");
 	tcase_add_test(r, run_frees_its_memory);
