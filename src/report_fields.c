@@ -429,3 +429,20 @@ int report_field_number(const struct report_result *r, const char *path, double 
 	report_value_free(&v);
 	return rc;
 }
+
+int report_field_as_number(const struct report_result *r, size_t i, double *out)
+{
+	struct report_value v;
+	report_field_value(r, i, &v);
+	int rc = 0;
+	if (v.type == REPORT_VALUE_UINT)
+		*out = (double)v.u;
+	else if (v.type == REPORT_VALUE_REAL)
+		*out = v.d;
+	else if (v.type == REPORT_VALUE_BOOL)
+		*out = v.b ? 1 : 0;
+	else
+		rc = 1;
+	report_value_free(&v);
+	return rc;
+}
