@@ -326,6 +326,8 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 			msg[0] = '\0';
 		notebook_entry_free(&e);
 	}
+	/* the result filed is the result its claims are checked against */
+	lab_claims_take(lab, r, res, kind);
 	report_free(&rep);
 	if (*msg)
 		notice_add(lab, msg);
