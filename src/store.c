@@ -46,11 +46,12 @@
  *     cache, ok, rate, seconds, calls, bytes.  Deleted with their run.
  *   state: key/value text that is not a run ("lesson": where the lab
  *     reopens).
- *   fields (version 2): every number of a run's result, (run, name) ->
- *     value, named as the batch output names them ("rate.median",
- *     "syscalls.write", "busy" as 0/1): what a lesson's claim about
- *     another lesson reads (store_latest_normal_field), by plain SQL, where
- *     the result column would have to be parsed.  Numbers only: a field
+ *   fields (version 2): the numbers of a run's result a claim may read
+ *     (run, name) -> value, named as the batch output names them
+ *     ("rate.median", "syscalls.write", "busy" as 0/1; the recorder
+ *     decides which, notebook.c): what a lesson's claim about another
+ *     lesson reads (store_latest_normal_field), by plain SQL, where the
+ *     result column would have to be parsed.  Numbers only: a field
  *     that was null has no row, so a run with rows but none for a name had
  *     it null; a run with no rows at all was recorded before version 2 or
  *     imported, and says so.  Deleted with their run.
