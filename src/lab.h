@@ -159,8 +159,9 @@ struct lab_claims {
 struct claim_figures {
 	double *value;            /* NULL: no such result */
 	unsigned ran;
-	int watched;              /* a watched run of several trials (or one cut
-	                             by the watch time): its counts are not one pass */
+	int watched;              /* a watched run of several trials, or of one
+	                             the watch time cut or that repeated its pass:
+	                             its counts are not one pass */
 };
 
 /* Results of lessons run in this session, by lesson index. */

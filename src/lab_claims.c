@@ -83,10 +83,13 @@ static int figures_of(struct claim_figures *f, const struct report_result *res, 
 	return 0;
 }
 
-/* Several trials back to back, or one the watch time cut: not one pass. */
+/* A watched run whose counts are not one pass: several trials back to
+ * back, one the watch time cut, or one that repeated its pass (a warm
+ * read repeats passes for the whole watch time). */
 static int run_was_watched(const struct run *r)
 {
-	return !r->sweep && r->watch > WATCH_ONE_PASS && (r->trials > 1 || r->result.time_limited);
+	return !r->sweep && r->watch > WATCH_ONE_PASS &&
+	       (r->trials > 1 || r->result.time_limited || r->result.passes > 1);
 }
 
 /* --- where a claim's numbers come from ------------------------------------------ */
@@ -103,6 +106,7 @@ struct claims_ctx {
 	int missing_old;          /* its saved result holds no fields */
 	int store_error;          /* the notebook could not be read */
 	const char *limited;      /* the first other lesson whose run was cut */
+	int limited_watched;      /* that was this session's watched run */
 };
 
 /* store_latest_normal_field, remembered for the next ask of the same. */
@@ -185,8 +189,10 @@ static unsigned conditions(void *ctx, const char *lesson)
 		if (saved_field(c, lesson, "busy", &v) == 1 && v == 1)
 			ran |= EXPECT_RAN_BUSY;
 	}
-	if (lesson && (ran & EXPECT_RAN_TIME_LIMITED) && !c->limited)
+	if (lesson && (ran & EXPECT_RAN_TIME_LIMITED) && !c->limited) {
 		c->limited = lesson;
+		c->limited_watched = fig && fig->watched;
+	}
 	return ran;
 }
 
@@ -227,8 +233,11 @@ static void words_for(const struct claims_ctx *c, const struct expect_outcome *o
 			snprintf(buf, len, "a watched run, not one pass (w: one pass)");
 		else if (own && (own->ran & EXPECT_RAN_TIME_LIMITED))
 			snprintf(buf, len, "cut by its time limit, not the whole file");
+		else if (c->limited && c->limited_watched)
+			snprintf(buf, len, "%s ran watched, not one pass", c->limited);
 		else
-			snprintf(buf, len, "the run of %s was cut short", c->limited ? c->limited : "another lesson");
+			snprintf(buf, len, "the run of %s was cut short",
+			         c->limited ? c->limited : "another lesson");
 		return;
 	default:
 		snprintf(buf, len, "%s", (unsigned)o->reason < COUNT(reason_words) && reason_words[o->reason]
@@ -254,7 +263,7 @@ static void line_checked(struct claim_line *line, const struct expectation *x,
 	struct expect_source src = { .lookup = lookup, .conditions = conditions, .ctx = c };
 	struct expect_outcome o;
 	c->missing = c->limited = NULL;
-	c->missing_old = c->store_error = 0;
+	c->missing_old = c->store_error = c->limited_watched = 0;
 	line_to_check(line, x);
 	expect_evaluate(x, &src, &o);
 	line->mark = mark_of_verdict[o.verdict];

@@ -215,6 +215,20 @@ START_TEST(a_watched_run)
 	ck_assert_str_eq(l->why, "a watched run, not one pass (w: one pass)");
 	ck_assert_str_ne(l->value, "");
 	ck_assert_str_eq(l->bound, "near 256 \u00b1 0");
+	/* and a claim about the whole of another lesson's file, when that
+	 * lesson ran watched this session */
+	run_lesson(C02);
+	lab_select(&lab, C01);
+	l = &lab.ls[C01].claims.line[BYTES_OF_C02];
+	ck_assert_int_eq(l->mark, CLAIM_INCONCLUSIVE);
+	ck_assert_str_eq(l->why, "a watched run, not one pass (w: one pass)");
+	/* c01's one pass: then it is c02's watched run that cannot tell */
+	lab.watch = WATCH_ONE_PASS;
+	run_lesson(C01);
+	assert_line(C01, WHOLE_FILE, CLAIM_HELD, "256", "near 256 \u00b1 0", "");
+	l = &lab.ls[C01].claims.line[BYTES_OF_C02];
+	ck_assert_int_eq(l->mark, CLAIM_INCONCLUSIVE);
+	ck_assert_str_eq(l->why, "c02-read ran watched, not one pass");
 }
 END_TEST
 
