@@ -62,7 +62,13 @@
 #define EXPECT_FIELD_KNOWN      1u   /* set for every known field */
 #define EXPECT_FIELD_TIMED      2u   /* depends on the clock (rate, log_rate,
                                         seconds): a busy run makes it
-                                        inconclusive */
+                                        inconclusive, unless the field
+                                        says which way busyness moves it: */
+#define EXPECT_FIELD_SPEED      8u   /* a speed (rate, log_rate): a busy
+                                        machine can only make it read lower
+                                        than the workload's own */
+#define EXPECT_FIELD_DURATION  16u   /* a duration (seconds): a busy machine
+                                        can only make it read longer */
 #define EXPECT_FIELD_WHOLE_FILE 4u   /* a count over the whole file (calls.*,
                                         syscalls.*, storage.*): a
                                         time-limited run makes it
@@ -239,7 +245,11 @@ struct expect_outcome {
 /* Verdict rules: held when every value in the range satisfies the bound
  * for every value the bound's own range allows (bounds are inclusive);
  * missed when none does; otherwise inconclusive, "straddles".  Before
- * that, inconclusive for each EXPECT_WHY_* above. */
+ * that, inconclusive for each EXPECT_WHY_* above.  A busy lesson's speeds
+ * (EXPECT_FIELD_SPEED) widen up to infinity and its durations
+ * (EXPECT_FIELD_DURATION) down to 0 first: busy only slows a loop down, so
+ * a verdict that holds over the widening stands, and one it could flip is
+ * inconclusive "busy". */
 void expect_evaluate(const struct expectation *x, const struct expect_source *src,
                      struct expect_outcome *out);
 

@@ -2,6 +2,7 @@
  * bound over intervals, then the verdict (the rules are in expect.h). */
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,10 +34,20 @@ static void note(struct note *n, enum expect_reason r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A busy run (EXPECT_RAN_BUSY) slows the workload down; it never speeds
+ * it up.  So a speed field of a busy lesson may be anywhere from what was
+ * measured up, and a duration anywhere from what was measured down: a
+ * verdict that holds over that one-sided widening is as true as on an idle
+ * machine (a slow student program stays missed when its stdio reference
+ * ran busy), and only one that it could flip is inconclusive "busy".
+ * widen selects the widened pass; busy_seen says one is needed. */
 struct eval {
 	const struct expect_source *src;
 	enum expect_whole whole;
 	struct note *note;
+	int widen;
+	int busy_seen;
+	const char *busy_lesson;      /* the first busy lesson read (NULL: own) */
 };
 
 /* The source text of a node, cut at 40 bytes, for messages. */
@@ -54,8 +65,9 @@ static void fmt2(double a, double b, char *x, char *y, size_t len)
 	expect_format_number(b, y, len);
 }
 
-/* The run's conditions that bear on this field. */
-static void weigh_conditions(struct eval *c, const struct expect_node *n)
+/* The run's conditions that bear on this field (s: its span, widened
+ * where the widened pass asks). */
+static void weigh_conditions(struct eval *c, const struct expect_node *n, struct span *s)
 {
 	if (!c->src->conditions)
 		return;
@@ -70,7 +82,16 @@ static void weigh_conditions(struct eval *c, const struct expect_node *n)
 			note(c->note, EXPECT_WHY_TIME_LIMITED,
 			     "the run was time-limited and the claim is about the whole file");
 	}
-	if ((ran & EXPECT_RAN_BUSY) && (n->field_class & EXPECT_FIELD_TIMED)) {
+	unsigned way = n->field_class & (EXPECT_FIELD_SPEED | EXPECT_FIELD_DURATION);
+	if ((ran & EXPECT_RAN_BUSY) && (n->field_class & EXPECT_FIELD_TIMED) && way) {
+		if (!c->busy_seen)
+			c->busy_lesson = n->lesson;
+		c->busy_seen = 1;
+		if (c->widen && (way & EXPECT_FIELD_SPEED))
+			s->hi = INFINITY;
+		else if (c->widen)
+			s->lo = fmin(s->lo, DBL_MIN);     /* any positive duration */
+	} else if ((ran & EXPECT_RAN_BUSY) && (n->field_class & EXPECT_FIELD_TIMED)) {
 		if (n->lesson)
 			note(c->note, EXPECT_WHY_BUSY, "the machine was busy while %s ran "
 			     "(CPU time per wall second well below 1 for a CPU-bound loop)", n->lesson);
@@ -116,7 +137,7 @@ static int look_up(struct eval *c, const struct expect_node *n, struct span *s)
 	s->v = got[0];
 	s->lo = fmin(got[0], fmin(got[1], got[2]));
 	s->hi = fmax(got[0], fmax(got[1], got[2]));
-	weigh_conditions(c, n);
+	weigh_conditions(c, n, s);
 	return 0;
 }
 
@@ -197,7 +218,10 @@ static int eval_expr(struct eval *c, const struct expect_expr *e, struct span *o
 			v[i] = span_div(a, b);
 			break;
 		}
-		if (ok[i] && !(isfinite(v[i].v) && isfinite(v[i].lo) && isfinite(v[i].hi))) {
+		/* the widened pass lets a range run to infinity; never its median */
+		int finite = c->widen ? isfinite(v[i].v) && !isnan(v[i].lo) && !isnan(v[i].hi)
+		                      : isfinite(v[i].v) && isfinite(v[i].lo) && isfinite(v[i].hi);
+		if (ok[i] && !finite) {
 			note(c->note, EXPECT_WHY_NOT_FINITE, "'%s' is not a finite number",
 			     node_text(e, n, t, sizeof t));
 			ok[i] = 0;
@@ -415,6 +439,46 @@ static int by_combination(const struct expectation *x, const struct expect_sourc
 	return 0;
 }
 
+/* held when the whole range v meets the accepted interval for every bound
+ * its range allows; missed when none of it does; 1 when decided. */
+static int interval_verdict(const struct span *v, const struct edge *lo, const struct edge *hi,
+                            struct expect_outcome *out)
+{
+	if ((!lo->present || v->lo >= lo->at.hi) && (!hi->present || v->hi <= hi->at.lo)) {
+		out->verdict = EXPECT_HELD;
+		return 1;
+	}
+	if ((lo->present && v->hi < lo->at.lo) || (hi->present && v->lo > hi->at.hi)) {
+		out->verdict = EXPECT_MISSED;
+		return 1;
+	}
+	return 0;
+}
+
+/* A busy lesson's speeds and durations widened the one way busyness can
+ * move them (struct eval): the verdict over that, or inconclusive "busy"
+ * when the widening reaches across the bound. */
+static void busy_verdict(const struct expectation *x, const struct expect_source *src,
+                         struct expect_outcome *out, struct note *why, const char *lesson)
+{
+	struct note ignored = {EXPECT_WHY_NONE, ""};
+	struct eval w = {src, x->whole_file, &ignored, 1, 0, NULL};
+	struct span v, b[2] = {{0, 0, 0}, {0, 0, 0}};
+	struct edge lo, hi;
+	int ok = eval_expr(&w, x->check, &v) == 0;
+	for (size_t i = 0; ok && i < COUNT(x->bound); i++)
+		if (x->bound[i] && eval_expr(&w, x->bound[i], &b[i]) != 0)
+			ok = 0;
+	if (ok) {
+		edges(x, b, &lo, &hi);
+		if (interval_verdict(&v, &lo, &hi, out))
+			return;
+	}
+	note(why, EXPECT_WHY_BUSY, "the machine was busy while %s ran (CPU time per wall second "
+	     "well below 1 for a CPU-bound loop), and a rate it held back could change the verdict",
+	     lesson ? lesson : "this lesson");
+}
+
 void expect_evaluate(const struct expectation *x, const struct expect_source *src,
                      struct expect_outcome *out)
 {
@@ -423,7 +487,7 @@ void expect_evaluate(const struct expectation *x, const struct expect_source *sr
 	out->low = -INFINITY;
 	out->high = INFINITY;
 	struct note why = {EXPECT_WHY_NONE, ""};
-	struct eval c = {src, x->whole_file, &why};
+	struct eval c = {src, x->whole_file, &why, 0, 0, NULL};
 
 	struct span v, b[2] = {{0, 0, 0}, {0, 0, 0}};
 	out->has_value = eval_expr(&c, x->check, &v) == 0;
@@ -454,20 +518,19 @@ void expect_evaluate(const struct expectation *x, const struct expect_source *sr
 		if (!isfinite(lo.at.lo) || !isfinite(lo.at.hi) || !isfinite(hi.at.lo) || !isfinite(hi.at.hi))
 			note(&why, EXPECT_WHY_NOT_FINITE, "the bound is not a finite number");
 	}
-	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound &&
+	/* trials paired exactly, when nothing needs the busy widening */
+	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound && !c.busy_seen &&
 	    by_combination(x, src, out) == 0)
 		return;
-	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound) {
+	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound && c.busy_seen) {
+		busy_verdict(x, src, out, &why, c.busy_lesson);
+		if (out->verdict != EXPECT_INCONCLUSIVE)
+			return;
+	} else if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound) {
 		/* held: every value of the range passes for every bound the
 		 * bound's range allows; missed: none does */
-		if ((!lo.present || v.lo >= lo.at.hi) && (!hi.present || v.hi <= hi.at.lo)) {
-			out->verdict = EXPECT_HELD;
+		if (interval_verdict(&v, &lo, &hi, out))
 			return;
-		}
-		if ((lo.present && v.hi < lo.at.lo) || (hi.present && v.lo > hi.at.hi)) {
-			out->verdict = EXPECT_MISSED;
-			return;
-		}
 		char p[32], q[32], d[EXPECT_TEXT_MAX + 64];
 		fmt2(v.lo, v.hi, p, q, sizeof p);
 		expect_describe_bound(x, out, d, sizeof d);

@@ -33,6 +33,8 @@
 
 #define RF_NUM   EXPECT_FIELD_KNOWN
 #define RF_TIMED (EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED)
+#define RF_SPEED (RF_TIMED | EXPECT_FIELD_SPEED)        /* busy reads it low */
+#define RF_DURATION (RF_TIMED | EXPECT_FIELD_DURATION)  /* busy reads it long */
 #define RF_WORK  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE)
 #define RF_BOTH  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE)
 
@@ -61,13 +63,13 @@
 	X("trials", f_trials, 0, RF_NUM, "trials run to their end") \
 	X("passes", f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
 	X("bytes", f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \
-	X("seconds.median", f_spread, S_SEC_MED, RF_TIMED, "seconds the timed loop took") \
-	X("seconds.min", f_spread, S_SEC_MIN, RF_TIMED, "the fastest trial's seconds") \
-	X("seconds.max", f_spread, S_SEC_MAX, RF_TIMED, "the slowest trial's seconds") \
-	X("rate.median", f_spread, S_RATE_MED, RF_TIMED, "bytes per second of the workload's own work") \
-	X("rate.min", f_spread, S_RATE_MIN, RF_TIMED, "the slowest trial's rate") \
-	X("rate.max", f_spread, S_RATE_MAX, RF_TIMED, "the fastest trial's rate") \
-	X("log_rate", f_spread, S_LOG_RATE, RF_TIMED, "the natural logarithm of the rate") \
+	X("seconds.median", f_spread, S_SEC_MED, RF_DURATION, "seconds the timed loop took") \
+	X("seconds.min", f_spread, S_SEC_MIN, RF_DURATION, "the fastest trial's seconds") \
+	X("seconds.max", f_spread, S_SEC_MAX, RF_DURATION, "the slowest trial's seconds") \
+	X("rate.median", f_spread, S_RATE_MED, RF_SPEED, "bytes per second of the workload's own work") \
+	X("rate.min", f_spread, S_RATE_MIN, RF_SPEED, "the slowest trial's rate") \
+	X("rate.max", f_spread, S_RATE_MAX, RF_SPEED, "the fastest trial's rate") \
+	X("log_rate", f_spread, S_LOG_RATE, RF_SPEED, "the natural logarithm of the rate") \
 	X("time_limited", f_trial, T_TIME_LIMITED, 0, "") \
 	X("disturbed", f_disturbed, 0, 0, "") \
 	X("checksum", f_trial, T_CHECKSUM, 0, "") \

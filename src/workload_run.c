@@ -32,6 +32,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdio_ext.h>
@@ -41,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "countof.h"
 #include "measure.h"
 #include "workload_run.h"
 
@@ -1116,36 +1118,55 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 
 /* --- commands ------------------------------------------------------------- */
 
-static char *replace_file(const char *word, const char *path)
+/* What a command's words may name, each replaced by the trial's value
+ * wherever it stands in a word: the data file's path, and its size as run
+ * (--size applied) in decimal bytes, for a program that must be told how
+ * much to write.  A size is digits only, so it is safe in a shell's
+ * script; the path is not, and the loader keeps {file} out of scripts. */
+struct placeholder {
+	const char *key;
+	const char *value;
+};
+
+/* The length of word with every placeholder replaced; when out is not
+ * NULL, the text too (NUL-terminated).  Left to right, never overlapping:
+ * what a value holds is not looked into again. */
+static size_t expand(const char *word, const struct placeholder *ph, size_t nph, char *out)
 {
-	static const char key[] = "{file}";
-	size_t n = 0, klen = sizeof key - 1, plen = strlen(path);
-	for (const char *p = strstr(word, key); p; p = strstr(p + klen, key))
-		n++;
-	char *out = malloc(strlen(word) + n * plen + 1), *o = out;
-	if (!out)
-		return NULL;
-	for (const char *p = word, *q; (q = strstr(p, key)) != NULL; p = q + klen) {
-		memcpy(o, p, (size_t)(q - p));
-		o += q - p;
-		memcpy(o, path, plen);
-		o += plen;
-		word = q + klen;
+	size_t n = 0;
+	while (*word) {
+		size_t i;
+		for (i = 0; i < nph; i++)
+			if (strncmp(word, ph[i].key, strlen(ph[i].key)) == 0)
+				break;
+		const char *from = i < nph ? ph[i].value : word;
+		size_t len = i < nph ? strlen(ph[i].value) : 1;
+		if (out)
+			memcpy(out + n, from, len);
+		n += len;
+		word += i < nph ? strlen(ph[i].key) : 1;
 	}
-	strcpy(o, word);
-	return out;
+	if (out)
+		out[n] = '\0';
+	return n;
 }
 
 char **wl_command_argv(const struct wl_spec *spec, const char *path)
 {
+	char size[24];
+	snprintf(size, sizeof size, "%" PRIu64, spec->size);
+	const struct placeholder ph[] = {{"{file}", path}, {"{size}", size}};
 	char **argv = calloc(spec->command_len + 1, sizeof *argv);
 	if (!argv)
 		return NULL;
-	for (size_t i = 0; i < spec->command_len; i++)
-		if (!(argv[i] = replace_file(spec->command[i], path))) {
+	for (size_t i = 0; i < spec->command_len; i++) {
+		size_t len = expand(spec->command[i], ph, COUNT(ph), NULL);
+		if (!(argv[i] = malloc(len + 1))) {
 			wl_command_free(argv);
 			return NULL;
 		}
+		expand(spec->command[i], ph, COUNT(ph), argv[i]);
+	}
 	return argv;
 }
 
@@ -1185,6 +1206,12 @@ void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int pe
 	sh->err = err;
 	sh->failed = 1;
 	set_failed_call(sh, "execvp");
-	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s", argv[0], strerror(err));
+	/* ./student-io is looked for where iolab runs (a grading pack's
+	 * convention): say where that was */
+	char cwd[200], where[256] = "";
+	if (err == ENOENT && argv[0][0] != '/' && strchr(argv[0], '/') && getcwd(cwd, sizeof cwd))
+		snprintf(where, sizeof where, " (the path is relative to %s, the directory iolab runs in)",
+		         cwd);
+	snprintf(sh->error, sizeof sh->error, "cannot run '%s': %s%s", argv[0], strerror(err), where);
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }

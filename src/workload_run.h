@@ -87,8 +87,9 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
  * is exec'd)?  For the tests that walk the kind table. */
 int wl_run_has_loop(enum wl_loop loop);
 
-/* The command's argv with every "{file}" inside any word replaced by path.
- * NULL (ENOMEM) on failure; free with wl_command_free(). */
+/* The command's argv with every "{file}" inside any word replaced by path,
+ * and every "{size}" by spec->size in decimal bytes.  NULL (ENOMEM) on
+ * failure; free with wl_command_free(). */
 char **wl_command_argv(const struct wl_spec *spec, const char *path);
 void wl_command_free(char **argv);
 

@@ -963,6 +963,70 @@ START_TEST(command_argv_substitution)
 }
 END_TEST
 
+/* {size} is the size as run, in decimal bytes, wherever it stands; a value
+ * is never looked into again ({file} naming a path that holds "{size}"). */
+START_TEST(command_argv_size)
+{
+	char *words[] = {"student-io", "write", "{file}", "{size}", "count={size}B", "{size", "{{size}}",
+	                 NULL};
+	struct wl_spec s = command(WL_OP_WRITE, words);
+	s.size = 10485760;
+	char **argv = wl_command_argv(&s, "/d/{size}");
+	ck_assert_str_eq(argv[2], "/d/{size}");
+	ck_assert_str_eq(argv[3], "10485760");
+	ck_assert_str_eq(argv[4], "count=10485760B");
+	ck_assert_str_eq(argv[5], "{size");
+	ck_assert_str_eq(argv[6], "{10485760}");
+	ck_assert_ptr_null(argv[7]);
+	wl_command_free(argv);
+	s.size = 1;
+	argv = wl_command_argv(&s, "f");
+	ck_assert_str_eq(argv[3], "1");
+	wl_command_free(argv);
+	s.size = UINT64_C(68719476736);         /* 64 GiB, the largest a lesson takes */
+	argv = wl_command_argv(&s, "f");
+	ck_assert_str_eq(argv[3], "68719476736");
+	wl_command_free(argv);
+}
+END_TEST
+
+/* A command that is told {size} writes that many bytes: the size as run. */
+START_TEST(command_writes_size)
+{
+	struct trial_result r;
+	char *words[] = {"sh", "-c", "head -c \"$1\" /dev/zero > \"$2\"", "sh", "{size}", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_WRITE, words);
+	s.size = 12345;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 12345);
+}
+END_TEST
+
+/* A program named by a relative path is looked for where iolab runs (a
+ * grading pack's ./student-io): when it is not there, the error says where
+ * that was.  A name looked up in PATH, or an absolute path, gets no such
+ * note. */
+START_TEST(command_relative_path_named)
+{
+	struct trial_result r;
+	char cwd[200], want[512];
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+	char *words[] = {"./iolab-no-such-program", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_READ, words);
+	run(&s, &r);
+	ck_assert_int_eq(r.ok, 0);
+	ck_assert_int_eq(r.err, ENOENT);
+	snprintf(want, sizeof want, "cannot run './iolab-no-such-program': No such file or directory "
+	         "(the path is relative to %s, the directory iolab runs in)", cwd);
+	ck_assert_str_eq(r.error, want);
+
+	char *a_words[] = {"/iolab-no-such-dir/prog", NULL};
+	s = command(WL_OP_READ, a_words);
+	run(&s, &r);
+	ck_assert_str_eq(r.error, "cannot run '/iolab-no-such-dir/prog': No such file or directory");
+}
+END_TEST
+
 START_TEST(command_outcomes)
 {
 	struct trial_result r;
@@ -1744,6 +1808,9 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, two_children_killed_all);
 	tcase_add_test(tc, at_most_eight_children);
 	tcase_add_test(tc, command_argv_substitution);
+	tcase_add_test(tc, command_argv_size);
+	tcase_add_test(tc, command_writes_size);
+	tcase_add_test(tc, command_relative_path_named);
 	tcase_add_test(tc, command_outcomes);
 	tcase_add_test(tc, command_stderr_tail);
 	tcase_add_test(tc, command_reads_and_writes_the_file);

@@ -33,6 +33,9 @@ static const struct {
 	{"syscalls.read", EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE},
 	{"storage.read_bytes", EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE},
 	{"cache.resident_after", EXPECT_FIELD_KNOWN},
+	/* as the report's field table has them: which way busyness moves them */
+	{"rate.median", EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_SPEED},
+	{"seconds.median", EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_DURATION},
 };
 
 static unsigned validated;                 /* calls, to see the callback used */
@@ -628,6 +631,9 @@ static const struct row base_rows[] = {
 	{"w01-syncbyte", "storage.read_bytes", EXPECT_NULL, 0, 0, 0},
 	{"w02-syncblock", "syscalls.write", EXPECT_FOUND, 800, 700, 900},
 	{"w03-zero", "syscalls.read", EXPECT_FOUND, 0, 0, 0},
+	{NULL, "rate.median", EXPECT_FOUND, 100, 95, 105},
+	{NULL, "seconds.median", EXPECT_FOUND, 7, 6, 8},
+	{"ref-stdio", "rate.median", EXPECT_FOUND, 1000, 900, 1100},
 };
 
 static struct expect_outcome evaluate_in(struct expect_spec sp, const struct ran *runs, size_t nruns)
@@ -897,6 +903,51 @@ START_TEST(inconclusive_conditions)
 }
 END_TEST
 
+/* Busy only slows a workload down: a speed of a busy run may be higher
+ * than measured, a duration shorter.  A verdict that survives that
+ * one-sided widening stands (a slow program stays missed when its stdio
+ * reference ran busy); one it could flip is inconclusive "busy". */
+START_TEST(busy_widens_one_way)
+{
+	static const struct ran busy_self[] = {{NULL, EXPECT_RAN_BUSY}};
+	static const struct ran busy_ref[] = {{"ref-stdio", EXPECT_RAN_BUSY}};
+	const char *ref_busy = "the machine was busy while ref-stdio ran (CPU time per wall second "
+	                       "well below 1 for a CPU-bound loop), and a rate it held back could "
+	                       "change the verdict";
+	const char *self_busy = "the machine was busy while this lesson ran (CPU time per wall "
+	                        "second well below 1 for a CPU-bound loop), and a rate it held back "
+	                        "could change the verdict";
+	/* 0.1 of the reference: a faster reference only makes it worse */
+	struct expect_outcome o = evaluate_in((struct expect_spec){.claim = "c",
+	        .check = "rate.median / rate.median(ref-stdio)", .at_least = "0.5"}, busy_ref, 1);
+	ck_assert_msg(o.verdict == EXPECT_MISSED, "%s: %s", expect_verdict_name(o.verdict), o.why);
+	ck_assert_int_eq(o.reason, EXPECT_WHY_NONE);
+	ck_assert_double_eq(o.value, 0.1);
+	/* 0.1 passes 0.05, but the reference may be faster than measured */
+	inconclusive(evaluate_in((struct expect_spec){.claim = "c",
+	        .check = "rate.median / rate.median(ref-stdio)", .at_least = "0.05"}, busy_ref, 1),
+	             EXPECT_WHY_BUSY, ref_busy);
+	/* its own speed: at least holds, at most cannot be told */
+	held(evaluate_in((struct expect_spec){.claim = "c", .check = "rate.median", .at_least = "50"},
+	                 busy_self, 1));
+	inconclusive(evaluate_in((struct expect_spec){.claim = "c", .check = "rate.median",
+	                                              .at_most = "200"}, busy_self, 1),
+	             EXPECT_WHY_BUSY, self_busy);
+	/* a duration: at most holds, at least is missed once even the
+	 * measured (longest possible) time falls short */
+	held(evaluate_in((struct expect_spec){.claim = "c", .check = "seconds.median", .at_most = "10"},
+	                 busy_self, 1));
+	o = evaluate_in((struct expect_spec){.claim = "c", .check = "seconds.median", .at_least = "10"},
+	                busy_self, 1);
+	ck_assert_msg(o.verdict == EXPECT_MISSED, "%s: %s", expect_verdict_name(o.verdict), o.why);
+	inconclusive(evaluate_in((struct expect_spec){.claim = "c", .check = "seconds.median",
+	                                              .at_most = "7.5"}, busy_self, 1),
+	             EXPECT_WHY_BUSY, self_busy);
+	/* not busy: the ordinary straddle rules, unchanged */
+	held(evaluate((struct expect_spec){.claim = "c", .check = "rate.median", .at_most = "200"}));
+}
+END_TEST
+
 START_TEST(names_and_numbers)
 {
 	ck_assert_str_eq(expect_verdict_name(EXPECT_HELD), "held");
@@ -1065,6 +1116,7 @@ Suite *make_suite_expect(void)
 	tcase_add_test(tc, inconclusive_lessons_and_fields);
 	tcase_add_test(tc, inconclusive_arithmetic);
 	tcase_add_test(tc, inconclusive_conditions);
+	tcase_add_test(tc, busy_widens_one_way);
 	tcase_add_test(tc, names_and_numbers);
 	tcase_add_test(tc, paired_per_trial);
 	suite_add_tcase(s, tc);

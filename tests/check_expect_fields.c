@@ -16,9 +16,13 @@
 START_TEST(bits_of_fields)
 {
 	const char *s = "x";
-	ck_assert_uint_eq(expect_field_class(NULL, "rate", &s), EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED);
+	ck_assert_uint_eq(expect_field_class(NULL, "rate", &s),
+	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_SPEED);
 	ck_assert_ptr_null(s);
-	ck_assert_uint_eq(expect_field_class(NULL, "rate.max", NULL), EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED);
+	ck_assert_uint_eq(expect_field_class(NULL, "rate.max", NULL),
+	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_SPEED);
+	ck_assert_uint_eq(expect_field_class(NULL, "seconds", NULL),
+	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_DURATION);
 	ck_assert_uint_eq(expect_field_class(NULL, "size", NULL), EXPECT_FIELD_KNOWN);
 	ck_assert_uint_eq(expect_field_class(NULL, "calls.fwrite", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE);
