@@ -40,6 +40,8 @@ void lab_select(struct lab *lab, size_t i)
 	/* a guess is about the lesson it was made on */
 	lab->guess_rate = NAN;
 	lab->guess_text[0] = '\0';
+	/* its claims as they stand now: another lesson they name may have run */
+	lab_claims_refresh(lab, i);
 }
 
 void lab_message(struct lab *lab, const char *fmt, ...)
@@ -222,6 +224,7 @@ void lab_close(struct lab *lab)
 		if (lab->ls[i].have_spec)
 			wl_spec_free(&lab->ls[i].spec);
 		free(lab->ls[i].points);
+		lab_claims_free(&lab->ls[i]);
 	}
 	free(lab->ls);
 	if (lab->next_valid)

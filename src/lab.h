@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "engine.h"
+#include "expect.h"
 #include "form.h"
 #include "gauge.h"
 #include "lesson.h"
@@ -115,6 +116,54 @@ struct variant {
 	int ok;
 };
 
+/* --- a lesson's claims on its screen (lab_claims.c) ---------------------------
+ *
+ * The lesson's `expect:` items are shown under its text: before a run as
+ * what to look for, after a run as it says with a mark each - held,
+ * missed, or inconclusive with the reason in a few words - the measured
+ * value and the bound in words, checked by the evaluator batch uses
+ * (expect.h) over the same field table (report_fields.h). */
+enum claim_mark {
+	CLAIM_TO_CHECK,           /* not checked: no run of the lesson as it says */
+	CLAIM_HELD, CLAIM_MISSED, CLAIM_INCONCLUSIVE
+};
+
+/* One claim as the lesson view shows it. */
+struct claim_line {
+	enum claim_mark mark;
+	const char *claim;        /* the sentence (the course's) */
+	const char *check;        /* the check as written (the course's) */
+	char value[32];           /* the measured value; "" when there is none */
+	char bound[2 * EXPECT_TEXT_MAX + 64];   /* in words, with the run's numbers
+	                                           once checked ("at most 100") */
+	char why[160];            /* inconclusive: the reason in a few words */
+};
+
+enum claims_state {
+	CLAIMS_TO_CHECK,          /* the lesson has not run this session */
+	CLAIMS_CHECKED,           /* the verdicts of its last run */
+	CLAIMS_NOT_CHECKED        /* its last run was no run as the lesson says */
+};
+
+struct lab_claims {
+	enum claims_state state;
+	char head[400];           /* the line above them: "Claims, checked against
+	                             this run:", or why they were not checked */
+	struct claim_line *line;  /* one per `expect:` item */
+	size_t n;
+};
+
+/* A result's numbers as a claim reads them: every field of the
+ * report-field table by its index (NAN: null there), and the
+ * EXPECT_RAN_* conditions it ran under. */
+struct claim_figures {
+	double *value;            /* NULL: no such result */
+	unsigned ran;
+	int watched;              /* a watched run of several trials, or of one
+	                             the watch time cut or that repeated its pass:
+	                             its counts are not one pass */
+};
+
 /* Results of lessons run in this session, by lesson index. */
 struct lesson_state {
 	/* the last run of the lesson in this session, whatever its kind: the
@@ -140,6 +189,11 @@ struct lesson_state {
 	struct variant variants[LAB_VARIANTS];
 	size_t nvariants;
 	int commands_allowed;     /* the student agreed to its command this session */
+
+	/* the lesson's last run as it says this session, as claims read it
+	 * (its own, and other lessons' `field(id)`), and the claims shown */
+	struct claim_figures figures;
+	struct lab_claims claims;
 };
 
 /* The lesson's notebook on screen: every run of it, newest first. */
@@ -216,6 +270,8 @@ struct lab {
 	struct race race;
 	long race_at_start;       /* --race: the rival to race once the screen is up, or -1 */
 	int present;              /* presentation mode (f, --present) */
+	unsigned claims_generation;   /* counts changes of any lesson's claims, so
+	                                 a view that laid them out knows to again */
 	int perf;                 /* --perf works here (counting passes after one-pass runs) */
 
 	/* view state */
@@ -376,6 +432,26 @@ void lab_guess_close(struct lab *lab);
 int lab_form_open(struct lab *lab, const struct wl_spec *base, enum store_origin origin);
 int lab_form_done(struct lab *lab);
 void lab_form_close(struct lab *lab);
+
+/* --- lab_claims.c: the lesson's claims checked after a run ------------------ */
+
+/* A run r of lesson r->lesson ended and was filed as kind, its result res
+ * (as batch would report it; NULL when it could not be built).  A run as
+ * the lesson says that went well becomes the lesson's figures for claims
+ * (this session's result of it), and the lesson's claims are checked
+ * against it; any other run leaves them unchecked and says why.  A raced
+ * run changes nothing: it ran beside another lesson on purpose, so it is
+ * no fair measurement of the claims (the race screen shows its figures). */
+struct report_result;
+void lab_claims_take(struct lab *lab, const struct run *r, const struct report_result *res,
+                     enum store_kind kind);
+/* Lesson i's claims as the view shows them now: to check, or checked again
+ * (another lesson a claim names may have run since).  lab_select calls
+ * it. */
+void lab_claims_refresh(struct lab *lab, size_t i);
+/* "to check", "held", "missed", "inconclusive". */
+const char *lab_claim_mark_name(enum claim_mark m);
+void lab_claims_free(struct lesson_state *ls);
 
 /* --- lab_race.c ------------------------------------------------------------ */
 

@@ -247,21 +247,19 @@ static struct report_result *result_of(const struct lab *lab, const struct run *
 		spec.block = r->best_block;
 		spec.cache = r->best_cache;
 	}
-	struct report_result *res = report_add(rep, as, &spec, lab->have_refs ? &lab->refs : NULL);
-	wl_spec_free(&spec);
-	if (!res)
-		return NULL;
-	res->trials = r->sweep ? (unsigned)r->point : r->trials;
 	struct trial_result one = *m;
 	/* the record's time_limited is the rule above, not the watch's end */
 	one.time_limited = cut_by_time_limit(r);
-	if ((r->sweep ? r->have_best : r->have_result) && trial_verdict_ok(one.verdict)
-	    && trial_summarize(&one, 1, &res->summary) == 0)
-		res->measured = 1;
-	if (!r->sweep && r->have_result && !trial_verdict_ok(one.verdict))
-		report_fail(res, "%s", one.error[0] ? one.error : "the workload failed");
-	else if (!r->sweep && one.verdict == VERDICT_EXPECTED_ERROR)
-		report_note(res, one.error);
+	/* a sweep's best point went well (record_point); its failed points
+	 * fail it below */
+	struct report_result *res = report_add_trial(rep, as, &spec,
+	                                             lab->have_refs ? &lab->refs : NULL,
+	                                             (r->sweep ? r->have_best : r->have_result)
+	                                             ? &one : NULL,
+	                                             r->sweep ? (unsigned)r->point : r->trials);
+	wl_spec_free(&spec);
+	if (!res)
+		return NULL;
 	if (r->sweep && r->point) {
 		res->points = malloc(r->point * sizeof *res->points);
 		if (!res->points)
@@ -328,6 +326,8 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 			msg[0] = '\0';
 		notebook_entry_free(&e);
 	}
+	/* the result filed is the result its claims are checked against */
+	lab_claims_take(lab, r, res, kind);
 	report_free(&rep);
 	if (*msg)
 		notice_add(lab, msg);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "notebook.h"
+#include "report_fields.h"
 #include "wl_keys.h"
 
 static void add_line(char *notice, size_t len, const char *line)
@@ -64,6 +65,25 @@ char *notebook_spec_text(const struct wl_spec *s)
 	return text;
 }
 
+/* Every field of the table that has a number in res, named as the table
+ * names it (the names are the table's own, static).  0, or -1 out of
+ * memory. */
+static int entry_fields(struct notebook_entry *e, const struct report_result *res)
+{
+	size_t n = report_field_count();
+	if (!(e->fields = calloc(n, sizeof *e->fields)))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		double v;
+		if (report_field_as_number(res, i, &v) == 0 && isfinite(v)) {
+			e->fields[e->run.nfields].name = report_field_name(i);
+			e->fields[e->run.nfields++].value = v;
+		}
+	}
+	e->run.fields = e->fields;
+	return 0;
+}
+
 int notebook_entry_of_result(struct notebook_entry *e, const struct report_result *res,
                              const char *lesson, enum store_origin origin, const char *label)
 {
@@ -72,11 +92,11 @@ int notebook_entry_of_result(struct notebook_entry *e, const struct report_resul
 	memset(e, 0, sizeof *e);
 	e->spec = notebook_spec_text(&res->spec);
 	e->json = report_json_result(res);
-	if (!e->spec || !e->json) {
+	store_run_init(r);
+	if (!e->spec || !e->json || entry_fields(e, res) != 0) {
 		notebook_entry_free(e);
 		return -1;
 	}
-	store_run_init(r);
 	r->lesson = lesson;
 	r->recorder = STORE_BY_BATCH;
 	r->kind = store_kind_pick(origin, res->measured && m->stopped,
@@ -108,5 +128,9 @@ void notebook_entry_free(struct notebook_entry *e)
 {
 	free(e->spec);
 	free(e->json);
+	free(e->fields);
 	e->spec = e->json = NULL;
+	e->fields = NULL;
+	e->run.fields = NULL;
+	e->run.nfields = 0;
 }

@@ -37,11 +37,15 @@ struct notebook_entry {
 	struct store_run run;
 	char *spec;               /* wl_spec_format of the workload as run */
 	char *json;               /* report_json_result */
+	struct store_field *fields;   /* the result's numbers a claim may read,
+	                                 by field name (report_field_as_number) */
 };
 
 /* The row of a batch result: lesson (NULL for a run of no lesson), the
  * kind store_kind_pick() gives for origin and the result's outcome, label
- * (may be NULL), every headline figure and the sweep points; recorder
+ * (may be NULL), every headline figure, every number of the report-field
+ * table a claim may read (report_field_as_number: the notebook's fields,
+ * for claims about this lesson later) and the sweep points; recorder
  * batch, no guess.  0, or -1 when out of memory (e holds nothing). */
 int notebook_entry_of_result(struct notebook_entry *e, const struct report_result *res,
                              const char *lesson, enum store_origin origin, const char *label);

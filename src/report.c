@@ -106,6 +106,25 @@ struct report_result *report_add(struct report *r, const struct lesson *l,
 	return res;
 }
 
+struct report_result *report_add_trial(struct report *r, const struct lesson *l,
+                                       const struct wl_spec *spec, const struct ref_data *rd,
+                                       const struct trial_result *t, unsigned trials)
+{
+	struct report_result *res = report_add(r, l, spec, rd);
+	if (!res)
+		return NULL;
+	res->trials = trials;
+	if (!t)
+		return res;
+	if (trial_verdict_ok(t->verdict) && trial_summarize(t, 1, &res->summary) == 0)
+		res->measured = 1;
+	if (!trial_verdict_ok(t->verdict))
+		report_fail(res, "%s", t->error[0] ? t->error : "the workload failed");
+	else if (t->verdict == VERDICT_EXPECTED_ERROR)
+		report_note(res, t->error);
+	return res;
+}
+
 void report_fail(struct report_result *res, const char *fmt, ...)
 {
 	char buf[512];

@@ -103,6 +103,17 @@ int report_init(struct report *r, const char *scratch, const char *filesystem,
  * its reference rates labelled from rd (may be NULL).  Status starts ok. */
 struct report_result *report_add(struct report *r, const struct lesson *l,
                                  const struct wl_spec *spec, const struct ref_data *rd);
+/* A result made from one trial_result standing for its trials (the lab's
+ * run: a watched run's sum is one "trial", so every field's min and max
+ * are its value) and appended as report_add does: measured when t's
+ * verdict is ok (an expected error included) and it could be summarized,
+ * failed with t's error when its verdict is not ok, the expected error's
+ * text noted.  t NULL: nothing was measured.  trials: how many trials the
+ * result says it stands for.  The same field table (report_fields.h) then
+ * answers for the lab's run as for a batch result.  NULL out of memory. */
+struct report_result *report_add_trial(struct report *r, const struct lesson *l,
+                                       const struct wl_spec *spec, const struct ref_data *rd,
+                                       const struct trial_result *t, unsigned trials);
 /* Sets the result's error text (printf-style) and status error. */
 void report_fail(struct report_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

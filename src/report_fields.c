@@ -103,6 +103,7 @@ struct field {
 	const char *name;
 	field_fn fn;
 	int arg;
+	unsigned bits;            /* EXPECT_FIELD_* (report_field_rows.h) */
 };
 
 #define M(r) (&(r)->summary.median)
@@ -361,8 +362,9 @@ static int f_fit(const struct report_result *r, int a, struct report_value *v)
 }
 
 /* The table: report_field_rows.h's rows with their getters. */
-#define ROW(name, fn, arg, bits, meaning) {name, fn, arg},
-#define CALL_FIELD(id, name, stdio, shown) {"calls." name, f_calls, CALL_##id},
+#define ROW(name, fn, arg, bits, meaning) {name, fn, arg, bits},
+#define CALL_FIELD(id, name, stdio, shown) {"calls." name, f_calls, CALL_##id, \
+                                            REPORT_FIELD_CALLS_BITS},
 
 static const struct field fields[] = {
 	REPORT_FIELD_ROWS_BEFORE(ROW)
@@ -428,6 +430,24 @@ int report_field_number(const struct report_result *r, const char *path, double 
 		*out = v.d;
 		rc = 0;
 	}
+	report_value_free(&v);
+	return rc;
+}
+
+int report_field_as_number(const struct report_result *r, size_t i, double *out)
+{
+	struct report_value v;
+	report_field_value(r, i, &v);
+	int known = i < COUNT(fields) && (fields[i].bits & EXPECT_FIELD_KNOWN);
+	int rc = 0;
+	if (known && v.type == REPORT_VALUE_UINT)
+		*out = (double)v.u;
+	else if (known && v.type == REPORT_VALUE_REAL)
+		*out = v.d;
+	else if (v.type == REPORT_VALUE_BOOL)
+		*out = v.b ? 1 : 0;
+	else
+		rc = 1;
 	report_value_free(&v);
 	return rc;
 }

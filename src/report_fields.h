@@ -64,4 +64,15 @@ void report_value_free(struct report_value *v);
  * flag, the checksum); -1 when there is no such field. */
 int report_field_number(const struct report_result *r, const char *path, double *out);
 
+/* Field i as a number to keep (the lab notebook's field table, store.h),
+ * for a claim about this result later: a number a check may name
+ * (EXPECT_FIELD_KNOWN) as it is, and a flag (time_limited, busy) as 0 or
+ * 1, so that the conditions the result ran under are read back with its
+ * figures.  0 with *out set; 1 when it is null, text, the checksum (a
+ * 64-bit pattern, no quantity), or a number no check may name: the
+ * expectation counts (a run is filed before the claims naming lessons run
+ * after it can be checked, so they would read 0) and the lesson's points
+ * (a weight, not a measurement). */
+int report_field_as_number(const struct report_result *r, size_t i, double *out);
+
 #endif

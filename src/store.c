@@ -1,8 +1,10 @@
 /* store.c - the lab notebook: every run kept in SQLite.
  *
- * SCHEMA (version 1: PRAGMA user_version = 1, PRAGMA application_id =
+ * SCHEMA (version 2: PRAGMA user_version = 2, PRAGMA application_id =
  * 0x696f6c62 "iolb", so that a file of another program is recognised and
- * left alone)
+ * left alone).  Version 1 had runs, points and state; version 2 added
+ * fields.  A file of version 1 is brought up to date when it is opened for
+ * writing (store_migrate), or read through an upgraded copy in memory.
  *
  *   runs: one row per run.
  *     id            INTEGER PRIMARY KEY: the order rows were recorded in
@@ -44,6 +46,15 @@
  *     cache, ok, rate, seconds, calls, bytes.  Deleted with their run.
  *   state: key/value text that is not a run ("lesson": where the lab
  *     reopens).
+ *   fields (version 2): the numbers of a run's result a claim may read
+ *     (run, name) -> value, named as the batch output names them
+ *     ("rate.median", "syscalls.write", "busy" as 0/1; the recorder
+ *     decides which, notebook.c): what a lesson's claim about another
+ *     lesson reads (store_latest_normal_field), by plain SQL, where the
+ *     result column would have to be parsed.  Numbers only: a field
+ *     that was null has no row, so a run with rows but none for a name had
+ *     it null; a run with no rows at all was recorded before version 2 or
+ *     imported, and says so.  Deleted with their run.
  *
  * WHY WAL: two labs and a batch run write the same file.  In WAL mode
  * readers never block a writer nor a writer its readers (so --history works
@@ -111,6 +122,12 @@ static const char *const migrations[] = {
 	" rate REAL, seconds REAL, calls REAL, bytes REAL,"
 	" PRIMARY KEY (run, seq)) WITHOUT ROWID;"
 	"CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;",
+	/* 2: fields, the numbers of a run's result by name */
+	"CREATE TABLE fields ("
+	" run INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
+	" name TEXT NOT NULL,"
+	" value REAL NOT NULL,"
+	" PRIMARY KEY (run, name)) WITHOUT ROWID;",
 };
 #define STORE_SCHEMA_VERSION ((int64_t)COUNT(migrations))
 
@@ -490,6 +507,32 @@ static int insert_points(struct store *st, int64_t run, const struct store_run *
 	return errmsg(msg, msglen, "not saved: %s", why);
 }
 
+static int insert_fields(struct store *st, int64_t run, const struct store_run *r,
+                         char *msg, size_t msglen)
+{
+	if (!r->nfields)
+		return 0;
+	sqlite3_stmt *s = NULL;
+	int rc = sqlite3_prepare_v2(st->db, "INSERT INTO fields (run, name, value) VALUES (?, ?, ?)",
+	                            -1, &s, NULL);
+	for (size_t i = 0; rc == SQLITE_OK && i < r->nfields; i++) {
+		const struct store_field *f = &r->fields[i];
+		if (!f->name || !isfinite(f->value))
+			continue;             /* null: no row (see the schema) */
+		sqlite3_reset(s);
+		sqlite3_bind_int64(s, 1, run);
+		sqlite3_bind_text(s, 2, f->name, -1, SQLITE_STATIC);
+		sqlite3_bind_double(s, 3, f->value);
+		rc = sqlite3_step(s) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+	}
+	sqlite3_finalize(s);
+	if (rc == SQLITE_OK)
+		return 0;
+	char why[512];
+	store_db_reason(st->db, why, sizeof why);
+	return errmsg(msg, msglen, "not saved: %s", why);
+}
+
 static int check_run(const struct store_run *r, char *msg, size_t msglen)
 {
 	if (!r->spec)
@@ -535,7 +578,8 @@ int store_insert(struct store *st, const struct store_run *run, int64_t *id,
 		return errmsg(msg, msglen, "not saved: %s", why);
 	}
 	int64_t row = sqlite3_last_insert_rowid(st->db);
-	if (insert_points(st, row, &r, msg, msglen) != 0)
+	if (insert_points(st, row, &r, msg, msglen) != 0 ||
+	    insert_fields(st, row, &r, msg, msglen) != 0)
 		return -1;
 	if (id)
 		*id = row;
@@ -644,6 +688,42 @@ int store_latest_normal(struct store *st, const char *lesson,
 	return n < 0 ? -1 : n > 0;
 }
 
+int store_latest_normal_field(struct store *st, const char *lesson, const char *field,
+                              double *value, char *msg, size_t msglen)
+{
+	if (!lesson || !field)
+		return errmsg(msg, msglen, "no lesson or field given");
+	if (store_ready(st, msg, msglen) != 0)
+		return -1;
+	/* the run store_latest_normal hands over, how many fields it kept, and
+	 * the one asked for */
+	sqlite3_stmt *s = NULL;
+	int rc = sqlite3_prepare_v2(st->db, "SELECT (SELECT count(*) FROM fields WHERE run = runs.id), "
+	                            "(SELECT value FROM fields WHERE run = runs.id AND name = ?2) "
+	                            "FROM runs WHERE lesson = ?1 AND " NORMAL_SQL NEWEST_FIRST
+	                            " LIMIT 1", -1, &s, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(s, 1, lesson, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(s, 2, field, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(s);
+	int found = 0;
+	if (rc == SQLITE_ROW) {
+		int kept = sqlite3_column_int(s, 0) > 0;
+		int null = sqlite3_column_type(s, 1) == SQLITE_NULL;
+		*value = null ? NAN : sqlite3_column_double(s, 1);
+		found = kept ? 1 : 2;
+	}
+	char why[512];
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		store_db_reason(st->db, why, sizeof why);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path, why);
+	return found;
+}
+
 int store_history(struct store *st, const char *lesson,
                   store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
@@ -734,7 +814,8 @@ int store_forget(struct store *st, int64_t *deleted, char *msg, size_t msglen)
 	char why[1024];
 	if (begin_write(st, why, sizeof why) != 0)
 		return errmsg(msg, msglen, "nothing was forgotten: %s", why);
-	if (store_exec(st->db, "DELETE FROM points; DELETE FROM runs", why, sizeof why) != 0) {
+	if (store_exec(st->db, "DELETE FROM points; DELETE FROM fields; DELETE FROM runs", why,
+	               sizeof why) != 0) {
 		store_rollback(st);
 		return errmsg(msg, msglen, "nothing was forgotten: %s", why);
 	}

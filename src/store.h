@@ -72,6 +72,15 @@ const char *store_recorder_name(enum store_recorder r); /* "batch" */
 enum store_kind store_kind_pick(enum store_origin origin, int stopped,
                                 int time_limited, int raced);
 
+/* One number of a run's result, by its field name in the batch output
+ * ("rate.median", "syscalls.write": report_fields.h's table), so a later
+ * question about one figure ("log_rate of w01's latest result") is a query,
+ * never a parse of the stored JSON. */
+struct store_field {
+	const char *name;
+	double value;             /* finite; a field that was null is not given */
+};
+
 /* One run, as given to store_record() and as handed to the callbacks of
  * the queries.  In a callback every pointer is valid only until it returns:
  * copy what you keep. */
@@ -95,6 +104,11 @@ struct store_run {
 	const char *guess_text;   /* what the student typed; NULL none */
 	const struct sweep_point *points;          /* sweep points, in order */
 	size_t npoints;
+	/* Every number of the result (schema 2), each name once; the queries
+	 * below never hand them back (store_latest_normal_field asks for one).
+	 * A value that is not finite is left out, as a null is. */
+	const struct store_field *fields;
+	size_t nfields;
 
 	/* --- filled by the store when read (ignored by store_record) ------ */
 	int64_t id;               /* the row: increases with every record */
@@ -180,6 +194,17 @@ typedef int (*store_run_fn)(const struct store_run *run, void *arg);
 int store_latest_normal(struct store *st, const char *lesson,
                         store_run_fn fn, void *arg, char *msg, size_t msglen);
 
+/* One number of the lesson's latest normal result (the run
+ * store_latest_normal hands over), by its field name: for a claim about
+ * another lesson ("log_rate(w01-syncbyte)") when this session has not run
+ * it.  Returns 1 with *value set (NAN when that run had the field null:
+ * not measured there); 0 when the lesson has no normal result; 2 when its
+ * latest normal result holds no fields at all (imported from the progress
+ * file, or recorded before schema 2), which is told apart so nobody
+ * mistakes "not kept" for "not measured"; -1 with msg. */
+int store_latest_normal_field(struct store *st, const char *lesson, const char *field,
+                              double *value, char *msg, size_t msglen);
+
 /* Every run of a lesson (NULL: of every lesson), newest first: the
  * history view.  0 or -1 with msg. */
 int store_history(struct store *st, const char *lesson,
@@ -207,7 +232,7 @@ int store_score(struct store *st, const char *lesson, struct store_score *out,
 /* How many runs (of a lesson; NULL: of all).  The count, or -1 with msg. */
 int64_t store_count(struct store *st, const char *lesson, char *msg, size_t msglen);
 
-/* Delete every run and its points (the caller has asked the student).
+/* Delete every run, its points and fields (the caller has asked the student).
  * Sets *deleted (may be NULL).  The state table is kept.  0 or -1. */
 int store_forget(struct store *st, int64_t *deleted, char *msg, size_t msglen);
 

@@ -66,6 +66,10 @@ static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
 	[GLYPH_DOWN]      = {"\u25bc", "v"},
 	[GLYPH_CODE]      = {"\u2502", "|"},
 	[GLYPH_CODE_WRAPPED] = {"\u21aa", "\\"},
+	[GLYPH_HELD]      = {"\u2713", "+"},
+	[GLYPH_MISSED]    = {"\u2717", "x"},
+	[GLYPH_INCONCLUSIVE] = {"?", "?"},
+	[GLYPH_TO_CHECK]  = {"\u25cb", "-"},
 };
 
 void crt_locale(void)

@@ -39,6 +39,10 @@ enum crt_glyph {
 	GLYPH_CODE,                     /* │ / | : the code listing's gutter */
 	GLYPH_CODE_WRAPPED,             /* ↪ / \ : in that gutter, the row goes on
 	                                   the line above (code is wrapped, not cut) */
+	GLYPH_HELD,                     /* ✓ / + : a lesson's claim held */
+	GLYPH_MISSED,                   /* ✗ / x : it was missed */
+	GLYPH_INCONCLUSIVE,             /* ? / ? : the run could not tell */
+	GLYPH_TO_CHECK,                 /* ○ / - : not checked yet */
 	GLYPHS
 };
 

@@ -94,6 +94,11 @@ static const struct help_line help[] = {
 	{NULL, "A sweep's chart: one glyph per series, named in its legend (a read's warm and "
 	       "cold cache, a write's way to the file: page cache, O_SYNC ...); a diamond (or #) "
 	       "where two series share a cell."},
+	{NULL, "A lesson's claims, under its text: a circle (or -) to check, with what to look "
+	       "for; after a run as the lesson says a check (or +) held, a cross (or x) missed, "
+	       "a question mark could not tell, and why (\"run w01-syncbyte first\"); under each "
+	       "the measured value and the bound. A claim about the whole file waits for a run "
+	       "of one pass (w); a raced or changed run is not checked."},
 	{NULL, "A code line too long for the column goes on over the next rows, marked in the "
 	       "gutter with a hooked arrow (or \\); nothing of it is cut."},
 	{NULL, "A figure is never cut at the edge of the screen: a line that is short of room "

@@ -158,6 +158,8 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 	sum->expected = r->expected;
 	sum->stopped = r->stopped;
 	sum->time_limited = r->time_limited;
+	sum->disturbed = r->disturbed;    /* a disturbed trial failed: the last */
+	memcpy(sum->disturbance, r->disturbance, sizeof sum->disturbance);
 	/* a command's last words are its last run's (iolab --command) */
 	memcpy(sum->stderr_tail, r->stderr_tail, sizeof sum->stderr_tail);
 
@@ -185,6 +187,19 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 	sum->resident_after = r->resident_after;
 	sum->dirty_pages_after = r->dirty_pages_after;
 	sum->perf_bytes += r->perf_bytes;
+	/* the figures of issue 12: the loop's CPU and waiting time add up like
+	 * its seconds (the busy rule, report_ran_busy, weighs CPU time against
+	 * them, so a sum of one and the other of all would call every watched
+	 * run busy); what the cache held after is the last trial's; the most
+	 * found cached after an eviction is over every trial; the advice's
+	 * residency is the first trial's, as residency before is */
+	sum->cpu_seconds = add_seconds(sum->cpu_seconds, r->cpu_seconds);
+	sum->waited_seconds = add_seconds(sum->waited_seconds, r->waited_seconds);
+	sum->untimed_seconds += r->untimed_seconds;
+	sum->evictions += r->evictions;
+	sum->writeback_pages_after = r->writeback_pages_after;
+	if (r->resident_evicted_max > sum->resident_evicted_max)
+		sum->resident_evicted_max = r->resident_evicted_max;
 
 	sum->rate = sum->seconds > 0 ? (double)sum->bytes / sum->seconds : 0.0;
 	sum->log_rate = units_log_rate(sum->rate);

@@ -218,7 +218,8 @@ END_TEST
  * lesson)"; ui_lesson.c "n then p restores", "PgUp: lines above", "PgDn:
  * more lines"; ui_panel_live.c "r (or Enter) runs it"; ui_help.c "PgDn for
  * more"; ui_main.c "Esc closes help"; ui_course.c "Enter opens, r runs,
- * Tab goes back". */
+ * Tab goes back"; lab_claims.c "To check when it runs (r)", "a watched
+ * run, not one pass (w: one pass)". */
 START_TEST(keys_named_in_messages)
 {
 	int dir;
@@ -239,6 +240,7 @@ START_TEST(keys_named_in_messages)
 	ck_assert_int_eq(action_of(KEYCODE_ESC, KEYS_HELP | KEYS_RUNNING, &dir), ACT_HELP_CLOSE);
 	ck_assert_int_eq(action_of('\r', KEYS_COURSE, &dir), ACT_ENTER);
 	ck_assert_int_eq(action_of(KEYCODE_TAB, KEYS_COURSE, &dir), ACT_COURSE);
+	ck_assert_int_eq(action_of('w', KEYS_LESSON, &dir), ACT_WATCH);
 	/* and the names those messages take from the table */
 	ck_assert_str_eq(keys_row(ACT_HELP_CLOSE)->bar_keys, "Esc");
 	ck_assert_str_eq(keys_row(ACT_COURSE)->bar_keys, "Tab");

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "notebook.h"
+#include "report_fields.h"
 #include "suites.h"
 #include "wl_keys.h"
 
@@ -87,7 +88,42 @@ START_TEST(row_of_a_result)
 	ck_assert_int_eq(run->time_limited, 0);
 	ck_assert(isnan(run->guess_rate));
 	ck_assert_uint_eq(run->npoints, 0);
+	/* every number of the field table a check may name, by its name,
+	 * nulls and text left out, the flags as 0/1: what a claim about this
+	 * lesson reads later */
+	ck_assert_ptr_nonnull(run->fields);
+	size_t numbers = 0;
+	for (size_t i = 0; i < report_field_count(); i++) {
+		double v;
+		numbers += report_field_as_number(res, i, &v) == 0;
+	}
+	ck_assert_uint_eq(run->nfields, numbers);
+	ck_assert_uint_gt(numbers, 20);
+	const struct { const char *name; double value; } want[] = {
+		{"workload.size", 65536}, {"workload.block", 1}, {"trials", 1}, {"passes", 1},
+		{"bytes", 65536}, {"rate.median", 131072}, {"seconds.median", 0.5},
+		{"syscalls.write", 65537}, {"calls.write", 65536}, {"calls.fsync", 1},
+		{"time_limited", 0},
+	};
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		size_t i = 0;
+		while (i < run->nfields && strcmp(run->fields[i].name, want[k].name) != 0)
+			i++;
+		ck_assert_msg(i < run->nfields, "no field %s", want[k].name);
+		ck_assert_msg(run->fields[i].value == want[k].value, "%s = %g, not %g", want[k].name,
+		              run->fields[i].value, want[k].value);
+	}
+	for (size_t i = 0; i < run->nfields; i++) {
+		ck_assert(isfinite(run->fields[i].value));
+		ck_assert_str_ne(run->fields[i].name, "lesson");      /* text */
+		ck_assert_str_ne(run->fields[i].name, "checksum");    /* a bit pattern */
+		ck_assert_str_ne(run->fields[i].name, "syscalls.total");   /* null: perf only */
+		ck_assert_str_ne(run->fields[i].name, "points");      /* a weight */
+		ck_assert_str_ne(run->fields[i].name, "expectations.missed");   /* not yet known */
+	}
 	notebook_entry_free(&e);
+	ck_assert_ptr_null(e.run.fields);
+	ck_assert_uint_eq(e.run.nfields, 0);
 
 	/* a time limit spoils it whatever the setup; a change is labelled */
 	measure(res, 1);

@@ -317,7 +317,7 @@ START_TEST(default_store_makes_its_directory)
 	ck_assert_int_eq(stat(state, &sb), 0);
 	ck_assert_int_eq(sb.st_mode & 07777, 0700);
 	ck_assert(exists(file));
-	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 1);
+	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 2);
 	ck_assert_int_eq(raw_int(file, "PRAGMA application_id"), 0x696f6c62);
 
 	/* an existing directory keeps its mode */
@@ -888,10 +888,10 @@ START_TEST(newer_version_moved_aside)
 	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
 	record_ok(st, &r);
 	store_close(st);
-	raw_exec(db, "PRAGMA user_version = 2");
+	raw_exec(db, "PRAGMA user_version = 3");
 	size_t len;
 	char *bytes = read_bytes(db, &len);
-	expect_moved_aside("it was written by a newer iolab (schema version 2; this one knows 1)",
+	expect_moved_aside("it was written by a newer iolab (schema version 3; this one knows 2)",
 	                   bytes, len);
 	free(bytes);
 }
@@ -1054,6 +1054,176 @@ START_TEST(follows_a_replaced_file)
 	free(after);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM runs"), 1);
 	ck_assert_int_eq(raw_int(moved, "SELECT count(*) FROM runs"), 1);
+}
+END_TEST
+
+/* --- the fields of a run (schema 2) ---------------------------------------------- */
+
+static double field_ok(struct store *st, const char *lesson, const char *field, int expect_rc)
+{
+	char msg[512];
+	double v = -12345;
+	int rc = store_latest_normal_field(st, lesson, field, &v, msg, sizeof msg);
+	ck_assert_msg(rc == expect_rc, "store_latest_normal_field(%s, %s) = %d, not %d: %s",
+	              lesson, field, rc, expect_rc, rc < 0 ? msg : "");
+	return v;
+}
+
+static const struct store_field w01_fields[] = {
+	{ "rate.median", 7400.5 }, { "log_rate", 8.909 }, { "syscalls.write", 14801 },
+	{ "busy", 0 }, { "time_limited", 1 }, { "cpu.user", NAN },    /* not finite: no row */
+};
+
+/* Every number a recorder hands over is kept by name; the latest normal
+ * result answers, a variant or a failed run never does, a null field is
+ * NAN, and --forget takes the fields with their runs. */
+START_TEST(fields_of_the_latest_normal_result)
+{
+	struct store *st = open_ok(db);
+	field_ok(st, "w01-syncbyte", "log_rate", 0);          /* never run */
+	struct store_run r = sample("w01-syncbyte", 100, STORE_KIND_LESSON);
+	r.fields = w01_fields;
+	r.nfields = sizeof w01_fields / sizeof w01_fields[0];
+	int64_t id = record_ok(st, &r);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM fields"), 5);
+	char sql[128];
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM fields WHERE run = %lld", (long long)id);
+	ck_assert_int_eq(raw_int(db, sql), 5);
+	ck_assert(field_ok(st, "w01-syncbyte", "rate.median", 1) == 7400.5);
+	ck_assert(field_ok(st, "w01-syncbyte", "log_rate", 1) == 8.909);
+	ck_assert(field_ok(st, "w01-syncbyte", "syscalls.write", 1) == 14801);
+	ck_assert(field_ok(st, "w01-syncbyte", "time_limited", 1) == 1);
+	ck_assert(field_ok(st, "w01-syncbyte", "busy", 1) == 0);
+	ck_assert(isnan(field_ok(st, "w01-syncbyte", "cpu.user", 1)));    /* null there */
+	ck_assert(isnan(field_ok(st, "w01-syncbyte", "no.such", 1)));
+	field_ok(st, "w02-syncblock", "log_rate", 0);          /* another lesson */
+
+	/* a later variant and a later failure are no result of the lesson */
+	struct store_field changed[] = { { "log_rate", 3.0 } };
+	struct store_run v = sample("w01-syncbyte", 200, STORE_KIND_CHANGED);
+	v.fields = changed;
+	v.nfields = 1;
+	record_ok(st, &v);
+	struct store_run f = sample("w01-syncbyte", 300, STORE_KIND_LESSON);
+	f.ok = 0;
+	f.fields = changed;
+	f.nfields = 1;
+	record_ok(st, &f);
+	ck_assert(field_ok(st, "w01-syncbyte", "log_rate", 1) == 8.909);
+	/* a newer normal result answers, even for a field the older had */
+	struct store_field newer[] = { { "log_rate", 9.5 } };
+	struct store_run n = sample("w01-syncbyte", 400, STORE_KIND_LESSON);
+	n.fields = newer;
+	n.nfields = 1;
+	record_ok(st, &n);
+	ck_assert(field_ok(st, "w01-syncbyte", "log_rate", 1) == 9.5);
+	ck_assert(isnan(field_ok(st, "w01-syncbyte", "rate.median", 1)));
+	/* a newer normal result kept without fields says so: 2, not a null */
+	struct store_run bare = sample("w01-syncbyte", 500, STORE_KIND_LESSON);
+	record_ok(st, &bare);
+	field_ok(st, "w01-syncbyte", "log_rate", 2);
+	/* a name given twice in one run: the run is not saved, all or nothing */
+	struct store_field twice[] = { { "log_rate", 1 }, { "log_rate", 2 } };
+	struct store_run t = sample("w01-syncbyte", 600, STORE_KIND_LESSON);
+	t.fields = twice;
+	t.nfields = 2;
+	char msg[512];
+	ck_assert_int_eq(store_record(st, &t, NULL, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "not saved: UNIQUE constraint failed: fields.run, fields.name");
+	ck_assert_int_eq(count_ok(st, NULL), 5);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM fields"), 8);
+	int64_t deleted = 0;
+	ck_assert_int_eq(store_forget(st, &deleted, msg, sizeof msg), 0);
+	ck_assert_int_eq(deleted, 5);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM fields"), 0);
+	field_ok(st, "w01-syncbyte", "log_rate", 0);
+	ck_assert_int_eq(store_latest_normal_field(st, NULL, "rate", NULL, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "no lesson or field given");
+	store_close(st);
+}
+END_TEST
+
+/* The schema of version 1 as it was released (store.c's first migration):
+ * a file written by an iolab before the fields table. */
+static const char v1_schema[] =
+	"CREATE TABLE runs ("
+	" id INTEGER PRIMARY KEY,"
+	" lesson TEXT,"
+	" at INTEGER NOT NULL,"
+	" at_text TEXT NOT NULL,"
+	" recorder TEXT NOT NULL,"
+	" version TEXT NOT NULL,"
+	" kind TEXT NOT NULL,"
+	" label TEXT NOT NULL DEFAULT '',"
+	" spec TEXT NOT NULL,"
+	" status TEXT NOT NULL CHECK (status IN ('ok', 'error')),"
+	" error TEXT,"
+	" rate REAL, log_rate REAL, seconds REAL,"
+	" bytes INTEGER, passes INTEGER,"
+	" syscalls_read INTEGER, syscalls_write INTEGER, calls INTEGER,"
+	" time_limited INTEGER CHECK (time_limited IN (0, 1)),"
+	" result TEXT,"
+	" guess_rate REAL CHECK (guess_rate > 0),"
+	" guess_log_rate REAL,"
+	" guess_text TEXT,"
+	" CHECK ((guess_rate IS NULL) = (guess_log_rate IS NULL)));"
+	"CREATE INDEX runs_by_lesson ON runs (lesson, at);"
+	"CREATE TABLE points ("
+	" run INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL,"
+	" block INTEGER NOT NULL,"
+	" cache TEXT NOT NULL,"
+	" ok INTEGER NOT NULL,"
+	" rate REAL, seconds REAL, calls REAL, bytes REAL,"
+	" PRIMARY KEY (run, seq)) WITHOUT ROWID;"
+	"CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
+	"INSERT INTO runs (lesson, at, at_text, recorder, version, kind, spec, status, rate, "
+	" log_rate, result) VALUES ('w01-syncbyte', 100, '1970-01-01T00:01:40Z', 'lab', '0.1', "
+	" 'lesson', 'op=write', 'ok', 7400.5, 8.909, '{\"log_rate\": 8.909}');"
+	"PRAGMA application_id = 1768909922; PRAGMA user_version = 1;";
+
+/* A notebook of version 1: read through a copy in memory without a byte
+ * of the file changing, then migrated when opened for writing.  Its runs
+ * stay (the old one answers "no fields kept", 2, honestly: its JSON is not
+ * parsed); a new run keeps its fields. */
+START_TEST(version_1_file_migrates)
+{
+	raw_exec(db, v1_schema);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 1);
+	size_t len;
+	char *before = read_bytes(db, &len);
+	char msg[2048];
+	struct store *st = store_open(db, STORE_OPEN_READ, msg, sizeof msg);
+	ck_assert_msg(st != NULL, "store_open: %s", msg);
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	field_ok(st, "w01-syncbyte", "log_rate", 2);
+	store_close(st);
+	size_t n;
+	char *after = read_bytes(db, &n);
+	ck_assert_uint_eq(n, len);
+	ck_assert(memcmp(before, after, n) == 0);
+	free(before);
+	free(after);
+
+	st = open_ok(db);
+	ck_assert_str_eq(store_notice(st), "");
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 2);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'fields'"), 1);
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	field_ok(st, "w01-syncbyte", "log_rate", 2);
+	struct store_run r = sample("w01-syncbyte", 200, STORE_KIND_LESSON);
+	r.fields = w01_fields;
+	r.nfields = sizeof w01_fields / sizeof w01_fields[0];
+	record_ok(st, &r);
+	ck_assert(field_ok(st, "w01-syncbyte", "log_rate", 1) == 8.909);
+	ck_assert_int_eq(count_ok(st, NULL), 2);
+	store_close(st);
+	/* and it stays version 2, its runs and fields whole */
+	st = open_ok(db);
+	ck_assert(field_ok(st, "w01-syncbyte", "syscalls.write", 1) == 14801);
+	store_close(st);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 2);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM runs"), 2);
 }
 END_TEST
 
@@ -1530,6 +1700,8 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, foreign_database_left_alone);
 	tcase_add_test(tc, reading_never_changes_anything);
 	tcase_add_test(tc, follows_a_replaced_file);
+	tcase_add_test(tc, fields_of_the_latest_normal_result);
+	tcase_add_test(tc, version_1_file_migrates);
 	tcase_add_test(tc, read_only_directory);
 	tcase_add_test(tc, cannot_create);
 	tcase_add_test(tc, full_disk);

@@ -220,6 +220,11 @@ static struct trial_result trial(uint64_t bytes, double secs, unsigned passes)
 	r.resident_after = 1;
 	r.dirty_pages_after = 256;
 	r.checksum = 5;
+	r.cpu_seconds = secs / 2;
+	r.waited_seconds = secs / 2;
+	r.resident_evicted_max = -1;
+	r.resident_after_advice = -1;
+	r.writeback_pages_after = 0;
 	return r;
 }
 
@@ -231,6 +236,9 @@ START_TEST(sums_of_trials)
 	b.resident_before = 0.5;
 	b.resident_after = 0.75;
 	b.dirty_pages_after = 7;
+	b.writeback_pages_after = 3;
+	b.resident_evicted_max = 0.25;
+	b.resident_after_advice = 0.5;
 	b.minflt = -1;                                        /* unavailable once */
 	watch_sum_add(&sum, &b, 0);
 	ck_assert_uint_eq(sum.bytes, 2 << 20);
@@ -253,12 +261,20 @@ START_TEST(sums_of_trials)
 	ck_assert_double_eq(sum.resident_before, 0);          /* the first trial's */
 	ck_assert_double_eq(sum.resident_after, 0.75);        /* the last one's */
 	ck_assert_int_eq(sum.dirty_pages_after, 7);
+	/* the loop's CPU and waiting time add up as its seconds do, so the
+	 * busy rule weighs like against like */
+	ck_assert_double_eq(sum.cpu_seconds, 0.375);
+	ck_assert_double_eq(sum.waited_seconds, 0.375);
+	ck_assert_int_eq(sum.writeback_pages_after, 3);      /* the last one's */
+	ck_assert_double_eq(sum.resident_evicted_max, 0.25); /* the most of any */
+	ck_assert_double_eq(sum.resident_after_advice, -1);  /* the first one's */
 	ck_assert_int_eq(sum.sys[SYS_WRITE], -1);
 	ck_assert_int_eq(sum.syscall_source, SYSCALL_SOURCE_PROCFS);
 	ck_assert_int_eq(sum.ok, 1);
 	/* the last trial says how the run ended */
 	struct trial_result c = trial(100, 0.25, 0);
 	c.stopped = c.time_limited = 1;
+	c.cpu_seconds = -1;                                   /* unknown once */
 	c.syscw = -1;
 	c.syscall_source = SYSCALL_SOURCE_NONE;
 	watch_sum_add(&sum, &c, 0);
@@ -267,6 +283,7 @@ START_TEST(sums_of_trials)
 	ck_assert_uint_eq(sum.bytes, (2 << 20) + 100);
 	ck_assert_uint_eq(sum.passes, 2);
 	ck_assert_int_eq(sum.syscw, -1);
+	ck_assert_double_eq(sum.cpu_seconds, -1);
 	ck_assert_int_eq(sum.syscall_source, SYSCALL_SOURCE_NONE);
 	struct trial_result d = trial(100, 0.25, 0);
 	d.verdict = VERDICT_FAILED;

@@ -29,3 +29,45 @@ run() {
 }
 expect_rc() { [ "$rc" -eq "$1" ] || fail "$2: exit $rc, expected $1 (stderr: $err)"; }
 expect_in() { case "$1" in *"$2"*) ;; *) fail "$3: '$2' not in: $1" ;; esac; }
+
+# --- the lab driven in tmux ---------------------------------------------------
+# A test that drives the lab defines tm (tmux on its own server) and PANE;
+# it may define its own screen and nap.
+
+screen() { tm capture-pane -p -t "$PANE" >"$T/screen" 2>/dev/null; }
+nap() { sleep 0.1 2>/dev/null || sleep 1; }
+
+# settle REGEX: a frame can be on the pane half drawn when REGEX first
+# shows; capture again until two captures in a row agree (at most a second:
+# a running lab never stands still), keeping the last one that matches, so
+# what the test reads next is one whole frame.
+settle() {
+	cp "$T/screen" "$T/screen.match"
+	n=0
+	while [ "$n" -lt 10 ]; do
+		cp "$T/screen" "$T/screen.prev"
+		nap
+		screen
+		cmp -s "$T/screen" "$T/screen.prev" && break
+		n=$((n + 1))
+	done
+	grep -Eq -- "$1" "$T/screen" || cp "$T/screen.match" "$T/screen"
+}
+
+# wait_for REGEX SECONDS WHAT: until REGEX (grep -E) shows on the pane,
+# then settle on a whole frame.
+wait_for() {
+	i=0
+	while [ "$i" -lt $(($2 * 10 * WAIT_SCALE)) ]; do
+		screen
+		if grep -Eq -- "$1" "$T/screen"; then
+			settle "$1"
+			return 0
+		fi
+		nap
+		i=$((i + 1))
+	done
+	echo "--- the screen was:" >&2
+	cat "$T/screen" >&2
+	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
+}

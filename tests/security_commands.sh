@@ -152,18 +152,6 @@ if ! tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$TP' TERM=
 	exit 0
 fi
 PANE=lab:0.0
-nap() { sleep 0.1 2>/dev/null || sleep 1; }
-wait_for() {
-	i=0
-	while [ "$i" -lt $(($2 * 10 * WAIT_SCALE)) ]; do
-		tm capture-pane -p -t "$PANE" >"$T/screen" 2>/dev/null
-		grep -Eq -- "$1" "$T/screen" && return 0
-		nap
-		i=$((i + 1))
-	done
-	cat "$T/screen" >&2
-	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
-}
 tm send-keys -t "$PANE" "XDG_STATE_HOME='$TP/state' XDG_CACHE_HOME='$TP/cache' LC_ALL=C '$IOLAB' --lessons '$PACK' --dir '$SCRATCH' --watch pass; echo iolab-exit=\$?" Enter
 wait_for 'A lesson pack that runs a program' 20 "the lab at the pack's lesson"
 tm send-keys -t "$PANE" r

@@ -19,6 +19,7 @@
 	X(history) \
 	X(keys) \
 	X(lab) \
+	X(lab_claims) \
 	X(layout) \
 	X(lesson) \
 	X(measure) \

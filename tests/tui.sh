@@ -27,22 +27,7 @@ tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=s
 	|| skip "tmux cannot start a server here"
 PANE=lab:0.0
 
-screen() { tm capture-pane -p -t "$PANE" >"$T/screen" 2>/dev/null; }
-nap() { sleep 0.1 2>/dev/null || sleep 1; }
 
-# wait_for REGEX SECONDS WHAT: poll the pane until REGEX (grep -E) shows.
-wait_for() {
-	i=0
-	while [ "$i" -lt $(($2 * 10 * WAIT_SCALE)) ]; do
-		screen
-		grep -Eq -- "$1" "$T/screen" && return 0
-		nap
-		i=$((i + 1))
-	done
-	echo "--- the screen was:" >&2
-	cat "$T/screen" >&2
-	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
-}
 
 lab_cmd() {
 	echo "cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC" \
