@@ -72,6 +72,12 @@ struct run {
 	double watched;           /* seconds since then (frozen when it ends) */
 	unsigned trials;          /* trials finished (a sweep: of this point) */
 	struct trial_result done; /* those trials, summed */
+	/* its last trial that went as the lesson means and ran to its own end,
+	 * not cut by the watch time or a stop: exactly one of the lesson's
+	 * trials, which its claims can be checked against when the sum cannot
+	 * (a sum of passes is no count over one file) */
+	int have_whole;
+	struct trial_result whole;
 	unsigned passes;          /* whole passes so far (watch_passes) */
 	uint64_t pass_bytes;      /* bytes into the pass under way */
 	int raced;                /* one of a race: never the lesson's result */
@@ -147,6 +153,8 @@ enum claims_state {
 
 struct lab_claims {
 	enum claims_state state;
+	int whole_trial;          /* checked against a watched run's last whole
+	                             trial, not its sum */
 	char head[400];           /* the line above them: "Claims, checked against
 	                             this run:", or why they were not checked */
 	struct claim_line *line;  /* one per `expect:` item */
@@ -444,7 +452,7 @@ void lab_form_close(struct lab *lab);
  * no fair measurement of the claims (the race screen shows its figures). */
 struct report_result;
 void lab_claims_take(struct lab *lab, const struct run *r, const struct report_result *res,
-                     enum store_kind kind);
+                     const struct report_result *whole, enum store_kind kind);
 /* Lesson i's claims as the view shows them now: to check, or checked again
  * (another lesson a claim names may have run since).  lab_select calls
  * it. */

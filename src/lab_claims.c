@@ -16,7 +16,10 @@
  *     result (store_latest_normal_field: its fields table, never a parse
  *     of the stored JSON); a lesson with neither is "run it first";
  *   - one trial: a watched run's figures are the sum over its trials, so
- *     every field's min and max are its value (no straddle to tell);
+ *     every field's min and max are its value (no straddle to tell); its
+ *     claims are checked against its last whole trial (struct run's
+ *     whole: one of the lesson's own trials, run to its end) when it has
+ *     one, and against the sum only when it has none;
  *   - the conditions: batch's rules (report_run_conditions: busy, cut by a
  *     time limit), and a watched run counts as cut: its counts add up
  *     several passes and the last one's part, so a claim about the whole
@@ -297,6 +300,8 @@ static void build_lines(struct lab *lab, size_t i)
 			line_to_check(&cl->line[k], &l->expect[k]);
 	if (cl->state == CLAIMS_TO_CHECK)
 		snprintf(cl->head, sizeof cl->head, "To check when it runs (r):");
+	else if (cl->state == CLAIMS_CHECKED && cl->whole_trial)
+		snprintf(cl->head, sizeof cl->head, "Claims, checked against this run's last whole trial:");
 	else if (cl->state == CLAIMS_CHECKED)
 		snprintf(cl->head, sizeof cl->head, "Claims, checked against this run:");
 }
@@ -316,20 +321,28 @@ static void not_checked(struct lab_claims *cl, const char *why)
 }
 
 void lab_claims_take(struct lab *lab, const struct run *r, const struct report_result *res,
-                     enum store_kind kind)
+                     const struct report_result *whole, enum store_kind kind)
 {
 	if (r->raced || r->lesson >= lab->course.nlessons)
 		return;
 	struct lesson_state *ls = &lab->ls[r->lesson];
 	struct lab_claims *cl = &ls->claims;
 	char why[300], name[200];
+	cl->whole_trial = 0;
 	if (kind != STORE_KIND_LESSON) {
 		lab_variant_name(NULL, ls->label, kind, 0, name, sizeof name);
 		snprintf(why, sizeof why, "the last run was not as the lesson says (%s)", name);
 		not_checked(cl, why);
 	} else if (!res || res->status != REPORT_OK || !res->measured)
 		not_checked(cl, res ? "the last run failed" : "out of memory");
-	else if (figures_of(&ls->figures, res, run_was_watched(r)) != 0)
+	else if (run_was_watched(r) && whole && whole->status == REPORT_OK && whole->measured) {
+		/* its last whole trial is one of the lesson's own */
+		if (figures_of(&ls->figures, whole, 0) != 0)
+			not_checked(cl, "out of memory");
+		else
+			cl->state = CLAIMS_CHECKED;
+		cl->whole_trial = 1;
+	} else if (figures_of(&ls->figures, res, run_was_watched(r)) != 0)
 		not_checked(cl, "out of memory");
 	else
 		cl->state = CLAIMS_CHECKED;

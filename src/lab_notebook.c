@@ -231,6 +231,27 @@ void lab_notebook_label(const struct lab *lab, const struct run *r, enum store_k
 
 /* --- filing a run ----------------------------------------------------------------- */
 
+/* A watched run's last whole trial as batch would report one trial of the
+ * lesson: what its claims are checked against (lab_claims.c). */
+static struct report_result *whole_trial_of(const struct lab *lab, const struct run *r,
+                                            struct report *rep, const struct lesson *as)
+{
+	struct wl_spec spec;
+	if (report_init(rep, lab->scratch.dir, lab->scratch.fstype,
+	                syscall_source_name(r->whole.syscall_source)) != 0)
+		return NULL;
+	if (stands_for(lab, r, &spec) != 0) {
+		report_free(rep);
+		return NULL;
+	}
+	struct report_result *res = report_add_trial(rep, as, &spec, lab->have_refs ? &lab->refs : NULL,
+	                                             &r->whole, 1);
+	wl_spec_free(&spec);
+	if (!res)
+		report_free(rep);
+	return res;
+}
+
 /* The run as batch would report it: one result, the run's sum standing for
  * its trials (a sweep: its points, the figures of its best point). */
 static struct report_result *result_of(const struct lab *lab, const struct run *r,
@@ -326,8 +347,15 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 			msg[0] = '\0';
 		notebook_entry_free(&e);
 	}
-	/* the result filed is the result its claims are checked against */
-	lab_claims_take(lab, r, res, kind);
+	/* the result filed is the result its claims are checked against; a
+	 * watched run's claims, against its last whole trial when it has one */
+	struct report wrep;
+	struct report_result *whole = NULL;
+	if (!r->sweep && r->watch > WATCH_ONE_PASS && r->have_whole)
+		whole = whole_trial_of(lab, r, &wrep, own ? &program : l);
+	lab_claims_take(lab, r, res, whole, kind);
+	if (whole)
+		report_free(&wrep);
 	report_free(&rep);
 	if (*msg)
 		notice_add(lab, msg);

@@ -207,25 +207,32 @@ START_TEST(a_watched_run)
 	lab.watch = 0.3;
 	run_lesson(C01);
 	ck_assert(lab.run.trials > 1 || lab.run.result.time_limited);
+	/* its claims: against its last whole trial, one of the lesson's own
+	 * (the sum of its trials is no count over one file) */
+	ck_assert_int_eq(lab.run.have_whole, 1);
 	ck_assert_int_eq(lab.ls[C01].claims.state, CLAIMS_CHECKED);
+	ck_assert_int_eq(lab.ls[C01].claims.whole_trial, 1);
+	ck_assert_str_eq(lab.ls[C01].claims.head, "Claims, checked against this run's last whole trial:");
 	assert_line(C01, PER_CALL, CLAIM_HELD, "4096", "near 4096 \u00b1 0", "");
 	ck_assert_int_eq(lab.ls[C01].claims.line[PER_PASS].mark, CLAIM_MISSED);
-	const struct claim_line *l = &lab.ls[C01].claims.line[WHOLE_FILE];
-	ck_assert_int_eq(l->mark, CLAIM_INCONCLUSIVE);
-	ck_assert_str_eq(l->why, "a watched run, not one pass (w: one pass)");
-	ck_assert_str_ne(l->value, "");
-	ck_assert_str_eq(l->bound, "near 256 \u00b1 0");
-	/* and a claim about the whole of another lesson's file, when that
-	 * lesson ran watched this session */
+	assert_line(C01, WHOLE_FILE, CLAIM_HELD, "256", "near 256 \u00b1 0", "");
+	/* a watched read of a lesson that reads once repeats its pass for the
+	 * whole watch: no trial of it is the lesson's, so the sum stands and a
+	 * claim about the whole of its file cannot be told */
 	run_lesson(C02);
+	ck_assert_int_eq(lab.run.have_whole, 0);
+	ck_assert_int_eq(lab.ls[C02].claims.state, CLAIMS_CHECKED);
+	ck_assert_int_eq(lab.ls[C02].claims.whole_trial, 0);
+	ck_assert_str_eq(lab.ls[C02].claims.head, "Claims, checked against this run:");
 	lab_select(&lab, C01);
-	l = &lab.ls[C01].claims.line[BYTES_OF_C02];
+	const struct claim_line *l = &lab.ls[C01].claims.line[BYTES_OF_C02];
 	ck_assert_int_eq(l->mark, CLAIM_INCONCLUSIVE);
-	ck_assert_str_eq(l->why, "a watched run, not one pass (w: one pass)");
-	/* c01's one pass: then it is c02's watched run that cannot tell */
+	ck_assert_str_eq(l->why, "c02-read ran watched, not one pass");
+	/* c01's one pass: still c02's watched run that cannot tell */
 	lab.watch = WATCH_ONE_PASS;
 	run_lesson(C01);
 	assert_line(C01, WHOLE_FILE, CLAIM_HELD, "256", "near 256 \u00b1 0", "");
+	ck_assert_int_eq(lab.ls[C01].claims.whole_trial, 0);
 	l = &lab.ls[C01].claims.line[BYTES_OF_C02];
 	ck_assert_int_eq(l->mark, CLAIM_INCONCLUSIVE);
 	ck_assert_str_eq(l->why, "c02-read ran watched, not one pass");
