@@ -283,7 +283,7 @@ int main(int argc, char **argv)
 
 	char size[32], mt[32];
 	units_format_bytes((double)b.size, size, sizeof size);
-	units_format_seconds(b.min_time, mt, sizeof mt);
+	units_format_seconds(b.min_time, 1, mt, sizeof mt);
 	printf("iolab bench: %u rounds, %s files on %s (%s), reads repeat for %s\n",
 	       rounds, size, b.s.dir, b.s.fstype, mt);
 	printf("%-18s %14s %14s %8s\n", "workload", "engine B/s", "bare B/s", "ratio");
