@@ -218,10 +218,12 @@ static int eval_expr(struct eval *c, const struct expect_expr *e, struct span *o
 			v[i] = span_div(a, b);
 			break;
 		}
+		if (!ok[i])
+			continue;                     /* v[i] was never set */
 		/* the widened pass lets a range run to infinity; never its median */
 		int finite = c->widen ? isfinite(v[i].v) && !isnan(v[i].lo) && !isnan(v[i].hi)
 		                      : isfinite(v[i].v) && isfinite(v[i].lo) && isfinite(v[i].hi);
-		if (ok[i] && !finite) {
+		if (!finite) {
 			note(c->note, EXPECT_WHY_NOT_FINITE, "'%s' is not a finite number",
 			     node_text(e, n, t, sizeof t));
 			ok[i] = 0;
