@@ -302,16 +302,22 @@ int report_ran_busy(const struct report_result *res)
 		return -1;
 	/* every trial the figures come from: any one of them slowed down can
 	 * pair with another lesson's trial in a verdict */
-	unsigned index[64];
-	unsigned n = res->nruns <= 64 ? res->nruns : 64;
-	unsigned used = n ? trial_pick(res->runs, n, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	int verdict = used ? -1 : trial_busy(&res->summary.median);
 	for (unsigned i = 0; i < used; i++) {
 		int b = trial_busy(&res->runs[index[i]]);
 		if (b > verdict)
 			verdict = b;
 	}
+	free(index);
 	return verdict;
+}
+
+unsigned report_picked_runs(const struct report_result *res, unsigned **index)
+{
+	*index = res->nruns ? malloc(res->nruns * sizeof **index) : NULL;
+	return *index ? trial_pick(res->runs, res->nruns, *index) : 0;
 }
 
 int report_keep_runs(struct report_result *res, const struct trial_result *rs, unsigned n)

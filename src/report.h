@@ -190,6 +190,12 @@ int report_ran_busy(const struct report_result *res);
 /* Takes the trials rs[0..n-1] the summary came from into res->runs (a
  * copy).  0, or -1 out of memory. */
 int report_keep_runs(struct report_result *res, const struct trial_result *rs, unsigned n);
+/* The trials of res->runs its figures come from (trial_pick's choice, over
+ * every trial kept): *index gets their indexes into res->runs, malloc'd for
+ * the caller to free, and the count is returned.  0 with *index NULL when
+ * no trials were kept (a result made from one trial_result) or memory ran
+ * out: callers then fall back on the median trial or on nothing. */
+unsigned report_picked_runs(const struct report_result *res, unsigned **index);
 /* The checksum is meaningful for reads by the lab's own loops only (the
  * kind's row says which fold one). */
 int report_has_checksum(const struct report_result *res);

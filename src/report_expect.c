@@ -43,10 +43,8 @@ static enum expect_found spread_of(const struct report_result *res, const char *
 {
 	if (!res->nruns)
 		return report_field_number(res, field, out) == 0 ? EXPECT_FOUND : EXPECT_NULL;
-	unsigned *index = malloc(res->nruns * sizeof *index);
-	if (!index)
-		return EXPECT_NULL;
-	unsigned used = trial_pick(res->runs, res->nruns, index);
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	int any = 0;
 	for (unsigned i = 0; i < used; i++) {
 		double v;
@@ -76,10 +74,10 @@ static enum expect_found lookup(void *ctx, const char *lesson, const char *field
 static unsigned trials(void *ctx, const char *lesson)
 {
 	const struct report_result *res = result_of(ctx, lesson);
-	if (!res || !res->measured || !res->nruns)
+	if (!res || !res->measured)
 		return 0;
-	unsigned *index = malloc(res->nruns * sizeof *index);
-	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	free(index);
 	return used;
 }
@@ -90,8 +88,8 @@ static enum expect_found lookup_trial(void *ctx, const char *lesson, const char 
 	const struct report_result *res = result_of(ctx, lesson);
 	if (!res || !res->measured || !res->nruns)
 		return EXPECT_NO_LESSON;
-	unsigned *index = malloc(res->nruns * sizeof *index);
-	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	enum expect_found found = EXPECT_NULL;
 	if (k < used && field_of_trial(res, &res->runs[index[k]], field, out) == 0)
 		found = EXPECT_FOUND;
@@ -108,8 +106,8 @@ unsigned report_run_conditions(const struct report_result *res)
 		return 0;
 	if (res->summary.median.time_limited)
 		ran |= EXPECT_RAN_TIME_LIMITED;
-	unsigned *index = res->nruns ? malloc(res->nruns * sizeof *index) : NULL;
-	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	for (unsigned i = 0; i < used; i++)
 		if (res->runs[index[i]].time_limited)
 			ran |= EXPECT_RAN_TIME_LIMITED;
