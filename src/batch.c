@@ -636,21 +636,24 @@ static void outcome_text(const struct report_result *res, char *buf, size_t len)
 }
 
 /* --command: what the program said on stderr, success or not (the last
- * lines the engine kept), control characters made visible. */
+ * lines the engine kept).  A student's program writes to the grader's
+ * terminal here: each line made harmless (sanitize.h), as is the name. */
 static void show_stderr(const struct report_result *res)
 {
 	const char *tail = res->measured ? res->summary.median.stderr_tail : "";
+	char name[PATH_MAX], raw[TRIAL_STDERR_MAX], safe[TRIAL_STDERR_MAX];
 	if (!*tail)
 		return;
-	fprintf(stderr, "  %s wrote on stderr (last lines):\n    ", res->spec.command[0]);
-	for (const char *c = tail; *c; c++) {
-		unsigned char b = (unsigned char)*c;
-		if (b == '\n')
-			fputs("\n    ", stderr);
-		else
-			fputc(b < 0x20 || b == 0x7f ? '?' : b, stderr);
+	fprintf(stderr, "  %s wrote on stderr (last lines):\n",
+	        sanitize_copy(name, sizeof name, res->spec.command[0], -1));
+	for (const char *line = tail;; line++) {
+		size_t len = strcspn(line, "\n");
+		snprintf(raw, sizeof raw, "%.*s", (int)len, line);
+		fprintf(stderr, "    %s\n", sanitize_copy(safe, sizeof safe, raw, -1));
+		line += len;
+		if (!*line)
+			break;
 	}
-	fputc('\n', stderr);
 }
 
 static void run_lesson(const struct course *c, const struct lesson *l, const struct options *o,

@@ -18,6 +18,7 @@
 #include "errmsg.h"
 #include "history.h"
 #include "report.h"
+#include "sanitize.h"
 #include "units.h"
 
 /* --- which runs ------------------------------------------------------------- */
@@ -322,14 +323,11 @@ struct text_rows {
 	size_t n, cap;
 };
 
-/* Control characters become '?': the table goes to a terminal. */
+/* The table goes to a terminal: what it must not be sent becomes '?'
+ * (sanitize.h). */
 static char *printable(const char *s)
 {
-	char *d = strdup(s ? s : "");
-	for (char *p = d; p && *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return d;
+	return sanitize_dup(s ? s : "", NULL);
 }
 
 static int text_run(const struct store_run *r, void *arg)

@@ -387,3 +387,26 @@ size_t report_utf8_len(const char *str)
 {
 	return utf8_len(str);
 }
+
+void report_put_line(FILE *out, const char *s, const char *escaped)
+{
+	size_t left = s ? strlen(s) : 0;
+	while (left > 0) {
+		uint32_t cp;
+		size_t n = utf8_decode(s, left, &cp);
+		if (n == 0)
+			fputs(REPORT_REPLACEMENT, out);
+		else if (cp < 0x20 || cp == 0x7f)
+			fputc(' ', out);
+		else if (utf8_is_terminal_unsafe(cp))
+			fputc('?', out);
+		else {
+			if (escaped && cp < 0x80 && strchr(escaped, (int)cp))
+				fputc('\\', out);
+			fwrite(s, 1, n, out);
+		}
+		n = n ? n : 1;
+		s += n;
+		left -= n;
+	}
+}

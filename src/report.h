@@ -224,5 +224,13 @@ void report_csv_field(FILE *out, const char *s);
  * The writers' name for utf8_len() (utf8.h), the lab's one decoder. */
 size_t report_utf8_len(const char *s);
 #define REPORT_REPLACEMENT "\xef\xbf\xbd"   /* U+FFFD in UTF-8 */
+/* Text from lesson files and error messages (a command's stderr) as one
+ * line of output a terminal may show: C0 controls and DEL become spaces
+ * (the text table stays a table, a TAP description one line); what else a
+ * terminal must not be sent (utf8.h's rule: C1 controls, the bidi
+ * overrides and isolates) becomes '?', as in --list and the progress
+ * lines; invalid UTF-8 becomes U+FFFD.  Each ASCII character of `escaped`
+ * (NULL: none) gets a '\' before it (TAP's "\#").  NULL prints nothing. */
+void report_put_line(FILE *out, const char *s, const char *escaped);
 
 #endif

@@ -716,6 +716,39 @@ START_TEST(gradescope_document)
 }
 END_TEST
 
+/* A claim and a title of a lesson pack reach a terminal through the CSV's
+ * expectations column and TAP's descriptions: ESC, C1 CSI (U+009B) and a
+ * right-to-left override never do.  CSV: each is '?', line breaks kept (CSV
+ * quotes them), as the title; TAP: one line, C0 controls spaces, the rest
+ * of the rule '?', invalid UTF-8 U+FFFD (as the text table), then TAP's
+ * escapes of '#' and '\'. */
+START_TEST(hostile_claims_and_titles)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson a = make_lesson("x03-hostile", "T\x1b[2J\xc2\x9b" "1m\xe2\x80\xae" "gnp.exe #1");
+	struct report_result *res = report_add(&r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	measured_trial(res, -1, 65536);
+	const struct expect_spec sp[] = {{
+		.claim = "C\x1b]0;owned\a \xc2\x9b" "2J \xe2\x80\xae" "rev\xff\nnext \\ #2",
+		.check = "bytes", .at_least = "1"}};
+	add_expectations(&r, 0, sp, 1);
+	char *c = render(&r, "csv");
+	HAS(c, "\r\nx03-hostile,T?[2J?1m?gnp.exe #1,ok,");
+	HAS(c, ",\"held: C?]0;owned? ?2J ?rev?\nnext \\ #2 [bytes = 65536; at least 1]\"\r\n");
+	char *t = render(&r, "tap");
+	HAS(t, "\nok 1 - x03-hostile: T [2J?1m?gnp.exe \\#1\n");
+	HAS(t, "\nok 2 - x03-hostile: C ]0;owned  ?2J ?rev\xef\xbf\xbd next \\\\ \\#2\n");
+	HASNT(t, "\x1b");
+	HASNT(t, "\xc2\x9b");
+	HASNT(t, "\xe2\x80\xae");
+	free(t);
+	free(c);
+	report_free(&r);
+}
+END_TEST
+
 /* --- the field table -------------------------------------------------------- */
 
 static int number(const struct report_result *r, const char *path, double *v)
@@ -858,6 +891,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, gradescope_document);
 	tcase_add_test(tc, hostile_error_and_command);
+	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
