@@ -1002,7 +1002,8 @@ static int evict_between_passes(struct ctx *x)
 	}
 	if (rc == 0)
 		rc = advise_again(x);
-	x->evictions++;
+	if (rc == 0)             /* a pass follows it: the perf pass's does too */
+		x->evictions++;
 	if (c0 >= 0)
 		x->cpu_untimed += cpu_now(x) - c0;
 	x->untimed += now_ns() - t0;
