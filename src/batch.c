@@ -214,31 +214,6 @@ struct outcome {
 	struct trial_result *rs;  /* the trials run (summary's source); owned */
 };
 
-/* What a trial's verdict means for the lesson: 0 it ran as meant; 1 it
- * failed as meant (the expected error's text in msg); -1 it failed the
- * lesson (why in msg). */
-static int outcome_of(const struct wl_spec *spec, const struct trial_result *r, char *msg, size_t len)
-{
-	const char *why = r->error[0] ? r->error : "the workload failed";
-	const char *want = spec->expect_error ? wl_errno_name(spec->expect_error) : NULL;
-	switch (r->verdict) {
-	case VERDICT_OK:
-		return 0;
-	case VERDICT_EXPECTED_ERROR:
-		snprintf(msg, len, "%s", why);
-		return 1;
-	case VERDICT_MISSED_ERROR:
-		snprintf(msg, len, "%s", why);
-		return -1;
-	default:
-		if (want)
-			snprintf(msg, len, "%s (the lesson expects %s)", why, want);
-		else
-			snprintf(msg, len, "%s", why);
-		return -1;
-	}
-}
-
 /* Sleep a little: long enough not to spin, short enough that a trial of a
  * few milliseconds is not stretched by its own wait. */
 static void nap(double elapsed)
@@ -313,7 +288,7 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 		if (rs[out->trials].disturbed)
 			snprintf(out->disturbed, sizeof out->disturbed, "%s",
 			         rs[out->trials].disturbance);
-		int outcome = outcome_of(spec, &rs[out->trials++], msg, sizeof msg);
+		int outcome = report_trial_outcome(spec, &rs[out->trials++], msg, sizeof msg);
 		if (outcome < 0) {
 			out->failed = 1;
 			snprintf(out->error, sizeof out->error, "%s", msg);

@@ -116,13 +116,38 @@ struct report_result *report_add_trial(struct report *r, const struct lesson *l,
 	res->trials = trials;
 	if (!t)
 		return res;
-	if (trial_verdict_ok(t->verdict) && trial_summarize(t, 1, &res->summary) == 0)
+	char msg[512];
+	int outcome = report_trial_outcome(spec, t, msg, sizeof msg);
+	if (outcome >= 0 && trial_summarize(t, 1, &res->summary) == 0)
 		res->measured = 1;
-	if (!trial_verdict_ok(t->verdict))
-		report_fail(res, "%s", t->error[0] ? t->error : "the workload failed");
-	else if (t->verdict == VERDICT_EXPECTED_ERROR)
-		report_note(res, t->error);
+	if (outcome < 0)
+		report_fail(res, "%s", msg);
+	else if (outcome > 0)
+		report_note(res, msg);
 	return res;
+}
+
+int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *t,
+                         char *msg, size_t len)
+{
+	const char *why = t->error[0] ? t->error : "the workload failed";
+	const char *want = spec->expect_error ? wl_errno_name(spec->expect_error) : NULL;
+	switch (t->verdict) {
+	case VERDICT_OK:
+		return 0;
+	case VERDICT_EXPECTED_ERROR:
+		snprintf(msg, len, "%s", why);
+		return 1;
+	case VERDICT_MISSED_ERROR:
+		snprintf(msg, len, "%s", why);
+		return -1;
+	default:
+		if (want)
+			snprintf(msg, len, "%s (the lesson expects %s)", why, want);
+		else
+			snprintf(msg, len, "%s", why);
+		return -1;
+	}
 }
 
 void report_fail(struct report_result *res, const char *fmt, ...)

@@ -107,13 +107,20 @@ struct report_result *report_add(struct report *r, const struct lesson *l,
  * run: a watched run's sum is one "trial", so every field's min and max
  * are its value) and appended as report_add does: measured when t's
  * verdict is ok (an expected error included) and it could be summarized,
- * failed with t's error when its verdict is not ok, the expected error's
- * text noted.  t NULL: nothing was measured.  trials: how many trials the
+ * failed or noted as report_trial_outcome() says, as batch's results are.
+ * t NULL: nothing was measured.  trials: how many trials the
  * result says it stands for.  The same field table (report_fields.h) then
  * answers for the lab's run as for a batch result.  NULL out of memory. */
 struct report_result *report_add_trial(struct report *r, const struct lesson *l,
                                        const struct wl_spec *spec, const struct ref_data *rd,
                                        const struct trial_result *t, unsigned trials);
+/* What a trial's verdict means for a lesson's result, for batch and the
+ * lab alike: 0 it ran as meant; 1 it failed as meant (the expected error's
+ * text in msg, for report_note); -1 it failed the lesson (why in msg, for
+ * report_fail: "... (the lesson expects EINVAL)" when another error came
+ * than the one the lesson exists to show).  spec: the workload as run. */
+int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *t,
+                         char *msg, size_t len);
 /* Sets the result's error text (printf-style) and status error. */
 void report_fail(struct report_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

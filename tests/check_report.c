@@ -511,6 +511,57 @@ START_TEST(hostile_error_and_command)
 }
 END_TEST
 
+/* A trial's verdict means the same for a lab's run as for batch's result
+ * (report_trial_outcome, one place): a lesson expecting EINVAL that got
+ * another error fails naming EINVAL, whichever path made the result. */
+START_TEST(trial_outcome_for_both_paths)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson l = make_lesson("d02-misaligned", "Misaligned");
+	l.workload.expect_error = EINVAL;
+	struct trial_result t;
+	memset(&t, 0, sizeof t);
+	char msg[512];
+	t.verdict = VERDICT_FAILED;
+	snprintf(t.error, sizeof t.error, "open: Permission denied");
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "open: Permission denied (the lesson expects EINVAL)");
+	struct report_result *res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_ptr_nonnull(res);
+	ck_assert_int_eq(res->status, REPORT_ERROR);
+	ck_assert_str_eq(res->error, "open: Permission denied (the lesson expects EINVAL)");
+	ck_assert_int_eq(res->measured, 0);
+	/* no error text: said so */
+	t.error[0] = '\0';
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "the workload failed (the lesson expects EINVAL)");
+	/* the expected error: noted, status ok, measured */
+	t.verdict = VERDICT_EXPECTED_ERROR;
+	snprintf(t.error, sizeof t.error, "read: Invalid argument");
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), 1);
+	ck_assert_str_eq(msg, "read: Invalid argument");
+	res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_int_eq(res->status, REPORT_OK);
+	ck_assert_str_eq(res->error, "read: Invalid argument");
+	ck_assert_int_eq(res->measured, 1);
+	/* the expected error did not come: the engine's text, as it is */
+	t.verdict = VERDICT_MISSED_ERROR;
+	snprintf(t.error, sizeof t.error, "expected EINVAL, but the workload succeeded");
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "expected EINVAL, but the workload succeeded");
+	/* a lesson expecting nothing: the error as it is */
+	l.workload.expect_error = 0;
+	t.verdict = VERDICT_FAILED;
+	snprintf(t.error, sizeof t.error, "open: Permission denied");
+	res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_str_eq(res->error, "open: Permission denied");
+	t.verdict = VERDICT_OK;
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), 0);
+	report_free(&r);
+}
+END_TEST
+
 /* A trial stopped by a signal: JSON and CSV say how (issue 13: 14). */
 START_TEST(disturbed_field)
 {
@@ -893,6 +944,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, hostile_error_and_command);
 	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);
+	tcase_add_test(tc, trial_outcome_for_both_paths);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);
