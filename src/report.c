@@ -71,13 +71,20 @@ static void result_free(struct report_result *res)
 	free(res->refs);
 	free(res->points);
 	free(res->runs);
-	for (size_t i = 0; i < res->nexpects; i++) {    /* as report_expect.c made them */
+	report_expects_free(res);
+	memset(res, 0, sizeof *res);
+}
+
+void report_expects_free(struct report_result *res)
+{
+	for (size_t i = 0; i < res->nexpects; i++) {
 		free(res->expects[i].claim);
 		free(res->expects[i].check);
 		free(res->expects[i].bound);
 	}
 	free(res->expects);
-	memset(res, 0, sizeof *res);
+	res->expects = NULL;
+	res->nexpects = 0;
 }
 
 struct report_result *report_add(struct report *r, const struct lesson *l,

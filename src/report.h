@@ -121,6 +121,9 @@ struct report_result *report_add_trial(struct report *r, const struct lesson *l,
  * than the one the lesson exists to show).  spec: the workload as run. */
 int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *t,
                          char *msg, size_t len);
+/* Frees the result's expectations (res->expects, as report_expect.c makes
+ * them) and leaves it with none. */
+void report_expects_free(struct report_result *res);
 /* Sets the result's error text (printf-style) and status error. */
 void report_fail(struct report_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

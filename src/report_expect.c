@@ -138,22 +138,10 @@ void report_expect_source(const struct report *r, const struct report_result *re
 
 /* --- outcomes ------------------------------------------------------------------ */
 
-static void expects_free(struct report_result *res)
-{
-	for (size_t i = 0; i < res->nexpects; i++) {
-		free(res->expects[i].claim);
-		free(res->expects[i].check);
-		free(res->expects[i].bound);
-	}
-	free(res->expects);
-	res->expects = NULL;
-	res->nexpects = 0;
-}
-
 int report_expect_result(const struct report *r, struct report_result *res,
                          const struct expectation *xs, size_t n)
 {
-	expects_free(res);
+	report_expects_free(res);
 	if (!n)
 		return 0;
 	if (!(res->expects = calloc(n, sizeof *res->expects)))
@@ -171,7 +159,7 @@ int report_expect_result(const struct report *r, struct report_result *res,
 		e->bound = strdup(bound);
 		res->nexpects++;
 		if (!e->claim || !e->check || !e->bound) {
-			expects_free(res);
+			report_expects_free(res);
 			return -1;
 		}
 	}
