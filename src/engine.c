@@ -697,20 +697,37 @@ static void signal_text(char *buf, size_t len, int sig)
 		snprintf(buf, len, "%d", sig);
 }
 
-/* The last non-empty line a command wrote to stderr, or "". */
-static void stderr_tail(const struct trial *t, char *buf, size_t len)
+/* The last bytes a command wrote to stderr (up to STDERR_READ - 1 of
+ * them), NUL-terminated in text: read once, for both texts below.  How
+ * many, 0 when there are none or the file cannot be read. */
+#define STDERR_READ 2048
+static size_t stderr_read(const struct trial *t, char text[STDERR_READ])
+{
+	text[0] = '\0';
+	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	off_t size = lseek(fd, 0, SEEK_END);
+	off_t from = size > STDERR_READ - 1 ? size - STDERR_READ + 1 : 0;
+	ssize_t n = pread(fd, text, STDERR_READ - 1, from);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return (size_t)n;
+}
+
+/* The last non-empty line of the n bytes read (of their last 1023: an
+ * error message quotes one line, not a screenful), or "". */
+static void stderr_tail(const char *said, size_t n, char *buf, size_t len)
 {
 	char text[1024];
 	buf[0] = '\0';
-	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	off_t size = lseek(fd, 0, SEEK_END);
-	off_t from = size > (off_t)sizeof text - 1 ? size - (off_t)sizeof text + 1 : 0;
-	ssize_t n = pread(fd, text, sizeof text - 1, from);
-	close(fd);
-	if (n <= 0)
-		return;
+	if (n > sizeof text - 1) {
+		said += n - (sizeof text - 1);
+		n = sizeof text - 1;
+	}
+	memcpy(text, said, n);
 	while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r' || text[n - 1] == ' '))
 		n--;
 	text[n] = '\0';
@@ -718,22 +735,12 @@ static void stderr_tail(const struct trial *t, char *buf, size_t len)
 	snprintf(buf, len, "%.160s", line ? line + 1 : text);
 }
 
-/* The last TRIAL_STDERR_LINES lines a command wrote to stderr (blank
- * lines dropped), the oldest bytes cut when they do not fit. */
-static void stderr_lines(const struct trial *t, char *buf, size_t len)
+/* The last TRIAL_STDERR_LINES lines of the text read (blank lines
+ * dropped), the oldest bytes cut when they do not fit.  Cuts text up. */
+static void stderr_lines(char *text, char *buf, size_t len)
 {
-	char text[2048], joined[2048];
+	char joined[STDERR_READ];
 	buf[0] = '\0';
-	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	off_t size = lseek(fd, 0, SEEK_END);
-	off_t from = size > (off_t)sizeof text - 1 ? size - (off_t)sizeof text + 1 : 0;
-	ssize_t n = pread(fd, text, sizeof text - 1, from);
-	close(fd);
-	if (n <= 0)
-		return;
-	text[n] = '\0';
 	char *keep[TRIAL_STDERR_LINES], *save = NULL;
 	size_t nkeep = 0;
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -768,10 +775,12 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 {
 	const char *name = t->spec.command[0];
 	const siginfo_t *in = &t->info;
-	char sig[96], tail[192];
+	char sig[96], tail[192], said[STDERR_READ];
+	size_t nsaid = stderr_read(t, said);
 	r->seconds = t->exit_time - t->fork_time;
 	r->bytes = command_bytes(t, io);
-	stderr_lines(t, r->stderr_tail, sizeof r->stderr_tail);
+	stderr_tail(said, nsaid, tail, sizeof tail);    /* before stderr_lines cuts it up */
+	stderr_lines(said, r->stderr_tail, sizeof r->stderr_tail);
 	if (t->sh->failed) {                         /* exec failed */
 		copy_failure(r, t->sh);
 	} else if (t->reaped_elsewhere ||
@@ -782,7 +791,6 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 		if (t->spec.op == WL_OP_READ)
 			r->bytes = t->spec.size;
 	} else if (in->si_code == CLD_EXITED) {
-		stderr_tail(t, tail, sizeof tail);
 		snprintf(r->error, sizeof r->error, "'%s' exited with status %d%s%s",
 		         name, in->si_status, tail[0] ? ": " : "", tail);
 	} else if (t->killed_by_us) {

@@ -1198,6 +1198,20 @@ START_TEST(command_outcomes)
 	run(&s, &r);
 	ck_assert_str_eq(r.error, "'sh' exited with status 3: it went wrong");
 	ck_assert_str_eq(r.stderr_tail, "first\nit went wrong");
+	/* more than is read (2 KiB): the error quotes the last line, cut to 160
+	 * bytes and its trailing blanks, the tail keeps the last lines */
+	char *long_words[] = {"sh", "-c", "i=0; while [ $i -lt 40 ]; do printf '%0150d\\n' 0 >&2; "
+	                      "i=$((i+1)); done; printf '%0200d  \\n\\n' 7 >&2; exit 4", NULL};
+	s = command(WL_OP_READ, long_words);
+	run(&s, &r);
+	char want[1024], zeros[200];
+	memset(zeros, '0', 199);
+	zeros[199] = '\0';
+	snprintf(want, sizeof want, "'sh' exited with status 4: %.160s", zeros);
+	ck_assert_str_eq(r.error, want);
+	snprintf(want, sizeof want, "%.150s\n%.150s\n%.150s\n%.150s\n%s7", zeros, zeros, zeros,
+	         zeros, zeros);
+	ck_assert_str_eq(r.stderr_tail, want + strlen(want) - (TRIAL_STDERR_MAX - 1));
 }
 END_TEST
 
