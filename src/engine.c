@@ -336,6 +336,15 @@ static int prepare_output(struct trial *t, char *msg, size_t len)
 	return 0;
 }
 
+/* The fraction of the trial's file in the page cache now; -1 when it
+ * cannot be told. */
+static double resident_now(const struct trial *t)
+{
+	struct measure_pages p;
+	measure_pages_path(t->path, &p);
+	return p.fraction;
+}
+
 /* A cold trial that would start warm is no cold trial: evicted, the file
  * must be (nearly) out of the page cache, or the trial does not run. */
 static int make_cold(struct trial *t, char *msg, size_t len)
@@ -344,7 +353,7 @@ static int make_cold(struct trial *t, char *msg, size_t len)
 	char why[128];
 	if (measure_evict_path(t->path) != 0)
 		return errmsg(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
-	measure_residency_path(t->path, &t->resident_before, NULL);
+	t->resident_before = resident_now(t);
 	if (t->resident_before <= WL_COLD_MAX_RESIDENT)
 		return 0;
 	if (s->on_tmpfs)
@@ -361,11 +370,11 @@ static int make_cold(struct trial *t, char *msg, size_t len)
  * pressure before may have left part of it out): read once, untimed. */
 static void make_warm(struct trial *t)
 {
-	measure_residency_path(t->path, &t->resident_before, NULL);
+	t->resident_before = resident_now(t);
 	if (t->resident_before >= WARM_MIN_RESIDENT)
 		return;
 	measure_warm_path(t->path);
-	measure_residency_path(t->path, &t->resident_before, NULL);
+	t->resident_before = resident_now(t);
 }
 
 static int prepare_input(struct trial *t, char *msg, size_t len)
@@ -378,7 +387,7 @@ static int prepare_input(struct trial *t, char *msg, size_t len)
 	if (!t->command || t->spec.op == WL_OP_READ)
 		make_warm(t);
 	else
-		measure_residency_path(t->path, &t->resident_before, NULL);
+		t->resident_before = resident_now(t);
 	return 0;
 }
 

@@ -847,7 +847,7 @@ START_TEST(warm_cache_is_made_warm)
 		return;
 	}
 	char path[4096];
-	double frac;
+	struct measure_pages pages;
 	struct trial_result r;
 	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 65536);
 	run_ok(&s, &r);                    /* creates the data file */
@@ -859,9 +859,10 @@ START_TEST(warm_cache_is_made_warm)
 	for (size_t i = 0; i < 2; i++) {
 		/* what a cold trial before (or memory pressure) leaves */
 		ck_assert_int_eq(measure_evict_path(path), 0);
-		ck_assert_int_eq(measure_residency_path(path, &frac, NULL), 0);
-		if (frac > 0.05) {
-			fprintf(stderr, "warm_cache_is_made_warm: skipped, eviction left %g cached\n", frac);
+		ck_assert_int_eq(measure_pages_path(path, &pages), 0);
+		if (pages.fraction > 0.05) {
+			fprintf(stderr, "warm_cache_is_made_warm: skipped, eviction left %g cached\n",
+			        pages.fraction);
 			return;
 		}
 		run_ok(specs[i], &r);
