@@ -20,6 +20,7 @@
 #include "report.h"
 #include "sanitize.h"
 #include "units.h"
+#include "utf8.h"
 
 /* --- which runs ------------------------------------------------------------- */
 
@@ -388,10 +389,7 @@ static int text_run(const struct store_run *r, void *arg)
 /* Width in columns: UTF-8 characters, as the labels hold a middle dot. */
 static int text_width(const char *s)
 {
-	int n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return (int)utf8_count(s, strlen(s));
 }
 
 static void text_cell(FILE *out, const char *s, int width, int right, int last)

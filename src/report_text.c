@@ -26,16 +26,11 @@ static void put_text(FILE *out, const char *s)
 	report_put_line(out, s, NULL);
 }
 
-/* columns a string takes: one per code point (the labels are Latin) */
+/* columns a string takes: one per code point (the labels are Latin), one
+ * per byte put_text shows as U+FFFD */
 static size_t text_width(const char *s)
 {
-	size_t w = 0;
-	while (s && *s) {
-		size_t n = report_utf8_len(s);
-		s += n ? n : 1;
-		w++;
-	}
-	return w;
+	return s ? utf8_count(s, strlen(s)) : 0;
 }
 
 /* --- a table of strings ------------------------------------------------------ */
