@@ -149,9 +149,6 @@ static int format_error(FILE *err, const char *arg)
 	return usage_error(err, "invalid format '%s' (%s)", arg, names);
 }
 
-/* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
- * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
- * course. */
 /* A directory option: an empty argument is a mistake, not "use the
  * default" (--dir "" used to end in "HOME is not set"). */
 static int dir_arg(const char *arg, const char *name, const char **out, FILE *err)
@@ -162,6 +159,9 @@ static int dir_arg(const char *arg, const char *name, const char **out, FILE *er
 	return 0;
 }
 
+/* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
+ * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
+ * course. */
 static int add_lessons(struct options *o, const char *arg)
 {
 	for (const char *id = arg;; id++) {

@@ -2,8 +2,9 @@
  *
  * batch.c fills a struct report (one result per lesson, in the order run)
  * and hands it to report_write() with a row of the format table;
- * report_text.c, report_json.c and report_csv.c each walk the same model,
- * so the formats cannot disagree on what was measured.  Writers take a
+ * report_text.c, report_json.c, report_csv.c, report_tap.c and
+ * report_gradescope.c each walk the same model, so the formats cannot
+ * disagree on what was measured.  Writers take a
  * FILE* and never print anywhere else.
  *
  * The field names of the JSON and CSV output are a contract
@@ -180,11 +181,11 @@ int64_t report_syscalls_kind(const struct report_result *res, enum sys_kind k);
 /* Bytes moved per read+write syscall; NAN when there were none or the
  * counts are unavailable. */
 double report_bytes_per_syscall(const struct report_result *res);
-/* Natural log of the median rate; NAN when not measured. */
 /* Did the median trial measure a rate?  Not when it failed before moving a
  * byte (an O_DIRECT EINVAL on the first read): its seconds and rate are
  * then null, not 0, so a grader's average is not dragged down by them. */
 int report_has_rate(const struct report_result *res);
+/* Natural log of the median rate; NAN when not measured. */
 double report_log_rate(const struct report_result *res);
 /* Did a trial run on a busy machine?  1 busy, 0 not, -1 when the rule does
  * not apply (doc/batch-output.md): a CPU-bound loop - the lab's own, warm

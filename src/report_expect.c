@@ -11,6 +11,14 @@
 
 /* --- lookups ---------------------------------------------------------------- */
 
+/* Where a batch expectation's numbers come from: the report, and the
+ * result of the expectation's own lesson.  (The lab's claims have their
+ * own source, lab_claims.c: this session's runs, then the notebook.) */
+struct report_expect_ctx {
+	const struct report *r;
+	const struct report_result *self;
+};
+
 static const struct report_result *find_result(const struct report *r, const char *id)
 {
 	for (size_t i = 0; i < r->nresults; i++)
@@ -123,8 +131,9 @@ static unsigned conditions(void *ctx, const char *lesson)
 	return res ? report_run_conditions(res) : 0;
 }
 
-void report_expect_source(const struct report *r, const struct report_result *res,
-                          struct report_expect_ctx *ctx, struct expect_source *out)
+/* The expect_source of result res in r; ctx must outlive it. */
+static void expect_source_of(const struct report *r, const struct report_result *res,
+                             struct report_expect_ctx *ctx, struct expect_source *out)
 {
 	ctx->r = r;
 	ctx->self = res;
@@ -148,7 +157,7 @@ int report_expect_result(const struct report *r, struct report_result *res,
 		return -1;
 	struct report_expect_ctx ctx;
 	struct expect_source src;
-	report_expect_source(r, res, &ctx, &src);
+	expect_source_of(r, res, &ctx, &src);
 	for (size_t i = 0; i < n; i++) {
 		struct report_expectation *e = &res->expects[res->nexpects];
 		char bound[2 * EXPECT_TEXT_MAX + 64];
