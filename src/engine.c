@@ -946,30 +946,23 @@ static int wait_stop(pid_t pid)
 	return 1;
 }
 
-/* The same workload again, counted by syscall tracepoints.  The child
- * stops itself right before its loop (and, ours, right after it), so the
- * counters see the loop and no setup: only the final kill(SIGSTOP) and the
- * evictions between cold passes (which the child counts) are in the total,
- * and taken off.  It repeats exactly the timed trial's passes (min_time
- * aside, a generous time limit), or, when a time limit or a stop cut the
- * trial short, exactly its bytes; counts of a pass that moved other bytes
- * than the trial are not kept: sys[] stays -1.  A command cut short cannot
- * be repeated so: its counts stay procfs's, and syscalls.source says so. */
-static void perf_pass(struct trial *t, struct trial_result *r)
+/* The workload again from where the trial started (its output file made
+ * anew, a cold file evicted), repeating exactly its passes or bytes, with
+ * the counters open around the loop.  0 with counts[] read (a tracepoint
+ * that could not be opened is -1) and the child reaped, *io its
+ * /proc/PID/io; -1 when it could not be started or the counters opened. */
+static int run_counting_pass(struct trial *t, const struct trial_result *r,
+                             int64_t counts[SYS_KINDS], struct measure_io *io)
 {
 	struct measure_perf perf;
 	char why[256];
-	int64_t counts[SYS_KINDS];
 	for (int k = 0; k < SYS_KINDS; k++)
 		counts[k] = -1;
-	/* a command cut short is no work that could be repeated exactly */
-	if (!engine_perf_available(NULL, 0) || (r->stopped && t->command))
-		return;
 	if (t->path_is_output) {
 		scratch_remove(t->scratch, t->path);
 		t->path_is_output = 0;
 		if (create_output(t) != 0)
-			return;
+			return -1;
 	} else if (t->spec.cache == WL_CACHE_COLD) {
 		measure_evict_path(t->path);
 	}
@@ -979,7 +972,7 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 		t->sh->exact_bytes = r->bytes;
 	t->spec.time_limit *= PERF_SAFETY;
 	if (spawn(t, t->sh, 1) != 0)
-		return;
+		return -1;
 	int opened = -1;
 	if (wait_stop(t->pid)) {
 		opened = measure_perf_open(t->pid, &perf, why, sizeof why);
@@ -996,29 +989,57 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 			kill(t->pid, SIGCONT);
 		}
 	}
-	struct measure_io io;
 	struct rusage ru;
 	int have_ru;
-	reap(t, &io, &ru, &have_ru);
+	reap(t, io, &ru, &have_ru);
 	if (opened != 0)
-		return;
+		return -1;
 	if (t->command)
 		measure_perf_read(&perf, counts);
 	measure_perf_close(&perf);
+	return 0;
+}
+
+/* The counting pass's counts become the trial's when the pass did the
+ * trial's work: ran to its end as the trial did (ours: the same passes
+ * and evictions) and moved the same bytes. */
+static void accept_counts(const struct trial *t, struct trial_result *r,
+                          const int64_t counts[SYS_KINDS], const struct measure_io *io)
+{
 	int ok = t->command ? t->info.si_code == CLD_EXITED && t->info.si_status == 0
 	                    : atomic_load(&t->sh->phase) == WL_PHASE_DONE && !t->sh->failed &&
 	                      !t->sh->stopped && t->sh->passes == r->passes &&
 	                      t->sh->evictions == r->evictions;
 	if (!ok)
 		return;
-	r->perf_bytes = t->command ? command_bytes(t, &io) : t->sh->bytes;
+	r->perf_bytes = t->command ? command_bytes(t, io) : t->sh->bytes;
 	if (t->command && t->spec.op == WL_OP_READ)
 		r->perf_bytes = t->spec.size;
 	if (r->perf_bytes != r->bytes)
 		return;                 /* another run's counts: not these bytes' */
 	/* a tracepoint that could not be opened stays -1, not procfs's count */
-	memcpy(r->sys, counts, sizeof counts);
+	memcpy(r->sys, counts, SYS_KINDS * sizeof *counts);
 	r->syscall_source = SYSCALL_SOURCE_PERF;
+}
+
+/* The same workload again, counted by syscall tracepoints.  The child
+ * stops itself right before its loop (and, ours, right after it), so the
+ * counters see the loop and no setup: only the final kill(SIGSTOP) and the
+ * evictions between cold passes (which the child counts) are in the total,
+ * and taken off.  It repeats exactly the timed trial's passes (min_time
+ * aside, a generous time limit), or, when a time limit or a stop cut the
+ * trial short, exactly its bytes; counts of a pass that moved other bytes
+ * than the trial are not kept: sys[] stays -1.  A command cut short cannot
+ * be repeated so: its counts stay procfs's, and syscalls.source says so. */
+static void perf_pass(struct trial *t, struct trial_result *r)
+{
+	int64_t counts[SYS_KINDS];
+	struct measure_io io;
+	/* a command cut short is no work that could be repeated exactly */
+	if (!engine_perf_available(NULL, 0) || (r->stopped && t->command))
+		return;
+	if (run_counting_pass(t, r, counts, &io) == 0)
+		accept_counts(t, r, counts, &io);
 }
 
 void trial_finish(struct trial *t, struct trial_result *out)
