@@ -4,8 +4,8 @@
  * and hands it to report_write() with a row of the format table;
  * report_text.c, report_json.c, report_csv.c, report_tap.c and
  * report_gradescope.c each walk the same model, so the formats cannot
- * disagree on what was measured.  Writers take a
- * FILE* and never print anywhere else.
+ * disagree on what was measured.  Writers take a FILE* and never print
+ * anywhere else.
  *
  * The field names of the JSON and CSV output are a contract
  * (doc/batch-output.md): add fields, never rename or remove one.
