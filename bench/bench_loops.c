@@ -63,9 +63,7 @@ static double bare_write(struct bench *b, int stdio)
 {
 	char path[4096];
 	unsigned char buf[1] = {'a'};
-	if (scratch_new_name(&b->s, "bare", path, sizeof path) != 0)
-		die("no file name");
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+	int fd = scratch_create(&b->s, "bare", path, sizeof path);
 	if (fd < 0)
 		die(strerror(errno));
 	FILE *f = stdio ? fdopen(fd, "w") : NULL;

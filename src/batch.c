@@ -214,31 +214,6 @@ struct outcome {
 	struct trial_result *rs;  /* the trials run (summary's source); owned */
 };
 
-/* What a trial's verdict means for the lesson: 0 it ran as meant; 1 it
- * failed as meant (the expected error's text in msg); -1 it failed the
- * lesson (why in msg). */
-static int outcome_of(const struct wl_spec *spec, const struct trial_result *r, char *msg, size_t len)
-{
-	const char *why = r->error[0] ? r->error : "the workload failed";
-	const char *want = spec->expect_error ? wl_errno_name(spec->expect_error) : NULL;
-	switch (r->verdict) {
-	case VERDICT_OK:
-		return 0;
-	case VERDICT_EXPECTED_ERROR:
-		snprintf(msg, len, "%s", why);
-		return 1;
-	case VERDICT_MISSED_ERROR:
-		snprintf(msg, len, "%s", why);
-		return -1;
-	default:
-		if (want)
-			snprintf(msg, len, "%s (the lesson expects %s)", why, want);
-		else
-			snprintf(msg, len, "%s", why);
-		return -1;
-	}
-}
-
 /* Sleep a little: long enough not to spin, short enough that a trial of a
  * few milliseconds is not stretched by its own wait. */
 static void nap(double elapsed)
@@ -313,7 +288,7 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 		if (rs[out->trials].disturbed)
 			snprintf(out->disturbed, sizeof out->disturbed, "%s",
 			         rs[out->trials].disturbance);
-		int outcome = outcome_of(spec, &rs[out->trials++], msg, sizeof msg);
+		int outcome = report_trial_outcome(spec, &rs[out->trials++], msg, sizeof msg);
 		if (outcome < 0) {
 			out->failed = 1;
 			snprintf(out->error, sizeof out->error, "%s", msg);
@@ -636,21 +611,24 @@ static void outcome_text(const struct report_result *res, char *buf, size_t len)
 }
 
 /* --command: what the program said on stderr, success or not (the last
- * lines the engine kept), control characters made visible. */
+ * lines the engine kept).  A student's program writes to the grader's
+ * terminal here: each line made harmless (sanitize.h), as is the name. */
 static void show_stderr(const struct report_result *res)
 {
 	const char *tail = res->measured ? res->summary.median.stderr_tail : "";
+	char name[PATH_MAX], raw[TRIAL_STDERR_MAX], safe[TRIAL_STDERR_MAX];
 	if (!*tail)
 		return;
-	fprintf(stderr, "  %s wrote on stderr (last lines):\n    ", res->spec.command[0]);
-	for (const char *c = tail; *c; c++) {
-		unsigned char b = (unsigned char)*c;
-		if (b == '\n')
-			fputs("\n    ", stderr);
-		else
-			fputc(b < 0x20 || b == 0x7f ? '?' : b, stderr);
+	fprintf(stderr, "  %s wrote on stderr (last lines):\n",
+	        sanitize_copy(name, sizeof name, res->spec.command[0], -1));
+	for (const char *line = tail;; line++) {
+		size_t len = strcspn(line, "\n");
+		snprintf(raw, sizeof raw, "%.*s", (int)len, line);
+		fprintf(stderr, "    %s\n", sanitize_copy(safe, sizeof safe, raw, -1));
+		line += len;
+		if (!*line)
+			break;
 	}
-	fputc('\n', stderr);
 }
 
 static void run_lesson(const struct course *c, const struct lesson *l, const struct options *o,

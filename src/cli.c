@@ -14,6 +14,7 @@
 #include "report.h"
 #include "store_cmd.h"
 #include "units.h"
+#include "utf8.h"
 #include "value.h"
 #include "wl_keys.h"
 #include "watch.h"
@@ -148,9 +149,6 @@ static int format_error(FILE *err, const char *arg)
 	return usage_error(err, "invalid format '%s' (%s)", arg, names);
 }
 
-/* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
- * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
- * course. */
 /* A directory option: an empty argument is a mistake, not "use the
  * default" (--dir "" used to end in "HOME is not set"). */
 static int dir_arg(const char *arg, const char *name, const char **out, FILE *err)
@@ -161,6 +159,9 @@ static int dir_arg(const char *arg, const char *name, const char **out, FILE *er
 	return 0;
 }
 
+/* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
+ * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
+ * course. */
 static int add_lessons(struct options *o, const char *arg)
 {
 	for (const char *id = arg;; id++) {
@@ -317,15 +318,13 @@ static int check_actions(const struct options *o, FILE *err)
  * the character at byte `at` (counted in characters, not bytes). */
 static void show_caret(FILE *err, const char *text, size_t at)
 {
-	size_t col = 0;
+	size_t len = strlen(text);
 	fputs("  ", err);
-	for (size_t i = 0; text[i]; i++) {
+	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)text[i];
 		fputc(c < 0x20 || c == 0x7f ? '?' : c, err);
-		if (i < at && (c & 0xc0) != 0x80)
-			col++;
 	}
-	fprintf(err, "\n  %*s^\n", (int)col, "");
+	fprintf(err, "\n  %*s^\n", (int)utf8_count(text, at < len ? at : len), "");
 }
 
 /* --command's words as the command row of wl_keys.h reads a lesson's list,

@@ -336,6 +336,15 @@ static int prepare_output(struct trial *t, char *msg, size_t len)
 	return 0;
 }
 
+/* The fraction of the trial's file in the page cache now; -1 when it
+ * cannot be told. */
+static double resident_now(const struct trial *t)
+{
+	struct measure_pages p;
+	measure_pages_path(t->path, &p);
+	return p.fraction;
+}
+
 /* A cold trial that would start warm is no cold trial: evicted, the file
  * must be (nearly) out of the page cache, or the trial does not run. */
 static int make_cold(struct trial *t, char *msg, size_t len)
@@ -344,7 +353,7 @@ static int make_cold(struct trial *t, char *msg, size_t len)
 	char why[128];
 	if (measure_evict_path(t->path) != 0)
 		return errmsg(msg, len, "cannot evict %s from the page cache: %s", t->path, strerror(errno));
-	measure_residency_path(t->path, &t->resident_before, NULL);
+	t->resident_before = resident_now(t);
 	if (t->resident_before <= WL_COLD_MAX_RESIDENT)
 		return 0;
 	if (s->on_tmpfs)
@@ -361,11 +370,11 @@ static int make_cold(struct trial *t, char *msg, size_t len)
  * pressure before may have left part of it out): read once, untimed. */
 static void make_warm(struct trial *t)
 {
-	measure_residency_path(t->path, &t->resident_before, NULL);
+	t->resident_before = resident_now(t);
 	if (t->resident_before >= WARM_MIN_RESIDENT)
 		return;
 	measure_warm_path(t->path);
-	measure_residency_path(t->path, &t->resident_before, NULL);
+	t->resident_before = resident_now(t);
 }
 
 static int prepare_input(struct trial *t, char *msg, size_t len)
@@ -378,7 +387,7 @@ static int prepare_input(struct trial *t, char *msg, size_t len)
 	if (!t->command || t->spec.op == WL_OP_READ)
 		make_warm(t);
 	else
-		measure_residency_path(t->path, &t->resident_before, NULL);
+		t->resident_before = resident_now(t);
 	return 0;
 }
 
@@ -697,20 +706,37 @@ static void signal_text(char *buf, size_t len, int sig)
 		snprintf(buf, len, "%d", sig);
 }
 
-/* The last non-empty line a command wrote to stderr, or "". */
-static void stderr_tail(const struct trial *t, char *buf, size_t len)
+/* The last bytes a command wrote to stderr (up to STDERR_READ - 1 of
+ * them), NUL-terminated in text: read once, for both texts below.  How
+ * many, 0 when there are none or the file cannot be read. */
+#define STDERR_READ 2048
+static size_t stderr_read(const struct trial *t, char text[STDERR_READ])
+{
+	text[0] = '\0';
+	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	off_t size = lseek(fd, 0, SEEK_END);
+	off_t from = size > STDERR_READ - 1 ? size - STDERR_READ + 1 : 0;
+	ssize_t n = pread(fd, text, STDERR_READ - 1, from);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return (size_t)n;
+}
+
+/* The last non-empty line of the n bytes read (of their last 1023: an
+ * error message quotes one line, not a screenful), or "". */
+static void stderr_tail(const char *said, size_t n, char *buf, size_t len)
 {
 	char text[1024];
 	buf[0] = '\0';
-	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	off_t size = lseek(fd, 0, SEEK_END);
-	off_t from = size > (off_t)sizeof text - 1 ? size - (off_t)sizeof text + 1 : 0;
-	ssize_t n = pread(fd, text, sizeof text - 1, from);
-	close(fd);
-	if (n <= 0)
-		return;
+	if (n > sizeof text - 1) {
+		said += n - (sizeof text - 1);
+		n = sizeof text - 1;
+	}
+	memcpy(text, said, n);
 	while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r' || text[n - 1] == ' '))
 		n--;
 	text[n] = '\0';
@@ -718,22 +744,12 @@ static void stderr_tail(const struct trial *t, char *buf, size_t len)
 	snprintf(buf, len, "%.160s", line ? line + 1 : text);
 }
 
-/* The last TRIAL_STDERR_LINES lines a command wrote to stderr (blank
- * lines dropped), the oldest bytes cut when they do not fit. */
-static void stderr_lines(const struct trial *t, char *buf, size_t len)
+/* The last TRIAL_STDERR_LINES lines of the text read (blank lines
+ * dropped), the oldest bytes cut when they do not fit.  Cuts text up. */
+static void stderr_lines(char *text, char *buf, size_t len)
 {
-	char text[2048], joined[2048];
+	char joined[STDERR_READ];
 	buf[0] = '\0';
-	int fd = open(t->errpath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	off_t size = lseek(fd, 0, SEEK_END);
-	off_t from = size > (off_t)sizeof text - 1 ? size - (off_t)sizeof text + 1 : 0;
-	ssize_t n = pread(fd, text, sizeof text - 1, from);
-	close(fd);
-	if (n <= 0)
-		return;
-	text[n] = '\0';
 	char *keep[TRIAL_STDERR_LINES], *save = NULL;
 	size_t nkeep = 0;
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -768,10 +784,12 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 {
 	const char *name = t->spec.command[0];
 	const siginfo_t *in = &t->info;
-	char sig[96], tail[192];
+	char sig[96], tail[192], said[STDERR_READ];
+	size_t nsaid = stderr_read(t, said);
 	r->seconds = t->exit_time - t->fork_time;
 	r->bytes = command_bytes(t, io);
-	stderr_lines(t, r->stderr_tail, sizeof r->stderr_tail);
+	stderr_tail(said, nsaid, tail, sizeof tail);    /* before stderr_lines cuts it up */
+	stderr_lines(said, r->stderr_tail, sizeof r->stderr_tail);
 	if (t->sh->failed) {                         /* exec failed */
 		copy_failure(r, t->sh);
 	} else if (t->reaped_elsewhere ||
@@ -782,7 +800,6 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 		if (t->spec.op == WL_OP_READ)
 			r->bytes = t->spec.size;
 	} else if (in->si_code == CLD_EXITED) {
-		stderr_tail(t, tail, sizeof tail);
 		snprintf(r->error, sizeof r->error, "'%s' exited with status %d%s%s",
 		         name, in->si_status, tail[0] ? ": " : "", tail);
 	} else if (t->killed_by_us) {
@@ -929,30 +946,23 @@ static int wait_stop(pid_t pid)
 	return 1;
 }
 
-/* The same workload again, counted by syscall tracepoints.  The child
- * stops itself right before its loop (and, ours, right after it), so the
- * counters see the loop and no setup: only the final kill(SIGSTOP) and the
- * evictions between cold passes (which the child counts) are in the total,
- * and taken off.  It repeats exactly the timed trial's passes (min_time
- * aside, a generous time limit), or, when a time limit or a stop cut the
- * trial short, exactly its bytes; counts of a pass that moved other bytes
- * than the trial are not kept: sys[] stays -1.  A command cut short cannot
- * be repeated so: its counts stay procfs's, and syscalls.source says so. */
-static void perf_pass(struct trial *t, struct trial_result *r)
+/* The workload again from where the trial started (its output file made
+ * anew, a cold file evicted), repeating exactly its passes or bytes, with
+ * the counters open around the loop.  0 with counts[] read (a tracepoint
+ * that could not be opened is -1) and the child reaped, *io its
+ * /proc/PID/io; -1 when it could not be started or the counters opened. */
+static int run_counting_pass(struct trial *t, const struct trial_result *r,
+                             int64_t counts[SYS_KINDS], struct measure_io *io)
 {
 	struct measure_perf perf;
 	char why[256];
-	int64_t counts[SYS_KINDS];
 	for (int k = 0; k < SYS_KINDS; k++)
 		counts[k] = -1;
-	/* a command cut short is no work that could be repeated exactly */
-	if (!engine_perf_available(NULL, 0) || (r->stopped && t->command))
-		return;
 	if (t->path_is_output) {
 		scratch_remove(t->scratch, t->path);
 		t->path_is_output = 0;
 		if (create_output(t) != 0)
-			return;
+			return -1;
 	} else if (t->spec.cache == WL_CACHE_COLD) {
 		measure_evict_path(t->path);
 	}
@@ -962,7 +972,7 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 		t->sh->exact_bytes = r->bytes;
 	t->spec.time_limit *= PERF_SAFETY;
 	if (spawn(t, t->sh, 1) != 0)
-		return;
+		return -1;
 	int opened = -1;
 	if (wait_stop(t->pid)) {
 		opened = measure_perf_open(t->pid, &perf, why, sizeof why);
@@ -979,29 +989,57 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 			kill(t->pid, SIGCONT);
 		}
 	}
-	struct measure_io io;
 	struct rusage ru;
 	int have_ru;
-	reap(t, &io, &ru, &have_ru);
+	reap(t, io, &ru, &have_ru);
 	if (opened != 0)
-		return;
+		return -1;
 	if (t->command)
 		measure_perf_read(&perf, counts);
 	measure_perf_close(&perf);
+	return 0;
+}
+
+/* The counting pass's counts become the trial's when the pass did the
+ * trial's work: ran to its end as the trial did (ours: the same passes
+ * and evictions) and moved the same bytes. */
+static void accept_counts(const struct trial *t, struct trial_result *r,
+                          const int64_t counts[SYS_KINDS], const struct measure_io *io)
+{
 	int ok = t->command ? t->info.si_code == CLD_EXITED && t->info.si_status == 0
 	                    : atomic_load(&t->sh->phase) == WL_PHASE_DONE && !t->sh->failed &&
 	                      !t->sh->stopped && t->sh->passes == r->passes &&
 	                      t->sh->evictions == r->evictions;
 	if (!ok)
 		return;
-	r->perf_bytes = t->command ? command_bytes(t, &io) : t->sh->bytes;
+	r->perf_bytes = t->command ? command_bytes(t, io) : t->sh->bytes;
 	if (t->command && t->spec.op == WL_OP_READ)
 		r->perf_bytes = t->spec.size;
 	if (r->perf_bytes != r->bytes)
 		return;                 /* another run's counts: not these bytes' */
 	/* a tracepoint that could not be opened stays -1, not procfs's count */
-	memcpy(r->sys, counts, sizeof counts);
+	memcpy(r->sys, counts, SYS_KINDS * sizeof *counts);
 	r->syscall_source = SYSCALL_SOURCE_PERF;
+}
+
+/* The same workload again, counted by syscall tracepoints.  The child
+ * stops itself right before its loop (and, ours, right after it), so the
+ * counters see the loop and no setup: only the final kill(SIGSTOP) and the
+ * evictions between cold passes (which the child counts) are in the total,
+ * and taken off.  It repeats exactly the timed trial's passes (min_time
+ * aside, a generous time limit), or, when a time limit or a stop cut the
+ * trial short, exactly its bytes; counts of a pass that moved other bytes
+ * than the trial are not kept: sys[] stays -1.  A command cut short cannot
+ * be repeated so: its counts stay procfs's, and syscalls.source says so. */
+static void perf_pass(struct trial *t, struct trial_result *r)
+{
+	int64_t counts[SYS_KINDS];
+	struct measure_io io;
+	/* a command cut short is no work that could be repeated exactly */
+	if (!engine_perf_available(NULL, 0) || (r->stopped && t->command))
+		return;
+	if (run_counting_pass(t, r, counts, &io) == 0)
+		accept_counts(t, r, counts, &io);
 }
 
 void trial_finish(struct trial *t, struct trial_result *out)

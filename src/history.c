@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -18,7 +19,10 @@
 #include "errmsg.h"
 #include "history.h"
 #include "report.h"
+#include "report_field_rows.h"
+#include "sanitize.h"
 #include "units.h"
+#include "utf8.h"
 
 /* --- which runs ------------------------------------------------------------- */
 
@@ -96,33 +100,108 @@ static void json_guess(FILE *out, const struct store_run *r)
 	fputc('}', out);
 }
 
-/* A run stored without its batch object (imported from the old progress
- * file): the batch fields it has, by the same names. */
+/* --- the notebook's columns --------------------------------------------------- */
+
+/* How a column of a stored run is read, and printed in JSON or CSV. */
+enum col_type {
+	C_TEXT,                   /* const char *: NULL is null */
+	C_COUNT,                  /* int64_t: -1 is null */
+	C_REAL,                   /* double: NAN is null */
+	C_FLAG,                   /* int: 1 true, 0 false, -1 null */
+	C_STATUS,                 /* int ok: "ok" or "error" */
+	C_KIND,                   /* enum store_kind, by name */
+	C_RECORDER,               /* enum store_recorder, by name */
+	C_NULL                    /* a batch field the notebook does not keep */
+};
+
+struct column {
+	const char *name;         /* a batch field's own (report_field_rows.h)
+	                             where the column holds one */
+	enum col_type type;
+	size_t offset;            /* of the member in struct store_run */
+};
+
+#define RUN(member) offsetof(struct store_run, member)
+
+static const void *member(const struct store_run *r, const struct column *c)
+{
+	return (const char *)r + c->offset;
+}
+
+static void json_value(FILE *out, const struct store_run *r, const struct column *c)
+{
+	const void *m = member(r, c);
+	switch (c->type) {
+	case C_TEXT: report_json_string(out, *(const char *const *)m); break;
+	case C_COUNT: json_count(out, *(const int64_t *)m); break;
+	case C_REAL: json_num(out, *(const double *)m); break;
+	case C_FLAG:
+		fputs(*(const int *)m < 0 ? "null" : *(const int *)m ? "true" : "false", out);
+		break;
+	case C_STATUS: report_json_string(out, *(const int *)m ? "ok" : "error"); break;
+	case C_KIND: report_json_string(out, store_kind_name(*(const enum store_kind *)m)); break;
+	case C_RECORDER:
+		report_json_string(out, store_recorder_name(*(const enum store_recorder *)m));
+		break;
+	case C_NULL: fputs("null", out); break;
+	}
+}
+
+/* Columns as members of a JSON object, nested as the batch document nests
+ * them: "seconds.median" is "median" inside "seconds", consecutive names
+ * of one prefix in one object. */
+static void json_columns(FILE *out, const struct store_run *r, const struct column *cs, size_t n)
+{
+	const char *open = NULL;  /* the name that opened the object we are in */
+	size_t plen = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = cs[i].name, *dot = strchr(name, '.');
+		size_t len = dot ? (size_t)(dot - name) : 0;
+		int inside = open && dot && len == plen && strncmp(name, open, len) == 0;
+		if (open && !inside) {
+			fputc('}', out);
+			open = NULL;
+		}
+		fputs(i ? ", " : "", out);
+		if (dot && !inside) {
+			fprintf(out, "\"%.*s\": {", (int)len, name);
+			open = name;
+			plen = len;
+		}
+		fprintf(out, "\"%s\": ", dot ? dot + 1 : name);
+		json_value(out, r, &cs[i]);
+	}
+	if (open)
+		fputc('}', out);
+}
+
+/* What a run stored without its batch object (imported from the old
+ * progress file) gives of the batch fields, by their names, in the batch
+ * document's order. */
+static const struct column imported_fields[] = {
+	{RFN_LESSON, C_TEXT, RUN(lesson)},
+	{RFN_STATUS, C_STATUS, RUN(ok)},
+	{RFN_ERROR, C_TEXT, RUN(error)},
+	{RFN_PASSES, C_COUNT, RUN(passes)},
+	{RFN_BYTES, C_COUNT, RUN(bytes)},
+	{RFN_SECONDS_MEDIAN, C_REAL, RUN(seconds)},
+	{RFN_SECONDS_MIN, C_NULL, 0},
+	{RFN_SECONDS_MAX, C_NULL, 0},
+	{RFN_RATE_MEDIAN, C_REAL, RUN(rate)},
+	{RFN_RATE_MIN, C_NULL, 0},
+	{RFN_RATE_MAX, C_NULL, 0},
+	{RFN_LOG_RATE, C_REAL, RUN(log_rate)},
+	{RFN_TIME_LIMITED, C_FLAG, RUN(time_limited)},
+	{RFN_SYSCALLS_READ, C_COUNT, RUN(syscalls_read)},
+	{RFN_SYSCALLS_WRITE, C_COUNT, RUN(syscalls_write)},
+};
+
+/* A run stored without its batch object: the batch fields it has, then
+ * its sweep points. */
 static void json_fields_of_columns(FILE *out, const struct store_run *r)
 {
-	fputs("\"lesson\": ", out);
-	report_json_string(out, r->lesson);
-	fputs(", \"status\": ", out);
-	report_json_string(out, r->ok ? "ok" : "error");
-	fputs(", \"error\": ", out);
-	report_json_string(out, r->error);
-	fputs(", \"passes\": ", out);
-	json_count(out, r->passes);
-	fputs(", \"bytes\": ", out);
-	json_count(out, r->bytes);
-	fputs(", \"seconds\": {\"median\": ", out);
-	json_num(out, r->seconds);
-	fputs(", \"min\": null, \"max\": null}, \"rate\": {\"median\": ", out);
-	json_num(out, r->rate);
-	fputs(", \"min\": null, \"max\": null}, \"log_rate\": ", out);
-	json_num(out, r->log_rate);
-	fputs(", \"time_limited\": ", out);
-	fputs(r->time_limited < 0 ? "null" : r->time_limited ? "true" : "false", out);
-	fputs(", \"syscalls\": {\"read\": ", out);
-	json_count(out, r->syscalls_read);
-	fputs(", \"write\": ", out);
-	json_count(out, r->syscalls_write);
-	fputs("}, \"sweep\": ", out);
+	json_columns(out, r, imported_fields, COUNT(imported_fields));
+	fputs(", \"sweep\": ", out);
 	if (!r->npoints) {
 		fputs("null", out);
 		return;
@@ -223,11 +302,32 @@ static int write_json(FILE *out, struct store *st, const char *const *lessons, s
 
 /* --- CSV --------------------------------------------------------------------- */
 
-static const char *const csv_columns[] = {
-	"id", "when", "lesson", "kind", "label", "recorder", "version", "status", "error",
-	"rate.median", "log_rate", "seconds.median", "bytes", "passes", "syscalls.read",
-	"syscalls.write", "calls.total", "time_limited", "guess.rate", "guess.log_rate",
-	"guess.text", "guess.miss", "spec",
+/* The CSV's columns: the store's own, and the batch fields it keeps by
+ * their names. */
+static const struct column csv_columns[] = {
+	{"id", C_COUNT, RUN(id)},
+	{"when", C_TEXT, RUN(when_text)},
+	{RFN_LESSON, C_TEXT, RUN(lesson)},
+	{"kind", C_KIND, RUN(kind)},
+	{"label", C_TEXT, RUN(label)},
+	{"recorder", C_RECORDER, RUN(recorder)},
+	{"version", C_TEXT, RUN(version)},
+	{RFN_STATUS, C_STATUS, RUN(ok)},
+	{RFN_ERROR, C_TEXT, RUN(error)},
+	{RFN_RATE_MEDIAN, C_REAL, RUN(rate)},
+	{RFN_LOG_RATE, C_REAL, RUN(log_rate)},
+	{RFN_SECONDS_MEDIAN, C_REAL, RUN(seconds)},
+	{RFN_BYTES, C_COUNT, RUN(bytes)},
+	{RFN_PASSES, C_COUNT, RUN(passes)},
+	{RFN_SYSCALLS_READ, C_COUNT, RUN(syscalls_read)},
+	{RFN_SYSCALLS_WRITE, C_COUNT, RUN(syscalls_write)},
+	{"calls.total", C_COUNT, RUN(calls)},
+	{RFN_TIME_LIMITED, C_FLAG, RUN(time_limited)},
+	{"guess.rate", C_REAL, RUN(guess_rate)},
+	{"guess.log_rate", C_REAL, RUN(guess_log_rate)},
+	{"guess.text", C_TEXT, RUN(guess_text)},
+	{"guess.miss", C_REAL, RUN(guess_miss)},
+	{"spec", C_TEXT, RUN(spec)},
 };
 
 static void csv_num(FILE *out, double v)
@@ -243,6 +343,26 @@ static void csv_count(FILE *out, int64_t v)
 		fprintf(out, "%lld", (long long)v);
 }
 
+static void csv_value(FILE *out, const struct store_run *r, const struct column *c)
+{
+	const void *m = member(r, c);
+	switch (c->type) {
+	case C_TEXT: report_csv_field(out, *(const char *const *)m); break;
+	case C_COUNT: csv_count(out, *(const int64_t *)m); break;
+	case C_REAL: csv_num(out, *(const double *)m); break;
+	case C_FLAG:
+		if (*(const int *)m >= 0)
+			fputs(*(const int *)m ? "true" : "false", out);
+		break;
+	case C_STATUS: report_csv_field(out, *(const int *)m ? "ok" : "error"); break;
+	case C_KIND: report_csv_field(out, store_kind_name(*(const enum store_kind *)m)); break;
+	case C_RECORDER:
+		report_csv_field(out, store_recorder_name(*(const enum store_recorder *)m));
+		break;
+	case C_NULL: break;
+	}
+}
+
 static int csv_run(const struct store_run *r, void *arg)
 {
 	struct walk *w = arg;
@@ -250,51 +370,10 @@ static int csv_run(const struct store_run *r, void *arg)
 	if (!wanted(w, r))
 		return 0;
 	w->n++;
-	fprintf(out, "%lld,", (long long)r->id);
-	report_csv_field(out, r->when_text);
-	fputc(',', out);
-	report_csv_field(out, r->lesson);
-	fputc(',', out);
-	report_csv_field(out, store_kind_name(r->kind));
-	fputc(',', out);
-	report_csv_field(out, r->label);
-	fputc(',', out);
-	report_csv_field(out, store_recorder_name(r->recorder));
-	fputc(',', out);
-	report_csv_field(out, r->version);
-	fputc(',', out);
-	report_csv_field(out, r->ok ? "ok" : "error");
-	fputc(',', out);
-	report_csv_field(out, r->error);
-	fputc(',', out);
-	csv_num(out, r->rate);
-	fputc(',', out);
-	csv_num(out, r->log_rate);
-	fputc(',', out);
-	csv_num(out, r->seconds);
-	fputc(',', out);
-	csv_count(out, r->bytes);
-	fputc(',', out);
-	csv_count(out, r->passes);
-	fputc(',', out);
-	csv_count(out, r->syscalls_read);
-	fputc(',', out);
-	csv_count(out, r->syscalls_write);
-	fputc(',', out);
-	csv_count(out, r->calls);
-	fputc(',', out);
-	if (r->time_limited >= 0)
-		fputs(r->time_limited ? "true" : "false", out);
-	fputc(',', out);
-	csv_num(out, r->guess_rate);
-	fputc(',', out);
-	csv_num(out, r->guess_log_rate);
-	fputc(',', out);
-	report_csv_field(out, r->guess_text);
-	fputc(',', out);
-	csv_num(out, r->guess_miss);
-	fputc(',', out);
-	report_csv_field(out, r->spec);
+	for (size_t i = 0; i < COUNT(csv_columns); i++) {
+		fputs(i ? "," : "", out);
+		csv_value(out, r, &csv_columns[i]);
+	}
 	fputs("\r\n", out);
 	return 0;
 }
@@ -304,7 +383,7 @@ static int write_csv(FILE *out, struct store *st, const char *const *lessons, si
 {
 	struct walk w = {lessons, nlessons, out, 0, NULL, 0};
 	for (size_t i = 0; i < COUNT(csv_columns); i++)
-		fprintf(out, "%s%s", i ? "," : "", csv_columns[i]);
+		fprintf(out, "%s%s", i ? "," : "", csv_columns[i].name);
 	fputs("\r\n", out);
 	return store_each(st, NULL, csv_run, &w, msg, len);
 }
@@ -322,14 +401,11 @@ struct text_rows {
 	size_t n, cap;
 };
 
-/* Control characters become '?': the table goes to a terminal. */
+/* The table goes to a terminal: what it must not be sent becomes '?'
+ * (sanitize.h). */
 static char *printable(const char *s)
 {
-	char *d = strdup(s ? s : "");
-	for (char *p = d; p && *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return d;
+	return sanitize_dup(s ? s : "", NULL);
 }
 
 static int text_run(const struct store_run *r, void *arg)
@@ -390,10 +466,7 @@ static int text_run(const struct store_run *r, void *arg)
 /* Width in columns: UTF-8 characters, as the labels hold a middle dot. */
 static int text_width(const char *s)
 {
-	int n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return (int)utf8_count(s, strlen(s));
 }
 
 static void text_cell(FILE *out, const char *s, int width, int right, int last)

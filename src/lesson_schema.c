@@ -47,19 +47,16 @@ int lesson_id_ok(const char *s)
 	return 1;
 }
 
-/* The enum of sweep.cache, by the names workload.c gives. */
+/* The enum of sweep.cache: the names of workload.cache, by its row of
+ * wl_keys.c, so both keys spell a cache state alike. */
 static int cache_set(const char *s, void *dst)
 {
-	enum wl_cache v;
-	if (wl_cache_from_name(s, &v))
-		return -1;
-	*(enum wl_cache *)dst = v;
-	return 0;
+	return wl_key_enum_set(&wl_key_table[WLK_CACHE], s, dst);
 }
 
 static const char *cache_nm(unsigned i)
 {
-	return wl_cache_name((enum wl_cache)i);
+	return wl_key_table[WLK_CACHE].choice(i);
 }
 
 static const struct yenum cache_enum = {cache_set, cache_nm};
@@ -123,36 +120,29 @@ struct lbuild {
 	int workload_ok, sweep_ok;
 };
 
-static const struct yfield workload_fields[] = {
-	{"op", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_OP]},
-	{"api", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_API]},
-	{"size", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_SIZE]},
-	{"block", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_BLOCK]},
-	{"stride", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STRIDE]},
-	{"open", Y_SEQ, f_wl_list, 0, 0, &wl_key_table[WLK_OPEN]},
-	{"fadvise", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_FADVISE]},
-	{"cache", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_CACHE]},
-	{"streams", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STREAMS]},
-	{"stdio_buffer", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STDIO_BUFFER]},
-	{"stdio_mode", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_STDIO_MODE]},
-	{"sync", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_SYNC]},
-	{"time_limit", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_TIME_LIMIT]},
-	{"min_time", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_MIN_TIME]},
-	{"command", Y_SEQ, f_wl_list, 0, 0, &wl_key_table[WLK_COMMAND]},
-	{"expect_error", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_EXPECT_ERROR]},
-	{"advice_lead", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_ADVICE_LEAD]},
-	{"map", Y_SCALAR, f_wl_scalar, 0, 0, &wl_key_table[WLK_MAP]},
-};
+/* The workload mapping's table: one field per row of wl_keys.c, in its
+ * order (the order a "did you mean" and the documentation list them in),
+ * so a workload key is added in one place. */
+_Static_assert(WL_KEYS <= YF_MAX, "a yfield table holds every workload key");
+static void workload_fields(struct yfield fields[WL_KEYS])
+{
+	for (size_t i = 0; i < WL_KEYS; i++) {
+		const struct wl_key *k = &wl_key_table[i];
+		int list = (k->flags & WL_KEYF_LIST) != 0;
+		fields[i] = (struct yfield){k->key, list ? Y_SEQ : Y_SCALAR,
+		                            list ? f_wl_list : f_wl_scalar, 0, 0, k};
+	}
+}
 
 /* The value of the key wl_spec_check_key() objects to (the mapping when
- * that key was not given: a default broke the rule). */
+ * that key was not given: a default broke the rule).  seen is indexed as
+ * the table is. */
 static const struct ynode *culprit(const char *key, const struct ynode *map,
                                    const struct ynode *const *seen)
 {
-	for (size_t i = 0; key && i < COUNT(workload_fields); i++)
-		if (strcmp(workload_fields[i].key, key) == 0)
-			return seen[i] ? seen[i]->next : map;
-	return map;
+	const struct wl_key *k = key ? wl_key_find(key) : NULL;
+	const struct ynode *at = k ? seen[k - wl_key_table] : NULL;
+	return at ? at->next : map;
 }
 
 static void f_workload(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
@@ -161,8 +151,10 @@ static void f_workload(struct yctx *c, const struct ynode *v, void *dst, const s
 	struct lbuild *lb = dst;
 	struct wl_spec *s = &lb->l.workload;
 	const struct ynode *seen[YF_MAX];
+	struct yfield fields[WL_KEYS];
+	workload_fields(fields);
 	wl_spec_init(s);
-	if (ywalk_map(c, v, workload_fields, COUNT(workload_fields), s, seen))
+	if (ywalk_map(c, v, fields, WL_KEYS, s, seen))
 		return;
 	char msg[160];
 	const char *key;

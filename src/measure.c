@@ -240,27 +240,6 @@ int measure_pages_path(const char *path, struct measure_pages *out)
 	return rc;
 }
 
-int measure_residency_fd(int fd, enum measure_residency_method how,
-                         double *fraction, int64_t *dirty)
-{
-	struct measure_pages p;
-	int rc = measure_pages_fd(fd, how, &p);
-	*fraction = p.fraction;
-	if (dirty)
-		*dirty = p.dirty;
-	return rc;
-}
-
-int measure_residency_path(const char *path, double *fraction, int64_t *dirty)
-{
-	struct measure_pages p;
-	int rc = measure_pages_path(path, &p);
-	*fraction = p.fraction;
-	if (dirty)
-		*dirty = p.dirty;
-	return rc;
-}
-
 int measure_evict_path(const char *path)
 {
 	/* Read-write so fdatasync is allowed: dirty pages cannot be dropped. */

@@ -62,24 +62,19 @@ void measure_rusage_convert(const struct rusage *ru, struct measure_rusage *out)
 
 enum measure_residency_method { MEASURE_RES_AUTO, MEASURE_RES_CACHESTAT, MEASURE_RES_MINCORE };
 
-/* Fraction (0..1) of fd's pages in the page cache, and (cachestat only)
- * its dirty pages.  An empty file is 0.0.  Returns 0, or -1 with *fraction
- * and *dirty -1 when it cannot be told.  dirty may be NULL. */
-int measure_residency_fd(int fd, enum measure_residency_method how,
-                         double *fraction, int64_t *dirty);
-/* The same for a path (opened O_RDONLY|O_NOFOLLOW). */
-int measure_residency_path(const char *path, double *fraction, int64_t *dirty);
-
-/* The page cache's view of one file: what measure_residency_fd tells, and
- * (cachestat only) its pages under writeback.  -1 for what cannot be told. */
+/* The page cache's view of one file: the fraction (0..1) of its pages
+ * cached (an empty file is 0.0), and, cachestat only, its pages dirty and
+ * under writeback.  -1 for what cannot be told. */
 struct measure_pages {
 	double fraction;              /* 0..1 cached */
 	int64_t dirty;                /* pages dirty: not yet handed to the device */
 	int64_t writeback;            /* pages being written to the device now */
 };
 /* 0, or -1 with every field -1 when residency cannot be told (dirty and
- * writeback may be -1 on success: mincore knows neither). */
+ * writeback may be -1 on success: mincore knows neither).  how: cachestat
+ * or mincore, or the first that works (AUTO). */
 int measure_pages_fd(int fd, enum measure_residency_method how, struct measure_pages *out);
+/* The same for a path (opened O_RDONLY|O_NOFOLLOW), the method AUTO. */
 int measure_pages_path(const char *path, struct measure_pages *out);
 
 /* Empty the page cache of one file without root: fdatasync, then

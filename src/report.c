@@ -71,13 +71,20 @@ static void result_free(struct report_result *res)
 	free(res->refs);
 	free(res->points);
 	free(res->runs);
-	for (size_t i = 0; i < res->nexpects; i++) {    /* as report_expect.c made them */
+	report_expects_free(res);
+	memset(res, 0, sizeof *res);
+}
+
+void report_expects_free(struct report_result *res)
+{
+	for (size_t i = 0; i < res->nexpects; i++) {
 		free(res->expects[i].claim);
 		free(res->expects[i].check);
 		free(res->expects[i].bound);
 	}
 	free(res->expects);
-	memset(res, 0, sizeof *res);
+	res->expects = NULL;
+	res->nexpects = 0;
 }
 
 struct report_result *report_add(struct report *r, const struct lesson *l,
@@ -116,13 +123,38 @@ struct report_result *report_add_trial(struct report *r, const struct lesson *l,
 	res->trials = trials;
 	if (!t)
 		return res;
-	if (trial_verdict_ok(t->verdict) && trial_summarize(t, 1, &res->summary) == 0)
+	char msg[512];
+	int outcome = report_trial_outcome(spec, t, msg, sizeof msg);
+	if (outcome >= 0 && trial_summarize(t, 1, &res->summary) == 0)
 		res->measured = 1;
-	if (!trial_verdict_ok(t->verdict))
-		report_fail(res, "%s", t->error[0] ? t->error : "the workload failed");
-	else if (t->verdict == VERDICT_EXPECTED_ERROR)
-		report_note(res, t->error);
+	if (outcome < 0)
+		report_fail(res, "%s", msg);
+	else if (outcome > 0)
+		report_note(res, msg);
 	return res;
+}
+
+int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *t,
+                         char *msg, size_t len)
+{
+	const char *why = t->error[0] ? t->error : "the workload failed";
+	const char *want = spec->expect_error ? wl_errno_name(spec->expect_error) : NULL;
+	switch (t->verdict) {
+	case VERDICT_OK:
+		return 0;
+	case VERDICT_EXPECTED_ERROR:
+		snprintf(msg, len, "%s", why);
+		return 1;
+	case VERDICT_MISSED_ERROR:
+		snprintf(msg, len, "%s", why);
+		return -1;
+	default:
+		if (want)
+			snprintf(msg, len, "%s (the lesson expects %s)", why, want);
+		else
+			snprintf(msg, len, "%s", why);
+		return -1;
+	}
 }
 
 void report_fail(struct report_result *res, const char *fmt, ...)
@@ -302,16 +334,22 @@ int report_ran_busy(const struct report_result *res)
 		return -1;
 	/* every trial the figures come from: any one of them slowed down can
 	 * pair with another lesson's trial in a verdict */
-	unsigned index[64];
-	unsigned n = res->nruns <= 64 ? res->nruns : 64;
-	unsigned used = n ? trial_pick(res->runs, n, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	int verdict = used ? -1 : trial_busy(&res->summary.median);
 	for (unsigned i = 0; i < used; i++) {
 		int b = trial_busy(&res->runs[index[i]]);
 		if (b > verdict)
 			verdict = b;
 	}
+	free(index);
 	return verdict;
+}
+
+unsigned report_picked_runs(const struct report_result *res, unsigned **index)
+{
+	*index = res->nruns ? malloc(res->nruns * sizeof **index) : NULL;
+	return *index ? trial_pick(res->runs, res->nruns, *index) : 0;
 }
 
 int report_keep_runs(struct report_result *res, const struct trial_result *rs, unsigned n)
@@ -380,4 +418,27 @@ int report_format_double(double v, char *buf, size_t len)
 size_t report_utf8_len(const char *str)
 {
 	return utf8_len(str);
+}
+
+void report_put_line(FILE *out, const char *s, const char *escaped)
+{
+	size_t left = s ? strlen(s) : 0;
+	while (left > 0) {
+		uint32_t cp;
+		size_t n = utf8_decode(s, left, &cp);
+		if (n == 0)
+			fputs(REPORT_REPLACEMENT, out);
+		else if (cp < 0x20 || cp == 0x7f)
+			fputc(' ', out);
+		else if (utf8_is_terminal_unsafe(cp))
+			fputc('?', out);
+		else {
+			if (escaped && cp < 0x80 && strchr(escaped, (int)cp))
+				fputc('\\', out);
+			fwrite(s, 1, n, out);
+		}
+		n = n ? n : 1;
+		s += n;
+		left -= n;
+	}
 }

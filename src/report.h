@@ -2,9 +2,10 @@
  *
  * batch.c fills a struct report (one result per lesson, in the order run)
  * and hands it to report_write() with a row of the format table;
- * report_text.c, report_json.c and report_csv.c each walk the same model,
- * so the formats cannot disagree on what was measured.  Writers take a
- * FILE* and never print anywhere else.
+ * report_text.c, report_json.c, report_csv.c, report_tap.c and
+ * report_gradescope.c each walk the same model, so the formats cannot
+ * disagree on what was measured.  Writers take a FILE* and never print
+ * anywhere else.
  *
  * The field names of the JSON and CSV output are a contract
  * (doc/batch-output.md): add fields, never rename or remove one.
@@ -107,13 +108,23 @@ struct report_result *report_add(struct report *r, const struct lesson *l,
  * run: a watched run's sum is one "trial", so every field's min and max
  * are its value) and appended as report_add does: measured when t's
  * verdict is ok (an expected error included) and it could be summarized,
- * failed with t's error when its verdict is not ok, the expected error's
- * text noted.  t NULL: nothing was measured.  trials: how many trials the
+ * failed or noted as report_trial_outcome() says, as batch's results are.
+ * t NULL: nothing was measured.  trials: how many trials the
  * result says it stands for.  The same field table (report_fields.h) then
  * answers for the lab's run as for a batch result.  NULL out of memory. */
 struct report_result *report_add_trial(struct report *r, const struct lesson *l,
                                        const struct wl_spec *spec, const struct ref_data *rd,
                                        const struct trial_result *t, unsigned trials);
+/* What a trial's verdict means for a lesson's result, for batch and the
+ * lab alike: 0 it ran as meant; 1 it failed as meant (the expected error's
+ * text in msg, for report_note); -1 it failed the lesson (why in msg, for
+ * report_fail: "... (the lesson expects EINVAL)" when another error came
+ * than the one the lesson exists to show).  spec: the workload as run. */
+int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *t,
+                         char *msg, size_t len);
+/* Frees the result's expectations (res->expects, as report_expect.c makes
+ * them) and leaves it with none. */
+void report_expects_free(struct report_result *res);
 /* Sets the result's error text (printf-style) and status error. */
 void report_fail(struct report_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -170,11 +181,11 @@ int64_t report_syscalls_kind(const struct report_result *res, enum sys_kind k);
 /* Bytes moved per read+write syscall; NAN when there were none or the
  * counts are unavailable. */
 double report_bytes_per_syscall(const struct report_result *res);
-/* Natural log of the median rate; NAN when not measured. */
 /* Did the median trial measure a rate?  Not when it failed before moving a
  * byte (an O_DIRECT EINVAL on the first read): its seconds and rate are
  * then null, not 0, so a grader's average is not dragged down by them. */
 int report_has_rate(const struct report_result *res);
+/* Natural log of the median rate; NAN when not measured. */
 double report_log_rate(const struct report_result *res);
 /* Did a trial run on a busy machine?  1 busy, 0 not, -1 when the rule does
  * not apply (doc/batch-output.md): a CPU-bound loop - the lab's own, warm
@@ -190,6 +201,12 @@ int report_ran_busy(const struct report_result *res);
 /* Takes the trials rs[0..n-1] the summary came from into res->runs (a
  * copy).  0, or -1 out of memory. */
 int report_keep_runs(struct report_result *res, const struct trial_result *rs, unsigned n);
+/* The trials of res->runs its figures come from (trial_pick's choice, over
+ * every trial kept): *index gets their indexes into res->runs, malloc'd for
+ * the caller to free, and the count is returned.  0 with *index NULL when
+ * no trials were kept (a result made from one trial_result) or memory ran
+ * out: callers then fall back on the median trial or on nothing. */
+unsigned report_picked_runs(const struct report_result *res, unsigned **index);
 /* The checksum is meaningful for reads by the lab's own loops only (the
  * kind's row says which fold one). */
 int report_has_checksum(const struct report_result *res);
@@ -218,5 +235,13 @@ void report_csv_field(FILE *out, const char *s);
  * The writers' name for utf8_len() (utf8.h), the lab's one decoder. */
 size_t report_utf8_len(const char *s);
 #define REPORT_REPLACEMENT "\xef\xbf\xbd"   /* U+FFFD in UTF-8 */
+/* Text from lesson files and error messages (a command's stderr) as one
+ * line of output a terminal may show: C0 controls and DEL become spaces
+ * (the text table stays a table, a TAP description one line); what else a
+ * terminal must not be sent (utf8.h's rule: C1 controls, the bidi
+ * overrides and isolates) becomes '?', as in --list and the progress
+ * lines; invalid UTF-8 becomes U+FFFD.  Each ASCII character of `escaped`
+ * (NULL: none) gets a '\' before it (TAP's "\#").  NULL prints nothing. */
+void report_put_line(FILE *out, const char *s, const char *escaped);
 
 #endif

@@ -11,6 +11,14 @@
 
 /* --- lookups ---------------------------------------------------------------- */
 
+/* Where a batch expectation's numbers come from: the report, and the
+ * result of the expectation's own lesson.  (The lab's claims have their
+ * own source, lab_claims.c: this session's runs, then the notebook.) */
+struct report_expect_ctx {
+	const struct report *r;
+	const struct report_result *self;
+};
+
 static const struct report_result *find_result(const struct report *r, const char *id)
 {
 	for (size_t i = 0; i < r->nresults; i++)
@@ -43,10 +51,8 @@ static enum expect_found spread_of(const struct report_result *res, const char *
 {
 	if (!res->nruns)
 		return report_field_number(res, field, out) == 0 ? EXPECT_FOUND : EXPECT_NULL;
-	unsigned *index = malloc(res->nruns * sizeof *index);
-	if (!index)
-		return EXPECT_NULL;
-	unsigned used = trial_pick(res->runs, res->nruns, index);
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	int any = 0;
 	for (unsigned i = 0; i < used; i++) {
 		double v;
@@ -76,10 +82,10 @@ static enum expect_found lookup(void *ctx, const char *lesson, const char *field
 static unsigned trials(void *ctx, const char *lesson)
 {
 	const struct report_result *res = result_of(ctx, lesson);
-	if (!res || !res->measured || !res->nruns)
+	if (!res || !res->measured)
 		return 0;
-	unsigned *index = malloc(res->nruns * sizeof *index);
-	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	free(index);
 	return used;
 }
@@ -90,8 +96,8 @@ static enum expect_found lookup_trial(void *ctx, const char *lesson, const char 
 	const struct report_result *res = result_of(ctx, lesson);
 	if (!res || !res->measured || !res->nruns)
 		return EXPECT_NO_LESSON;
-	unsigned *index = malloc(res->nruns * sizeof *index);
-	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	enum expect_found found = EXPECT_NULL;
 	if (k < used && field_of_trial(res, &res->runs[index[k]], field, out) == 0)
 		found = EXPECT_FOUND;
@@ -108,8 +114,8 @@ unsigned report_run_conditions(const struct report_result *res)
 		return 0;
 	if (res->summary.median.time_limited)
 		ran |= EXPECT_RAN_TIME_LIMITED;
-	unsigned *index = res->nruns ? malloc(res->nruns * sizeof *index) : NULL;
-	unsigned used = index ? trial_pick(res->runs, res->nruns, index) : 0;
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
 	for (unsigned i = 0; i < used; i++)
 		if (res->runs[index[i]].time_limited)
 			ran |= EXPECT_RAN_TIME_LIMITED;
@@ -125,8 +131,9 @@ static unsigned conditions(void *ctx, const char *lesson)
 	return res ? report_run_conditions(res) : 0;
 }
 
-void report_expect_source(const struct report *r, const struct report_result *res,
-                          struct report_expect_ctx *ctx, struct expect_source *out)
+/* The expect_source of result res in r; ctx must outlive it. */
+static void expect_source_of(const struct report *r, const struct report_result *res,
+                             struct report_expect_ctx *ctx, struct expect_source *out)
 {
 	ctx->r = r;
 	ctx->self = res;
@@ -140,29 +147,17 @@ void report_expect_source(const struct report *r, const struct report_result *re
 
 /* --- outcomes ------------------------------------------------------------------ */
 
-static void expects_free(struct report_result *res)
-{
-	for (size_t i = 0; i < res->nexpects; i++) {
-		free(res->expects[i].claim);
-		free(res->expects[i].check);
-		free(res->expects[i].bound);
-	}
-	free(res->expects);
-	res->expects = NULL;
-	res->nexpects = 0;
-}
-
 int report_expect_result(const struct report *r, struct report_result *res,
                          const struct expectation *xs, size_t n)
 {
-	expects_free(res);
+	report_expects_free(res);
 	if (!n)
 		return 0;
 	if (!(res->expects = calloc(n, sizeof *res->expects)))
 		return -1;
 	struct report_expect_ctx ctx;
 	struct expect_source src;
-	report_expect_source(r, res, &ctx, &src);
+	expect_source_of(r, res, &ctx, &src);
 	for (size_t i = 0; i < n; i++) {
 		struct report_expectation *e = &res->expects[res->nexpects];
 		char bound[2 * EXPECT_TEXT_MAX + 64];
@@ -173,7 +168,7 @@ int report_expect_result(const struct report *r, struct report_result *res,
 		e->bound = strdup(bound);
 		res->nexpects++;
 		if (!e->claim || !e->check || !e->bound) {
-			expects_free(res);
+			report_expects_free(res);
 			return -1;
 		}
 	}

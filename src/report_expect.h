@@ -34,15 +34,6 @@ int report_expect_result(const struct report *r, struct report_result *res,
  * from c (found by id).  0, or -1 out of memory. */
 int report_expect_all(struct report *r, const struct course *c);
 
-/* The expect_source of result res in r (for the lab, which evaluates one
- * lesson's claims after a run).  ctx must outlive the source. */
-struct report_expect_ctx {
-	const struct report *r;
-	const struct report_result *self;
-};
-void report_expect_source(const struct report *r, const struct report_result *res,
-                          struct report_expect_ctx *ctx, struct expect_source *out);
-
 /* EXPECT_RAN_* of one result. */
 unsigned report_run_conditions(const struct report_result *res);
 

@@ -38,11 +38,31 @@
 #define RF_WORK  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE)
 #define RF_BOTH  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE)
 
+/* The names of the fields the lab notebook keeps columns of (store.h):
+ * --history gives a run's fields from those columns when it has no batch
+ * object of the run (history.c), by these names, so a row and its column
+ * are spelt once, here. */
+#define RFN_LESSON         "lesson"
+#define RFN_STATUS         "status"
+#define RFN_ERROR          "error"
+#define RFN_PASSES         "passes"
+#define RFN_BYTES          "bytes"
+#define RFN_SECONDS_MEDIAN "seconds.median"
+#define RFN_SECONDS_MIN    "seconds.min"
+#define RFN_SECONDS_MAX    "seconds.max"
+#define RFN_RATE_MEDIAN    "rate.median"
+#define RFN_RATE_MIN       "rate.min"
+#define RFN_RATE_MAX       "rate.max"
+#define RFN_LOG_RATE       "log_rate"
+#define RFN_TIME_LIMITED   "time_limited"
+#define RFN_SYSCALLS_READ  "syscalls.read"
+#define RFN_SYSCALLS_WRITE "syscalls.write"
+
 #define REPORT_FIELD_ROWS_BEFORE(X) \
-	X("lesson", f_lesson, 0, 0, "") \
+	X(RFN_LESSON, f_lesson, 0, 0, "") \
 	X("title", f_title, 0, 0, "") \
-	X("status", f_status, 0, 0, "") \
-	X("error", f_error, 0, 0, "") \
+	X(RFN_STATUS, f_status, 0, 0, "") \
+	X(RFN_ERROR, f_error, 0, 0, "") \
 	X("workload.op", f_workload, W_OP, 0, "") \
 	X("workload.api", f_workload, W_API, 0, "") \
 	X("workload.size", f_workload, W_SIZE, RF_NUM, "the data file's size in bytes, as run (`--size` applied)") \
@@ -64,21 +84,21 @@
 	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
 	X("workload.map", f_workload, W_MAP, 0, "") \
 	X("trials", f_trials, 0, RF_NUM, "trials run to their end") \
-	X("passes", f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
-	X("bytes", f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \
-	X("seconds.median", f_spread, S_SEC_MED, RF_DURATION, "seconds the timed loop took") \
-	X("seconds.min", f_spread, S_SEC_MIN, RF_DURATION, "the fastest trial's seconds") \
-	X("seconds.max", f_spread, S_SEC_MAX, RF_DURATION, "the slowest trial's seconds") \
-	X("rate.median", f_spread, S_RATE_MED, RF_SPEED, "bytes per second of the workload's own work") \
-	X("rate.min", f_spread, S_RATE_MIN, RF_SPEED, "the slowest trial's rate") \
-	X("rate.max", f_spread, S_RATE_MAX, RF_SPEED, "the fastest trial's rate") \
-	X("log_rate", f_spread, S_LOG_RATE, RF_SPEED, "the natural logarithm of the rate") \
-	X("time_limited", f_trial, T_TIME_LIMITED, 0, "") \
+	X(RFN_PASSES, f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
+	X(RFN_BYTES, f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \
+	X(RFN_SECONDS_MEDIAN, f_spread, S_SEC_MED, RF_DURATION, "seconds the timed loop took") \
+	X(RFN_SECONDS_MIN, f_spread, S_SEC_MIN, RF_DURATION, "the fastest trial's seconds") \
+	X(RFN_SECONDS_MAX, f_spread, S_SEC_MAX, RF_DURATION, "the slowest trial's seconds") \
+	X(RFN_RATE_MEDIAN, f_spread, S_RATE_MED, RF_SPEED, "bytes per second of the workload's own work") \
+	X(RFN_RATE_MIN, f_spread, S_RATE_MIN, RF_SPEED, "the slowest trial's rate") \
+	X(RFN_RATE_MAX, f_spread, S_RATE_MAX, RF_SPEED, "the fastest trial's rate") \
+	X(RFN_LOG_RATE, f_spread, S_LOG_RATE, RF_SPEED, "the natural logarithm of the rate") \
+	X(RFN_TIME_LIMITED, f_trial, T_TIME_LIMITED, 0, "") \
 	X("disturbed", f_disturbed, 0, 0, "") \
 	X("checksum", f_trial, T_CHECKSUM, 0, "") \
-	X("syscalls.read", f_syscalls, K_READ, RF_WORK, \
+	X(RFN_SYSCALLS_READ, f_syscalls, K_READ, RF_WORK, \
 	  "read-family syscalls (procfs `syscr`, or perf's read count)") \
-	X("syscalls.write", f_syscalls, K_WRITE, RF_WORK, \
+	X(RFN_SYSCALLS_WRITE, f_syscalls, K_WRITE, RF_WORK, \
 	  "write-family syscalls (procfs `syscw`, or perf's write count)") \
 	X("syscalls.total", f_syscalls, K_TOTAL, RF_WORK, "every syscall of the loop (`--perf` only)") \
 	X("syscalls.source", f_syscalls, K_SOURCE, 0, "") \
@@ -136,8 +156,8 @@
 
 /* Short names a check may use for the common fields: X(alias, name). */
 #define REPORT_FIELD_ALIASES(X) \
-	X("rate", "rate.median") \
-	X("seconds", "seconds.median") \
+	X("rate", RFN_RATE_MEDIAN) \
+	X("seconds", RFN_SECONDS_MEDIAN) \
 	X("size", "workload.size") \
 	X("block", "workload.block") \
 	X("stride", "workload.stride")

@@ -76,10 +76,11 @@ static int val_join(struct report_value *v, const char *const *words, size_t n, 
 	return 0;
 }
 
-/* The owned text made harmless in place (sanitize.h; it never grows). */
-static int val_sanitize(struct report_value *v)
+/* The owned text made harmless in place (sanitize.h; it never grows), the
+ * control characters in keep kept. */
+static int val_sanitize(struct report_value *v, const char *keep)
 {
-	char *safe = sanitize_dup(v->owned, NULL);
+	char *safe = sanitize_dup(v->owned, keep);
 	if (!safe)
 		return -1;
 	free(v->owned);
@@ -187,7 +188,7 @@ static int f_workload(const struct report_result *r, int a, struct report_value 
 	case W_COMMAND:           /* a lesson's words: harmless, as the title */
 		if (s->command && val_join(v, (const char *const *)s->command, s->command_len, " "))
 			return -1;
-		return s->command ? val_sanitize(v) : 0;
+		return s->command ? val_sanitize(v, NULL) : 0;
 	case W_EXPECT_ERROR: expect_error(s->expect_error, v); break;
 	case W_ADVICE_LEAD: val_real(v, s->advice_lead); break;
 	case W_MAP: val_text(v, wl_map_name(s->map)); break;
@@ -323,7 +324,8 @@ static int f_expect_count(const struct report_result *r, int a, struct report_va
 
 /* For people reading a spreadsheet: each expectation as
  * "held: CLAIM [CHECK = VALUE; BOUND]", joined with " | ".  Machines read
- * the JSON's list. */
+ * the JSON's list.  A claim is a lesson pack's words: made harmless as the
+ * title is. */
 static int f_expect_text(const struct report_result *r, int a, struct report_value *v)
 {
 	(void)a;
@@ -346,6 +348,8 @@ static int f_expect_text(const struct report_result *r, int a, struct report_val
 	}
 	if (rc == 0)
 		rc = val_join(v, (const char *const *)parts, r->nexpects, " | ");
+	if (rc == 0)
+		rc = val_sanitize(v, "\n");
 	for (size_t i = 0; i < r->nexpects; i++)
 		free(parts[i]);
 	free(parts);

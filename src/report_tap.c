@@ -27,16 +27,12 @@
 
 #include "report.h"
 
-/* A description: one line, and no '#' that a consumer would take for a
- * directive (TAP's escapes: \# and \\). */
+/* A description: one line safe for a terminal (report_put_line), and no
+ * '#' that a consumer would take for a directive (TAP's escapes: \# and
+ * \\). */
 static void put_description(FILE *out, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '#' || c == '\\')
-			fputc('\\', out);
-		fputc(c < 0x20 || c == 0x7f ? ' ' : c, out);
-	}
+	report_put_line(out, s, "#\\");
 }
 
 static void yaml_str(FILE *out, const char *key, const char *v)

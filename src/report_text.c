@@ -19,38 +19,18 @@
 #include "units.h"
 #include "utf8.h"
 
-/* Text from lesson files and error messages (a command's stderr): C0
- * controls and DEL become spaces, so the table stays a table; what else a
- * terminal must not be sent (utf8.h's one rule: C1 controls, the bidi
- * overrides and isolates) becomes '?', as in --list and the progress
- * lines; invalid UTF-8 becomes U+FFFD. */
+/* Text from lesson files and error messages (a command's stderr): one
+ * line, made safe for a terminal (report_put_line). */
 static void put_text(FILE *out, const char *s)
 {
-	while (s && *s) {
-		uint32_t cp;
-		size_t n = utf8_decode(s, strlen(s), &cp);
-		if (n == 0)
-			fputs(REPORT_REPLACEMENT, out);
-		else if (cp < 0x20 || cp == 0x7f)
-			fputc(' ', out);
-		else if (utf8_is_terminal_unsafe(cp))
-			fputc('?', out);
-		else
-			fwrite(s, 1, n, out);
-		s += n ? n : 1;
-	}
+	report_put_line(out, s, NULL);
 }
 
-/* columns a string takes: one per code point (the labels are Latin) */
+/* columns a string takes: one per code point (the labels are Latin), one
+ * per byte put_text shows as U+FFFD */
 static size_t text_width(const char *s)
 {
-	size_t w = 0;
-	while (s && *s) {
-		size_t n = report_utf8_len(s);
-		s += n ? n : 1;
-		w++;
-	}
-	return w;
+	return s ? utf8_count(s, strlen(s)) : 0;
 }
 
 /* --- a table of strings ------------------------------------------------------ */

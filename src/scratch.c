@@ -511,11 +511,6 @@ static void clear_slot(struct scratch *s, int i)
 	s->file_dev[i] = s->file_ino[i] = 0;
 }
 
-static void drop_slot(struct scratch *s, int i)
-{
-	clear_slot(s, i);
-}
-
 /* A free slot; when all are taken, the data file not of `keep` size goes. */
 static int free_slot(struct scratch *s, uint64_t keep)
 {
@@ -524,33 +519,10 @@ static int free_slot(struct scratch *s, uint64_t keep)
 			return i;
 	for (int i = 0; i < SCRATCH_MAX_FILES; i++)
 		if (s->data_size[i] && s->data_size[i] != keep) {
-			drop_slot(s, i);
+			clear_slot(s, i);
 			return i;
 		}
 	return -1;
-}
-
-static int new_name(struct scratch *s, const char *kind, uint64_t keep, char *path, size_t len)
-{
-	int i = free_slot(s, keep);
-	if (i < 0 || strlen(kind) > 16) {
-		errno = ENFILE;
-		return -1;
-	}
-	snprintf(s->files[i], sizeof s->files[i], "iolab-%ld-%u.%s", (long)getpid(), s->seq++, kind);
-	s->data_size[i] = 0;
-	s->file_dev[i] = s->file_ino[i] = 0;        /* not created by us */
-	if ((size_t)snprintf(path, len, "%s/%s", s->dir, s->files[i]) >= len) {
-		s->files[i][0] = '\0';
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return i;
-}
-
-int scratch_new_name(struct scratch *s, const char *kind, char *path, size_t len)
-{
-	return new_name(s, kind, 0, path, len) < 0 ? -1 : 0;
 }
 
 /* Creates a new file in a free slot and registers it only once the O_EXCL
@@ -657,7 +629,7 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 			snprintf(path, len, "%s/%s", s->dir, s->files[i]);
 			return 0;
 		}
-		drop_slot(s, i);
+		clear_slot(s, i);
 	}
 	if (scratch_check_space(s, size, msg, msglen) != 0)
 		return -1;
@@ -677,7 +649,7 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 		err = errno;
 	}
 	if (rc != 0) {
-		drop_slot(s, i);              /* a partial file is no data file */
+		clear_slot(s, i);              /* a partial file is no data file */
 		if (err == EINTR)
 			return errmsg(msg, msglen, "interrupted while writing data file %s", path);
 		return errmsg(msg, msglen, "cannot write data file %s: %s%s", path, strerror(err),
@@ -706,7 +678,7 @@ void scratch_remove(struct scratch *s, const char *path)
 {
 	int i = find_slot(s, base_name(path));
 	if (i >= 0)
-		drop_slot(s, i);
+		clear_slot(s, i);
 }
 
 /* Async-signal-safe: unlinkat over fixed strings, no allocation. */

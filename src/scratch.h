@@ -38,9 +38,8 @@ struct scratch {
 	char files[SCRATCH_MAX_FILES][64];
 	/* reusable read data files, by size */
 	uint64_t data_size[SCRATCH_MAX_FILES];
-	/* the file each name was created as (ino 0: not known, a name only):
-	 * a file removed or replaced under us fails its trial and is never
-	 * removed by us */
+	/* the file each name was created as: a file removed or replaced under
+	 * us fails its trial and is never removed by us */
 	uint64_t file_dev[SCRATCH_MAX_FILES], file_ino[SCRATCH_MAX_FILES];
 };
 
@@ -56,9 +55,6 @@ int scratch_open(struct scratch *s, const char *dir, char *msg, size_t msglen);
 int64_t scratch_free_bytes(const struct scratch *s);
 /* Is there room for `need` bytes (with a margin)?  0 yes, -1 no + message. */
 int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_t msglen);
-/* A new empty file name registered for removal; fills path (absolute).
- * The file is not created. */
-int scratch_new_name(struct scratch *s, const char *kind, char *path, size_t len);
 /* A new empty file, created O_EXCL|O_NOFOLLOW and registered for removal
  * only once that succeeded (a name someone else took is never unlinked).
  * Fills path (absolute); returns the descriptor (O_WRONLY, O_CLOEXEC), or

@@ -79,6 +79,16 @@ size_t utf8_len(const char *s)
 	return utf8_decode(s, strnlen(s, 4), &cp);
 }
 
+size_t utf8_count(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; n++) {
+		uint32_t cp;
+		i += utf8_decode_lossy(s + i, len - i, &cp);
+	}
+	return n;
+}
+
 size_t utf8_first_invalid(const char *buf, size_t len)
 {
 	for (size_t i = 0; i < len;) {

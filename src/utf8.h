@@ -31,6 +31,11 @@ size_t utf8_decode_lossy(const char *s, size_t len, uint32_t *cp);
  * past the NUL. */
 size_t utf8_len(const char *s);
 
+/* How many characters s[0..len) holds as utf8_decode_lossy() reads them:
+ * an invalid byte is one (a view shows U+FFFD for it).  What a caret or a
+ * column counts; a NUL is a character like any other. */
+size_t utf8_count(const char *s, size_t len);
+
 /* Offset of the first byte of buf[0..len) that is not part of valid UTF-8,
  * or SIZE_MAX when all of it is. */
 size_t utf8_first_invalid(const char *buf, size_t len);

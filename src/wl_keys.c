@@ -141,7 +141,7 @@ ENUM_ROW(map, wl_map)
 
 #define ENUM_NAMES_MAX 16
 
-static int enum_set(const struct wl_key *k, void *dst, const char *v)
+int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 {
 	switch ((enum wl_key_id)(k - wl_key_table)) {
 	case WLK_OP: return op_set(v, dst);
@@ -160,7 +160,7 @@ static int p_enum(const struct wl_key *k, struct wl_spec *s, const char *v, size
 {
 	if (value_word(n, k->key, msg, len))
 		return -1;
-	if (enum_set(k, AT(k, s, void), v) == 0)
+	if (wl_key_enum_set(k, v, AT(k, s, void)) == 0)
 		return 0;
 	const char *names[ENUM_NAMES_MAX];
 	size_t count = 0;

@@ -81,6 +81,12 @@ extern const struct wl_key wl_key_table[WL_KEYS];
 /* The row of a key, or NULL. */
 const struct wl_key *wl_key_find(const char *name);
 
+/* A key with named values (k->choice set): the name v as its enum, into
+ * *dst (the enum's own type, as in struct wl_spec).  0, or -1 when v names
+ * none or the key has no names.  For another key spelt by the same names
+ * (a sweep's caches). */
+int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst);
+
 /* Apply one key's value given as text (a list: its items comma-separated,
  * as the spec syntax writes them) to s.  What a form field does with what
  * the student typed.  0, or -1 with the loader's message. */

@@ -1002,7 +1002,8 @@ static int evict_between_passes(struct ctx *x)
 	}
 	if (rc == 0)
 		rc = advise_again(x);
-	x->evictions++;
+	if (rc == 0)             /* a pass follows it: the perf pass's does too */
+		x->evictions++;
 	if (c0 >= 0)
 		x->cpu_untimed += cpu_now(x) - c0;
 	x->untimed += now_ns() - t0;
@@ -1052,7 +1053,7 @@ static void loop(struct ctx *x)
 		return;
 	for (;;) {
 		do_chunk(x, chunk_budget(x, chunk, exact_bytes));
-		int64_t t = now_ns();
+		int64_t t = now_ns(), skip = 0;
 		publish(x);
 		if (x->failed)
 			return;
@@ -1070,7 +1071,7 @@ static void loop(struct ctx *x)
 			int64_t paused = x->untimed;
 			if (cold && evict_between_passes(x) != 0)
 				return;
-			last += x->untimed - paused;
+			skip = x->untimed - paused;
 			pass_start(x);
 			if (x->rewind && x->rewind(x) != 0)
 				return;
@@ -1085,8 +1086,10 @@ static void loop(struct ctx *x)
 			x->stopped = x->time_limited = 1;
 			return;
 		}
+		/* the chunk's own time: an eviction after it (and its advice
+		 * lead) falls between this chunk and the next, in neither */
 		int64_t dt = t - last;
-		last = t;
+		last = t + skip;
 		if (dt < WL_CHUNK_MIN_NS && chunk < WL_CHUNK_MAX_OPS)
 			chunk <<= 1;
 		else if (dt > WL_CHUNK_MAX_NS && chunk > 1)

@@ -615,12 +615,11 @@ static const char *tab_problem(const struct ydoc *doc, unsigned line, unsigned c
 	const unsigned char *s = (const unsigned char *)doc->buf + start;
 	int indent = 1;
 	size_t i = 0;
-	for (unsigned c = 1; c < col && i < n; c++) {
+	for (unsigned c = 1; c < col && i < n; c++) {     /* libyaml counts characters */
+		uint32_t cp;
 		if (s[i] != ' ' && s[i] != '\t')
 			indent = 0;
-		i++;
-		while (i < n && (s[i] & 0xC0) == 0x80)
-			i++;
+		i += utf8_decode_lossy((const char *)s + i, n - i, &cp);
 	}
 	if (i >= n || s[i] != '\t')
 		return NULL;

@@ -247,27 +247,6 @@ int yget_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t 
 	return -1;
 }
 
-int yget_duration(struct yctx *c, const struct ynode *v, const char *what, double *out)
-{
-	char m[VALUE_MSG_MAX];
-	if (ycheck_word(c, v, what))
-		return -1;
-	if (value_duration(v->str, what, out, m, sizeof m) == 0)
-		return 0;
-	yerr(c, v, "%s", m);
-	return -1;
-}
-
-void yf_size(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
-{
-	yget_size(c, v, f->key, dst);
-}
-
-void yf_duration(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
-{
-	yget_duration(c, v, f->key, dst);
-}
-
 /* "unknown WHAT 'x'; did you mean 'y'?" or "...; expected one of: a, b" */
 void yunknown_name(struct yctx *c, const struct ynode *v, const char *what,
                          const char *const *names, size_t n)

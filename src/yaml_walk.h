@@ -70,13 +70,11 @@ const struct ynode *ymap_get(const struct ynode *map, const char *key);
 
 /* Common handlers.  yf_word: one line, 1..LESSON_WORD_MAX bytes, into a
  * char *; yf_text: 1..LESSON_TEXT_MAX bytes.  yf_ignore accepts anything.
- * yf_size and yf_duration: units.h's syntax into a uint64_t and a double.
- * yf_enum: a name of the struct yenum in f->aux. */
+ * yf_enum: a name of the struct yenum in f->aux.  (A workload's sizes and
+ * durations are read by wl_keys.c's rows.) */
 void yf_word(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
 void yf_text(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
 void yf_ignore(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
-void yf_size(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
-void yf_duration(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
 void yf_enum(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
 
 /* A scalar no longer than LESSON_WORD_MAX, or an error; 0 if fine. */
@@ -87,10 +85,9 @@ int yitem_word(struct yctx *c, const struct ynode *item, const char *list);
 /* A malloc'd copy of s[0..n), or NULL after reporting "out of memory". */
 char *ydup(struct yctx *c, const struct ynode *v, const char *s, size_t n);
 
-/* A size or a duration (units.h) or an error saying what is wrong with it
- * ("must not be negative", "is too large", "is not a size ...").  0 or -1. */
+/* A size (units.h) or an error saying what is wrong with it ("must not be
+ * negative", "is too large", "is not a size ...").  0 or -1. */
 int yget_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out);
-int yget_duration(struct yctx *c, const struct ynode *v, const char *what, double *out);
 
 /* An enum spelt by its names: set() parses one into dst, name(i) gives the
  * i-th name ("?" past the last), so the tables of workload.c stay the only

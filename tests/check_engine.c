@@ -754,6 +754,50 @@ START_TEST(exact_byte_budget)
 }
 END_TEST
 
+/* A cold read whose eviction between passes did not take ends with the
+ * passes done and counts no eviction: the perf pass, which never evicts
+ * after its last pass, compares its count with the trial's and would
+ * otherwise drop its own.  The pages are kept by a mapping here:
+ * POSIX_FADV_DONTNEED leaves mapped pages (and tmpfs keeps every page),
+ * so the check after the first pass finds the file cached. */
+START_TEST(failed_eviction_is_not_counted)
+{
+	enum { SIZE = 65536 };
+	char path[4096], msg[256];
+	ck_assert_msg(scratch_data_file(&S, SIZE, path, sizeof path, msg, sizeof msg) == 0, "%s", msg);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	const volatile char *kept = mmap(NULL, SIZE, PROT_READ, MAP_SHARED, fd, 0);
+	ck_assert_ptr_ne((const void *)kept, MAP_FAILED);
+	for (size_t i = 0; i < SIZE; i += 4096)
+		(void)kept[i];                        /* every page in, and mapped */
+	struct wl_shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE,
+	                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(sh, MAP_FAILED);
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, SIZE, 4096);
+	s.cache = WL_CACHE_COLD;
+	memset(sh, 0, sizeof *sh);
+	sh->exact_passes = 3;                     /* ends no sooner than the check */
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(wl_run(&s, path, sh, 0) == 0 ? 0 : 1);
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(atomic_load(&sh->phase), WL_PHASE_DONE);
+	ck_assert_msg(!sh->failed, "%s", sh->error);
+	ck_assert_uint_eq(sh->passes, 1);
+	ck_assert_uint_eq(sh->evictions, 0);
+	ck_assert_msg(sh->resident_evicted_max > WL_COLD_MAX_RESIDENT, "cached after the eviction: %g",
+	              sh->resident_evicted_max);
+	ck_assert_uint_eq(sh->bytes, SIZE);
+	munmap(sh, sizeof *sh);
+	munmap((void *)kept, SIZE);
+	close(fd);
+}
+END_TEST
+
 /* The registered data file of that size. */
 static void data_path(uint64_t size, char *path, size_t len)
 {
@@ -803,7 +847,7 @@ START_TEST(warm_cache_is_made_warm)
 		return;
 	}
 	char path[4096];
-	double frac;
+	struct measure_pages pages;
 	struct trial_result r;
 	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 65536);
 	run_ok(&s, &r);                    /* creates the data file */
@@ -815,9 +859,10 @@ START_TEST(warm_cache_is_made_warm)
 	for (size_t i = 0; i < 2; i++) {
 		/* what a cold trial before (or memory pressure) leaves */
 		ck_assert_int_eq(measure_evict_path(path), 0);
-		ck_assert_int_eq(measure_residency_path(path, &frac, NULL), 0);
-		if (frac > 0.05) {
-			fprintf(stderr, "warm_cache_is_made_warm: skipped, eviction left %g cached\n", frac);
+		ck_assert_int_eq(measure_pages_path(path, &pages), 0);
+		if (pages.fraction > 0.05) {
+			fprintf(stderr, "warm_cache_is_made_warm: skipped, eviction left %g cached\n",
+			        pages.fraction);
 			return;
 		}
 		run_ok(specs[i], &r);
@@ -1154,6 +1199,20 @@ START_TEST(command_outcomes)
 	run(&s, &r);
 	ck_assert_str_eq(r.error, "'sh' exited with status 3: it went wrong");
 	ck_assert_str_eq(r.stderr_tail, "first\nit went wrong");
+	/* more than is read (2 KiB): the error quotes the last line, cut to 160
+	 * bytes and its trailing blanks, the tail keeps the last lines */
+	char *long_words[] = {"sh", "-c", "i=0; while [ $i -lt 40 ]; do printf '%0150d\\n' 0 >&2; "
+	                      "i=$((i+1)); done; printf '%0200d  \\n\\n' 7 >&2; exit 4", NULL};
+	s = command(WL_OP_READ, long_words);
+	run(&s, &r);
+	char want[1024], zeros[200];
+	memset(zeros, '0', 199);
+	zeros[199] = '\0';
+	snprintf(want, sizeof want, "'sh' exited with status 4: %.160s", zeros);
+	ck_assert_str_eq(r.error, want);
+	snprintf(want, sizeof want, "%.150s\n%.150s\n%.150s\n%.150s\n%s7", zeros, zeros, zeros,
+	         zeros, zeros);
+	ck_assert_str_eq(r.stderr_tail, want + strlen(want) - (TRIAL_STDERR_MAX - 1));
 }
 END_TEST
 
@@ -1894,6 +1953,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, cpu_and_waited_seconds);
 	tcase_add_test(tc, residency_after_advice);
 	tcase_add_test(tc, exact_byte_budget);
+	tcase_add_test(tc, failed_eviction_is_not_counted);
 	tcase_add_test(tc, warm_cache_is_made_warm);
 	tcase_add_test(tc, time_limit_stops_slow_write);
 	tcase_add_test(tc, trial_stop_and_samples);

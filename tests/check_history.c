@@ -190,6 +190,33 @@ START_TEST(text)
 }
 END_TEST
 
+/* A label and an error reach the grader's terminal in the table: ESC,
+ * C1 CSI (U+009B) and a right-to-left override are '?' each (sanitize.h),
+ * UTF-8 kept. */
+START_TEST(text_hostile)
+{
+	char msg[1024];
+	struct store *st = fresh_store();
+	struct store_run r;
+	store_run_init(&r);
+	r.lesson = "w03-byte";
+	r.when = 1700000000;
+	r.recorder = STORE_BY_LAB;
+	r.kind = STORE_KIND_CHANGED;
+	r.label = "a\x1b[2Jb\xc2\x9b" "c\xe2\x80\xae" "d \u00b7";
+	r.ok = 0;
+	r.error = "e\x1b]0;x\a\xc2\x9b" "f\xe2\x80\xae" "g";
+	r.spec = "op=write";
+	ck_assert_msg(store_record(st, &r, NULL, msg, sizeof msg) == 0, "%s", msg);
+	char *t = printed(st, "text", NULL, 0);
+	HAS(t, "\n#  when (UTC)           lesson    kind      rate  log rate  guess  miss  what\n"
+	       "1  2023-11-14 22:13:20  w03-byte  changed  error         -      -     -  "
+	       "a?[2Jb?c?d \u00b7; e?]0;x??f?g\n");
+	free(t);
+	drop_store(st);
+}
+END_TEST
+
 START_TEST(json)
 {
 	struct store *st = fresh_store();
@@ -265,6 +292,7 @@ Suite *make_suite_history(void)
 	TCase *tc = tcase_create("history");
 	tcase_add_test(tc, formats);
 	tcase_add_test(tc, text);
+	tcase_add_test(tc, text_hostile);
 	tcase_add_test(tc, json);
 	tcase_add_test(tc, csv);
 	suite_add_tcase(s, tc);

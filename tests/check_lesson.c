@@ -406,6 +406,9 @@ static const struct {
 	{"sweep-cache", ":7:23: duplicate cache 'warm' in sweep.cache\n"
 	                "  cache: [warm, cold, warm]\n"
 	                "                      ^\n"},
+	{"sweep-cache-unknown", ":7:17: unknown sweep.cache 'colt'; did you mean 'cold'?\n"
+	                        "  cache: [warm, colt]\n"
+	                        "                ^\n"},
 	{"sweep-no-block", ":6:3: missing required key 'block'\n"
 	                   "  cache: [cold]\n"
 	                   "  ^\n"},

@@ -145,15 +145,15 @@ static int make_file(char *path, size_t len)
 START_TEST(residency_and_eviction)
 {
 	char path[256];
-	double frac, frac2;
-	int64_t dirty;
+	struct measure_pages p, q;
 	int fd = make_file(path, sizeof path);
-	ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_MINCORE, &frac, NULL), 0);
-	ck_assert_double_eq(frac, 1.0);
-	if (measure_residency_fd(fd, MEASURE_RES_CACHESTAT, &frac2, &dirty) == 0) {
-		ck_assert_double_eq(frac2, 1.0);
-		ck_assert_int_ge(dirty, 0);
-		ck_assert_int_le(dirty, 256);
+	ck_assert_int_eq(measure_pages_fd(fd, MEASURE_RES_MINCORE, &p), 0);
+	ck_assert_double_eq(p.fraction, 1.0);
+	ck_assert_int_eq(p.dirty, -1);                     /* mincore knows none */
+	if (measure_pages_fd(fd, MEASURE_RES_CACHESTAT, &q) == 0) {
+		ck_assert_double_eq(q.fraction, 1.0);
+		ck_assert_int_ge(q.dirty, 0);
+		ck_assert_int_le(q.dirty, 256);
 	} else {
 		fprintf(stderr, "residency: cachestat(2) unavailable (%s), mincore only\n", strerror(errno));
 	}
@@ -163,18 +163,19 @@ START_TEST(residency_and_eviction)
 		fprintf(stderr, "residency: eviction skipped, %s is on tmpfs\n", path);
 	} else {
 		ck_assert_int_eq(measure_evict_path(path), 0);
-		ck_assert_int_eq(measure_residency_path(path, &frac, &dirty), 0);
-		ck_assert_msg(frac < 0.05, "resident after eviction: %g", frac);
-		ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_MINCORE, &frac2, NULL), 0);
-		ck_assert(frac2 < 0.05);
-		if (dirty >= 0)
-			ck_assert_int_eq(dirty, 0);
+		ck_assert_int_eq(measure_pages_path(path, &p), 0);
+		ck_assert_msg(p.fraction < 0.05, "resident after eviction: %g", p.fraction);
+		ck_assert_int_eq(measure_pages_fd(fd, MEASURE_RES_MINCORE, &q), 0);
+		ck_assert(q.fraction < 0.05);
+		if (p.dirty >= 0)
+			ck_assert_int_eq(p.dirty, 0);
 	}
 	close(fd);
 	unlink(path);
-	ck_assert_int_eq(measure_residency_path(path, &frac, &dirty), -1);
-	ck_assert_double_eq(frac, -1);
-	ck_assert_int_eq(dirty, -1);
+	ck_assert_int_eq(measure_pages_path(path, &p), -1);
+	ck_assert_double_eq(p.fraction, -1);
+	ck_assert_int_eq(p.dirty, -1);
+	ck_assert_int_eq(p.writeback, -1);
 	ck_assert_int_eq(measure_evict_path(path), -1);
 }
 END_TEST
@@ -182,15 +183,15 @@ END_TEST
 START_TEST(residency_empty_file)
 {
 	char path[256];
-	double frac;
+	struct measure_pages p;
 	const char *tmp = getenv("TMPDIR");
 	snprintf(path, sizeof path, "%s/iolab-measure-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	int fd = mkstemp(path);
 	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_AUTO, &frac, NULL), 0);
-	ck_assert_double_eq(frac, 0.0);
-	ck_assert_int_eq(measure_residency_fd(fd, MEASURE_RES_MINCORE, &frac, NULL), 0);
-	ck_assert_double_eq(frac, 0.0);
+	ck_assert_int_eq(measure_pages_fd(fd, MEASURE_RES_AUTO, &p), 0);
+	ck_assert_double_eq(p.fraction, 0.0);
+	ck_assert_int_eq(measure_pages_fd(fd, MEASURE_RES_MINCORE, &p), 0);
+	ck_assert_double_eq(p.fraction, 0.0);
 	close(fd);
 	unlink(path);
 }

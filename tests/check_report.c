@@ -511,6 +511,57 @@ START_TEST(hostile_error_and_command)
 }
 END_TEST
 
+/* A trial's verdict means the same for a lab's run as for batch's result
+ * (report_trial_outcome, one place): a lesson expecting EINVAL that got
+ * another error fails naming EINVAL, whichever path made the result. */
+START_TEST(trial_outcome_for_both_paths)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson l = make_lesson("d02-misaligned", "Misaligned");
+	l.workload.expect_error = EINVAL;
+	struct trial_result t;
+	memset(&t, 0, sizeof t);
+	char msg[512];
+	t.verdict = VERDICT_FAILED;
+	snprintf(t.error, sizeof t.error, "open: Permission denied");
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "open: Permission denied (the lesson expects EINVAL)");
+	struct report_result *res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_ptr_nonnull(res);
+	ck_assert_int_eq(res->status, REPORT_ERROR);
+	ck_assert_str_eq(res->error, "open: Permission denied (the lesson expects EINVAL)");
+	ck_assert_int_eq(res->measured, 0);
+	/* no error text: said so */
+	t.error[0] = '\0';
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "the workload failed (the lesson expects EINVAL)");
+	/* the expected error: noted, status ok, measured */
+	t.verdict = VERDICT_EXPECTED_ERROR;
+	snprintf(t.error, sizeof t.error, "read: Invalid argument");
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), 1);
+	ck_assert_str_eq(msg, "read: Invalid argument");
+	res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_int_eq(res->status, REPORT_OK);
+	ck_assert_str_eq(res->error, "read: Invalid argument");
+	ck_assert_int_eq(res->measured, 1);
+	/* the expected error did not come: the engine's text, as it is */
+	t.verdict = VERDICT_MISSED_ERROR;
+	snprintf(t.error, sizeof t.error, "expected EINVAL, but the workload succeeded");
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "expected EINVAL, but the workload succeeded");
+	/* a lesson expecting nothing: the error as it is */
+	l.workload.expect_error = 0;
+	t.verdict = VERDICT_FAILED;
+	snprintf(t.error, sizeof t.error, "open: Permission denied");
+	res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_str_eq(res->error, "open: Permission denied");
+	t.verdict = VERDICT_OK;
+	ck_assert_int_eq(report_trial_outcome(&l.workload, &t, msg, sizeof msg), 0);
+	report_free(&r);
+}
+END_TEST
+
 /* A trial stopped by a signal: JSON and CSV say how (issue 13: 14). */
 START_TEST(disturbed_field)
 {
@@ -716,6 +767,39 @@ START_TEST(gradescope_document)
 }
 END_TEST
 
+/* A claim and a title of a lesson pack reach a terminal through the CSV's
+ * expectations column and TAP's descriptions: ESC, C1 CSI (U+009B) and a
+ * right-to-left override never do.  CSV: each is '?', line breaks kept (CSV
+ * quotes them), as the title; TAP: one line, C0 controls spaces, the rest
+ * of the rule '?', invalid UTF-8 U+FFFD (as the text table), then TAP's
+ * escapes of '#' and '\'. */
+START_TEST(hostile_claims_and_titles)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson a = make_lesson("x03-hostile", "T\x1b[2J\xc2\x9b" "1m\xe2\x80\xae" "gnp.exe #1");
+	struct report_result *res = report_add(&r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	measured_trial(res, -1, 65536);
+	const struct expect_spec sp[] = {{
+		.claim = "C\x1b]0;owned\a \xc2\x9b" "2J \xe2\x80\xae" "rev\xff\nnext \\ #2",
+		.check = "bytes", .at_least = "1"}};
+	add_expectations(&r, 0, sp, 1);
+	char *c = render(&r, "csv");
+	HAS(c, "\r\nx03-hostile,T?[2J?1m?gnp.exe #1,ok,");
+	HAS(c, ",\"held: C?]0;owned? ?2J ?rev?\nnext \\ #2 [bytes = 65536; at least 1]\"\r\n");
+	char *t = render(&r, "tap");
+	HAS(t, "\nok 1 - x03-hostile: T [2J?1m?gnp.exe \\#1\n");
+	HAS(t, "\nok 2 - x03-hostile: C ]0;owned  ?2J ?rev\xef\xbf\xbd next \\\\ \\#2\n");
+	HASNT(t, "\x1b");
+	HASNT(t, "\xc2\x9b");
+	HASNT(t, "\xe2\x80\xae");
+	free(t);
+	free(c);
+	report_free(&r);
+}
+END_TEST
+
 /* --- the field table -------------------------------------------------------- */
 
 static int number(const struct report_result *r, const char *path, double *v)
@@ -858,7 +942,9 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, gradescope_document);
 	tcase_add_test(tc, hostile_error_and_command);
+	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);
+	tcase_add_test(tc, trial_outcome_for_both_paths);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);

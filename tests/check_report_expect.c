@@ -314,6 +314,30 @@ START_TEST(busy_rule)
 }
 END_TEST
 
+/* Every trial counts, however many --trials asked for (it allows 1000):
+ * one busy trial of a hundred, the seventieth, makes the run busy, and its
+ * time limit the run's. */
+START_TEST(busy_past_64_trials)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/s", "ext4", "procfs"), 0);
+	struct trial_result ts[100];
+	for (unsigned i = 0; i < 100; i++)
+		ts[i] = trial(1, 0.002, 0.002);
+	struct report_result *a = add(&r, "r01", WL_OP_READ, ts, 100);
+	ck_assert_uint_eq(a->nruns, 100);
+	ck_assert_int_eq(report_ran_busy(a), 0);
+	ck_assert_uint_eq(report_run_conditions(a), 0);
+	a->runs[69].cpu_seconds = a->runs[69].seconds * 0.5;
+	ck_assert_int_eq(report_ran_busy(a), 1);
+	ck_assert_uint_eq(report_run_conditions(a), EXPECT_RAN_BUSY);
+	a->runs[69].cpu_seconds = a->runs[69].seconds;
+	a->runs[69].time_limited = 1;
+	ck_assert_uint_eq(report_run_conditions(a), EXPECT_RAN_TIME_LIMITED);
+	report_free(&r);
+}
+END_TEST
+
 /* Every lesson's expectations from the course, and the counts. */
 START_TEST(all_from_the_course)
 {
@@ -367,6 +391,7 @@ Suite *make_suite_report_expect(void)
 	tcase_add_test(tc, lesson_missing);
 	tcase_add_test(tc, time_limited_trials);
 	tcase_add_test(tc, busy_rule);
+	tcase_add_test(tc, busy_past_64_trials);
 	tcase_add_test(tc, all_from_the_course);
 	suite_add_tcase(s, tc);
 	return s;

@@ -99,6 +99,20 @@ START_TEST(first_invalid)
 }
 END_TEST
 
+/* Characters as a view counts them: each invalid byte one. */
+START_TEST(count)
+{
+	ck_assert_uint_eq(utf8_count("", 0), 0);
+	ck_assert_uint_eq(utf8_count("abc", 3), 3);
+	ck_assert_uint_eq(utf8_count("caf\xc3\xa9 \xc2\xb7", 7), 6);
+	ck_assert_uint_eq(utf8_count("\xf0\x9f\x98\x80!", 5), 2);
+	ck_assert_uint_eq(utf8_count("caf\xc3\xa9", 4), 4);        /* cut: the lead byte alone */
+	ck_assert_uint_eq(utf8_count("\x80\x80" "a", 3), 3);        /* stray continuations */
+	ck_assert_uint_eq(utf8_count("\xc0\xaf", 2), 2);            /* overlong: two bad bytes */
+	ck_assert_uint_eq(utf8_count("a\0b", 3), 3);
+}
+END_TEST
+
 START_TEST(terminal_unsafe)
 {
 	ck_assert(utf8_is_terminal_unsafe(0x1b));            /* ESC */
@@ -123,6 +137,7 @@ Suite *make_suite_utf8(void)
 	tcase_add_test(tc, decode_strict);
 	tcase_add_test(tc, len_terminated);
 	tcase_add_test(tc, first_invalid);
+	tcase_add_test(tc, count);
 	tcase_add_test(tc, terminal_unsafe);
 	suite_add_tcase(s, tc);
 	return s;

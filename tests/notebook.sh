@@ -181,6 +181,16 @@ expect_rc 2 "--op without --command"
 expect_in "$err" "--op goes with --command" "--op alone"
 pass "--command: the program's stderr shown on success; usage errors"
 
+# A student's program writes to the grader's terminal: ESC, C1 CSI (U+009B),
+# a right-to-left override and a tab are '?' each, UTF-8 kept, lines kept.
+batch --no-record --command -- sh -c \
+	'printf "a\033[2Jb\302\233c\342\200\256d\tend \303\266\nnext\n" >&2; cat "$0" >/dev/null' '{file}'
+expect_rc 0 "--command with hostile stderr"
+shown=$(printf '%s\n' "$err" | sed -n '/wrote on stderr/,$p')
+want=$(printf '  sh wrote on stderr (last lines):\n    a?[2Jb?c?d?end \303\266\n    next')
+[ "$shown" = "$want" ] || fail "hostile stderr shown as: $(printf '%s' "$shown" | od -c | head -8)"
+pass "--command: a program's stderr made harmless for the terminal, line by line"
+
 # --- a store that cannot be written ------------------------------------------------
 : >"$T/a-file"
 batch --db "$T/a-file/lab.db" --lesson b01-write-byte
