@@ -213,6 +213,11 @@ void watch_sum_sample(const struct trial_result *done, unsigned ntrials,
 		return;
 	out->bytes = done->bytes + live->bytes;
 	out->calls = trial_total_calls(done) + live->calls;
+	/* the views show calls by kind: each kind over every trial too, or a
+	 * watched run's "fwrite" would be the running trial's alone beside
+	 * syscalls over the whole run */
+	for (int k = 0; k < CALL_KINDS; k++)
+		out->calls_by_kind[k] = done->calls[k] + live->calls_by_kind[k];
 	out->elapsed = done->seconds + live->elapsed;
 	out->syscr = add_count(done->syscr, live->syscr);
 	out->syscw = add_count(done->syscw, live->syscw);

@@ -17,7 +17,7 @@
  * The run's figures are the sum over its finished trials plus the live
  * sample of the one running (watch_sum_add, watch_sum_sample): bytes, the
  * seconds the loops ran (so the rate leaves out the untimed set-up between
- * trials), syscalls, calls, passes.
+ * trials), syscalls, calls (in all and by kind), passes.
  *
  * lab_run.c asks these rules; batch never does (its trials keep the
  * lessons' own limits, and its results do not change).

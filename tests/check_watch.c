@@ -318,6 +318,7 @@ START_TEST(live_sums)
 	live.elapsed = 0.25;
 	live.bytes = 3 << 18;                  /* three quarters of the next pass */
 	live.calls = 3 << 18;
+	live.calls_by_kind[CALL_FWRITE] = 3 << 18;
 	live.rate_now = 42;
 	live.rate_avg = (3 << 18) / 0.25;
 	live.syscr = 0;
@@ -335,6 +336,18 @@ START_TEST(live_sums)
 	watch_sum_sample(&done, 1, &live, &out);
 	ck_assert_uint_eq(out.bytes, (1 << 20) + (3 << 18));
 	ck_assert_uint_eq(out.calls, (1 << 20) + 1 + (3 << 18));    /* its fflush too */
+	/* and by kind: the finished trials' calls and the live one's, so the
+	 * count never falls back to the running trial's alone */
+	ck_assert_uint_eq(out.calls_by_kind[CALL_FWRITE], (1 << 20) + (3 << 18));
+	ck_assert_uint_eq(out.calls_by_kind[CALL_FFLUSH], 1);
+	ck_assert_uint_eq(out.calls_by_kind[CALL_WRITE], 0);
+	/* the next trial has just begun: nothing of its own yet */
+	struct trial_sample fresh = live;
+	memset(fresh.calls_by_kind, 0, sizeof fresh.calls_by_kind);
+	fresh.calls = 0;
+	watch_sum_sample(&done, 1, &fresh, &out);
+	ck_assert_uint_eq(out.calls_by_kind[CALL_FWRITE], 1 << 20);
+	ck_assert_uint_eq(out.calls, (1 << 20) + 1);
 	ck_assert_double_eq(out.elapsed, 0.75);
 	ck_assert_double_eq_tol(out.rate_avg, ((1 << 20) + (3 << 18)) / 0.75, 1e-6);
 	ck_assert_double_eq(out.rate_now, 42);
