@@ -309,6 +309,9 @@ void lab_close(struct lab *lab);
 
 /* The lesson on screen. */
 const struct lesson *lab_lesson(const struct lab *lab);
+/* A reference source as the gauge's legend names it ("2011 iMac"), from
+ * data/reference.yaml; the key itself when it has no label there. */
+const char *lab_ref_label(const struct lab *lab, const char *key);
 /* Set the lesson on screen (clamped), resetting the next run's workload. */
 void lab_select(struct lab *lab, size_t i);
 void lab_message(struct lab *lab, const char *fmt, ...)
