@@ -8,14 +8,6 @@
 #include "gauge.h"
 #include "units.h"
 
-double gauge_fraction(double rate)
-{
-	if (!(rate > GAUGE_LO))
-		return 0;
-	double f = log(rate / GAUGE_LO) / log(GAUGE_HI / GAUGE_LO);
-	return f > 1 ? 1 : f;
-}
-
 int gauge_cell(double rate, int width)
 {
 	return units_log_position(rate, GAUGE_LO, GAUGE_HI, width);
@@ -122,6 +114,38 @@ void gauge_history_halve(struct gauge_history *h)
 	gauge_history_clear(h);
 	for (size_t i = 0; i < n; i++)
 		gauge_history_push(h, tmp[i]);
+}
+
+/* The mean of values i .. j-1 of h: geometric when all are positive. */
+static double mean_of(const struct gauge_history *h, size_t i, size_t j)
+{
+	double logs = 0, sum = 0;
+	int positive = 1;
+	for (size_t k = i; k < j; k++) {
+		double v = gauge_history_at(h, k);
+		sum += v;
+		if (v > 0)
+			logs += log(v);
+		else
+			positive = 0;
+	}
+	double n = (double)(j - i);
+	return positive ? exp(logs / n) : sum / n;
+}
+
+void gauge_history_fit(const struct gauge_history *h, int width, struct gauge_history *out)
+{
+	size_t n = h->n, cells = width > 0 ? (size_t)width : 0;
+	if (n <= cells) {
+		*out = *h;
+		return;
+	}
+	double v[GAUGE_HISTORY];
+	for (size_t c = 0; c < cells && c < GAUGE_HISTORY; c++)
+		v[c] = mean_of(h, c * n / cells, (c + 1) * n / cells);
+	gauge_history_clear(out);
+	for (size_t c = 0; c < cells && c < GAUGE_HISTORY; c++)
+		gauge_history_push(out, v[c]);
 }
 
 static const char *const spark_utf8[8] = {

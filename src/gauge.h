@@ -18,8 +18,6 @@
 #define GAUGE_HI 1e12
 #define GAUGE_DECADES 12          /* log10(GAUGE_HI / GAUGE_LO) */
 
-/* Where a rate lies on the gauge's log axis: 0 (<= GAUGE_LO) .. 1 (>= GAUGE_HI). */
-double gauge_fraction(double rate);
 /* The cell 0 .. width-1 of a rate on a gauge `width` cells wide. */
 int gauge_cell(double rate, int width);
 /* Past the end of the scale (> GAUGE_HI): the bar must say so. */
@@ -53,6 +51,14 @@ double gauge_history_at(const struct gauge_history *h, size_t i);
  * (rates are compared on a log scale), freeing half the ring, so a long run
  * still fits whole. */
 void gauge_history_halve(struct gauge_history *h);
+
+/* The history as a line of `width` cells shows it: every value when they
+ * fit, else each cell the mean of an equal share of them, oldest on the
+ * left (geometric, as rates are compared on a log scale; plain where a
+ * value is not positive), so a long run fills the whole width.  A
+ * sparkline of `out` and the range it returns are then of exactly what is
+ * drawn. */
+void gauge_history_fit(const struct gauge_history *h, int width, struct gauge_history *out);
 
 /* The sparkline glyph for a level 0..1: eight steps, "▁".."█" in UTF-8,
  * " .:-=+*#" in ASCII.  A static string. */

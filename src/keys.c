@@ -109,10 +109,11 @@ static const struct key_row rows[] = {
 	 "Esc Enter Space", "close a notice of the notebook's, which stays until then (any key does)",
 	 "Esc", "close", 0, 0, KEYS_GROUP_NOTEBOOK},
 	{ACT_QUIT, EVERYWHERE, {'q', 'Q'}, {0}, "q",
-	 "quit the lab, from any screen (a run is stopped first; data files are removed)",
+	 "quit the lab, from any screen but the form and the guess, where it is typed (a run is "
+	 "stopped first; data files are removed)",
 	 "q", "quit", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_REDRAW, EVERYWHERE, {KEYCODE_CTRL_L}, {0}, "Ctrl-L",
-	 "redraw the screen, from any screen", NULL, NULL, 0, 0, KEYS_GROUP_MAIN},
+	 "redraw the screen, from any screen but the form and the guess", NULL, NULL, 0, 0, KEYS_GROUP_MAIN},
 };
 
 const struct key_row *keys_rows(size_t *n)

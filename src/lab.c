@@ -24,6 +24,12 @@ const struct lesson *lab_lesson(const struct lab *lab)
 	return &lab->course.lessons[lab->cur];
 }
 
+const char *lab_ref_label(const struct lab *lab, const char *key)
+{
+	const struct ref_source *src = lab->have_refs ? ref_data_find(&lab->refs, key) : NULL;
+	return src && src->label ? src->label : key;
+}
+
 void lab_select(struct lab *lab, size_t i)
 {
 	if (lab->course.nlessons == 0)

@@ -72,10 +72,12 @@ struct run {
 	double watched;           /* seconds since then (frozen when it ends) */
 	unsigned trials;          /* trials finished (a sweep: of this point) */
 	struct trial_result done; /* those trials, summed */
-	/* its last trial that went as the lesson means and ran to its own end,
-	 * not cut by the watch time or a stop: exactly one of the lesson's
-	 * trials, which its claims can be checked against when the sum cannot
-	 * (a sum of passes is no count over one file) */
+	enum watch_limit limit;   /* the running trial's time limit: its own or the watch's end */
+	/* its last trial that went as the lesson means and ran to its own end
+	 * (its own time limit's, perhaps), not cut by the watch time or a
+	 * stop: exactly one of the lesson's trials (watch_trial_is_the_lessons),
+	 * which its claims can be checked against when the sum cannot (a sum
+	 * of passes is no count over one file) */
 	int have_whole;
 	struct trial_result whole;
 	unsigned passes;          /* whole passes so far (watch_passes) */
@@ -307,6 +309,9 @@ void lab_close(struct lab *lab);
 
 /* The lesson on screen. */
 const struct lesson *lab_lesson(const struct lab *lab);
+/* A reference source as the gauge's legend names it ("2011 iMac"), from
+ * data/reference.yaml; the key itself when it has no label there. */
+const char *lab_ref_label(const struct lab *lab, const char *key);
 /* Set the lesson on screen (clamped), resetting the next run's workload. */
 void lab_select(struct lab *lab, size_t i);
 void lab_message(struct lab *lab, const char *fmt, ...)

@@ -15,16 +15,19 @@
  *     run of that lesson as it says, else the notebook's latest normal
  *     result (store_latest_normal_field: its fields table, never a parse
  *     of the stored JSON); a lesson with neither is "run it first";
- *   - one trial: a watched run's figures are the sum over its trials, so
- *     every field's min and max are its value (no straddle to tell); its
- *     claims are checked against its last whole trial (struct run's
- *     whole: one of the lesson's own trials, run to its end) when it has
- *     one, and against the sum only when it has none;
+ *   - one trial: every field's min and max are its value (no straddle
+ *     to tell);
+ *   - a watched run, one rule: it is checked against its last whole
+ *     trial (struct run's whole, watch_trial_is_the_lessons): the last
+ *     trial that went as the lesson means and was not cut short by a stop
+ *     or the watch's end, so one of the lesson's own trials as batch runs
+ *     them (one its own time limit ended counts, time-limited as in
+ *     batch).  A watched run with no such trial is checked against the
+ *     sum of its trials as one trial, which counts as cut by a time
+ *     limit (its counts add up several passes and part of one), so a
+ *     claim about the whole file waits for a run of one pass (w);
  *   - the conditions: batch's rules (report_run_conditions: busy, cut by a
- *     time limit), and a watched run counts as cut: its counts add up
- *     several passes and the last one's part, so a claim about the whole
- *     file waits for a run of one pass (w), as a time-limited batch run's
- *     does.  A saved result's conditions are its stored `busy` and
+ *     time limit).  A saved result's conditions are its stored `busy` and
  *     `time_limited` fields.
  *
  * Curses-free: tests/check_lab_claims.c checks the lines the view draws.
@@ -88,7 +91,7 @@ static int figures_of(struct claim_figures *f, const struct report_result *res, 
 
 /* A watched run whose counts are not one pass: several trials back to
  * back, one the watch time cut, or one that repeated its pass (a warm
- * read repeats passes for the whole watch time). */
+ * read repeats passes until its min_time). */
 static int run_was_watched(const struct run *r)
 {
 	return !r->sweep && r->watch > WATCH_ONE_PASS &&

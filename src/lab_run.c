@@ -207,8 +207,12 @@ static int start_trial(struct lab *lab, struct run *r)
 		snprintf(r->start_error, sizeof r->start_error, "out of memory");
 		return -1;
 	}
-	if (!r->sweep)
-		watch_trial_limits(&trial, r->watch, r->watched);
+	r->limit = WATCH_LIMIT_OWN;
+	if (!r->sweep) {
+		int limit = watch_trial_limits(&trial, r->watch, r->watched);
+		if (limit >= 0)
+			r->limit = (enum watch_limit)limit;
+	}
 	sample_clear(&r->live, r->trials ? 0 : -1);
 	r->trial = trial_start(&trial, &lab->scratch, msg, sizeof msg);
 	wl_spec_free(&trial);
@@ -389,18 +393,6 @@ static int wants_perf(const struct lab *lab, const struct run *r)
 	return lab->perf && !r->raced && (r->sweep || !(r->watch > WATCH_ONE_PASS));
 }
 
-/* Is this finished trial one of the lesson's own trials?  It went as the
- * lesson means and ran to its end, and its passes are the lesson's: a
- * watched read repeats passes for the whole watch, which a lesson that
- * reads once (min_time 0) does not. */
-static int trial_is_the_lessons(const struct run *r, const struct trial_result *t)
-{
-	if (t->verdict != VERDICT_OK || t->stopped || t->time_limited)
-		return 0;
-	return !(r->watch > WATCH_ONE_PASS && wl_spec_repeats_passes(&r->spec) &&
-	         r->spec.min_time == 0);
-}
-
 static void finish_trial(struct lab *lab, struct run *r)
 {
 	struct trial_result res;
@@ -409,7 +401,7 @@ static void finish_trial(struct lab *lab, struct run *r)
 	r->trial = NULL;
 	/* The one place a finished trial enters its run. */
 	watch_sum_add(&r->done, &res, r->trials == 0);
-	if (trial_is_the_lessons(r, &res)) {
+	if (watch_trial_is_the_lessons(&res, r->limit)) {
 		r->whole = res;
 		r->have_whole = 1;
 	}

@@ -7,9 +7,10 @@
  * Every row shows the lesson's id, which tells apart lessons whose titles
  * begin alike (w01-syncbyte and w03-byte are both "One byte per
  * write()..."): the course screen (Tab, any width) in a column of its own
- * beside the whole title and the last rate; the narrow list beside the
- * lesson shows ids only (a title cut to a few words tells nothing) and
- * says which key shows the titles. */
+ * beside the whole title, wrapped under itself where it is long (so at 80
+ * columns too, as the key table promises), and the last rate; the narrow
+ * list beside the lesson shows ids only (a title cut to a few words tells
+ * nothing) and says which key shows the titles. */
 #include "config.h"
 
 #include <math.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "keys.h"
+#include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 #include "units.h"
@@ -63,20 +65,6 @@ static void draw_score(const struct lab *lab, int y, struct rect r)
 	         s->mean_miss, (long long)s->within_1);
 }
 
-/* Rows: a section title, then its lessons.  Row of lesson i. */
-static int row_of_lesson(const struct course *c, size_t i)
-{
-	int row = 0;
-	for (size_t s = 0; s < c->nsections; s++) {
-		row++;
-		const struct section *sec = &c->sections[s];
-		if (i < sec->first + sec->count)
-			return row + (int)(i - sec->first);
-		row += (int)sec->count;
-	}
-	return row;
-}
-
 /* The id column of the full-screen list: as wide as the longest id. */
 static int id_width(const struct course *c)
 {
@@ -88,33 +76,113 @@ static int id_width(const struct course *c)
 	return w > 24 ? 24 : w;
 }
 
-static void draw_lesson_row(const struct lab *lab, size_t i, int y, struct rect r, int wide)
+/* Where a lesson's row puts things.  The rightmost column of the list is
+ * for its scroll marks and the edge column (UI_EDGE) stays free before
+ * it; the course screen's rows hold the id, the title wrapped under
+ * itself, and the last rate on the first row. */
+struct row_geom {
+	int x;                    /* the id (the narrow list: all there is) */
+	int room;                 /* columns from x to the edge column */
+	int title_x, title_w;     /* the course screen: the title's column */
+	char rate[32];
+	int rw;                   /* the rate's columns and the gap before it */
+};
+
+static void row_geom(const struct lab *lab, size_t i, struct rect r, int wide, struct row_geom *g)
+{
+	g->x = r.x + 4;                       /* the cursor and the mark before it */
+	g->rate[0] = '\0';
+	if (wide)
+		row_rate(lab, i, g->rate, sizeof g->rate);
+	g->rw = *g->rate ? (int)strlen(g->rate) + 2 : 0;
+	g->room = r.x + r.w - 1 - UI_EDGE - g->x - g->rw;
+	g->title_x = g->x + id_width(&lab->course) + 1;
+	g->title_w = g->x + g->room - g->title_x;
+}
+
+/* A lesson's title as the course screen shows it, wrapped to the title's
+ * column (at least one line, possibly empty).  Its rows. */
+static int title_lines(const struct lab *lab, size_t i, const struct row_geom *g,
+                       struct tw_lines *out)
+{
+	const char *title = lab->course.lessons[i].title;
+	char screen[1024];
+	memset(out, 0, sizeof *out);
+	if (g->title_w >= 8 && title && *title)
+		textwrap_wrap(crt_text(title, screen, sizeof screen), g->title_w, out);
+	return out->n ? (int)out->n : 1;
+}
+
+/* Rows lesson i takes: its title's lines on the course screen, else 1. */
+static int lesson_rows(const struct lab *lab, size_t i, struct rect r, int wide)
+{
+	if (!wide)
+		return 1;
+	struct row_geom g;
+	struct tw_lines t;
+	row_geom(lab, i, r, wide, &g);
+	int n = title_lines(lab, i, &g, &t);
+	textwrap_free(&t);
+	return n;
+}
+
+/* Rows: a section title, then its lessons.  The row lesson i starts at
+ * (i == nlessons: the total). */
+static int row_of_lesson(const struct lab *lab, size_t i, struct rect r, int wide)
+{
+	const struct course *c = &lab->course;
+	int row = 0;
+	for (size_t s = 0; s < c->nsections; s++) {
+		const struct section *sec = &c->sections[s];
+		row++;
+		for (size_t k = 0; k < sec->count; k++) {
+			if (sec->first + k == i)
+				return row;
+			row += lesson_rows(lab, sec->first + k, r, wide);
+		}
+	}
+	return row;
+}
+
+/* Lesson i's rows from y, those of them in the window [top, top + h) of
+ * the list (first: the list's row of its first line). */
+static void draw_lesson(const struct lab *lab, size_t i, int first, int top, int h, int y0,
+                        struct rect r, int wide)
 {
 	const struct lesson *l = &lab->course.lessons[i];
 	int selected = i == lab->cur;
 	int base = selected ? crt_attr(CRT_SELECTED) : crt_attr(CRT_NORMAL);
-	if (selected)
-		crt_fill(y, r.x, r.w, base);
-	int role, x = r.x;
-	const char *mark = row_mark(lab, i, &role);
-	x += crt_put(y, x, 2, base, selected ? crt_glyph(GLYPH_CURSOR) : " ");
-	x = r.x + 2;
-	crt_put(y, x, 1, selected ? base : crt_attr(role), mark);
-	x += 2;
-	char rate[32] = "";
+	struct row_geom g;
+	struct tw_lines t;
+	row_geom(lab, i, r, wide, &g);
+	int n = wide ? title_lines(lab, i, &g, &t) : 1;
+	for (int k = 0; k < n; k++) {
+		int row = first + k;
+		if (row < top || row >= top + h)
+			continue;
+		int y = y0 + row - top;
+		if (selected)
+			crt_fill(y, r.x, r.w, base);
+		if (k > 0) {                      /* the title goes on under itself */
+			crt_put(y, g.title_x, g.title_w, base, t.v[k].text);
+			continue;
+		}
+		int role;
+		const char *mark = row_mark(lab, i, &role);
+		crt_put(y, r.x, 2, base, selected ? crt_glyph(GLYPH_CURSOR) : " ");
+		crt_put(y, r.x + 2, 1, selected ? base : crt_attr(role), mark);
+		if (!wide) {
+			crt_put_cut(y, g.x, g.room, base | A_BOLD, l->id);   /* titles: the course screen */
+			continue;
+		}
+		crt_putf(y, g.x, g.room, base | A_BOLD, "%-*s", id_width(&lab->course), l->id);
+		if (t.n)
+			crt_put(y, g.title_x, g.title_w, base, t.v[0].text);
+		if (g.rw)
+			crt_put(y, g.x + g.room + 2, g.rw - 2, base, g.rate);
+	}
 	if (wide)
-		row_rate(lab, i, rate, sizeof rate);
-	int rw = *rate ? (int)strlen(rate) + 2 : 0;
-	/* one column stays free at the right for the list's scroll marks, and
-	 * the edge column (UI_EDGE) before it */
-	int room = r.x + r.w - 1 - UI_EDGE - x - rw;
-	if (wide) {
-		int idw = crt_putf(y, x, room, base | A_BOLD, "%-*s", id_width(&lab->course), l->id);
-		crt_put_cut(y, x + idw + 1, room - idw - 1, base, l->title);
-	} else
-		crt_put_cut(y, x, room, base | A_BOLD, l->id);   /* titles: the course screen */
-	if (rw)
-		crt_put(y, r.x + r.w - rw, rw - 1, base, rate);
+		textwrap_free(&t);
 }
 
 void ui_course_draw(const struct lab *lab, struct rect r)
@@ -138,15 +206,16 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 	/* narrow (beside the lesson): the score under the list, when there is one */
 	if (!wide && lab->score.guesses && h > 8) {
 		h -= 3;
-		crt_putf(y + h + 1, r.x + 1, r.w - 1, crt_attr(CRT_LABEL), "guesses %lld, miss %.2f",
+		crt_putf(y + h + 1, r.x + 1, r.w - 1 - UI_EDGE, crt_attr(CRT_LABEL), "guesses %lld, miss %.2f",
 		         (long long)lab->score.guesses, lab->score.mean_miss);
-		crt_putf(y + h + 2, r.x + 1, r.w - 1, crt_attr(CRT_LABEL), "%lld within 1 (log rate)",
-		         (long long)lab->score.within_1);
+		crt_putf(y + h + 2, r.x + 1, r.w - 1 - UI_EDGE, crt_attr(CRT_LABEL),
+		         "%lld within 1 (log rate)", (long long)lab->score.within_1);
 	}
-	int total = row_of_lesson(c, c->nlessons);
-	int cur = row_of_lesson(c, lab->cur);
-	/* keep the current lesson in view, a few rows from the edges */
-	int top = cur - h / 2;
+	int total = row_of_lesson(lab, c->nlessons, r, wide);
+	int cur = row_of_lesson(lab, lab->cur, r, wide);
+	int cur_rows = lesson_rows(lab, lab->cur, r, wide);
+	/* keep the current lesson in view, all its rows, a few from the edges */
+	int top = cur - (h - cur_rows) / 2;
 	if (top > total - h)
 		top = total - h;
 	if (top < 0)
@@ -155,15 +224,17 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 	for (size_t s = 0; s < c->nsections; s++) {
 		const struct section *sec = &c->sections[s];
 		if (row >= top && row - top < h)
-			crt_put(y + row - top, r.x + 1, r.w - 1, crt_attr(CRT_SECTION),
-			        sec->title ? sec->title : "");
+			crt_put_cut(y + row - top, r.x + 1, r.w - 2 - UI_EDGE, crt_attr(CRT_SECTION),
+			            sec->title ? sec->title : "");
 		row++;
-		for (size_t k = 0; k < sec->count; k++, row++)
-			if (row >= top && row - top < h)
-				draw_lesson_row(lab, sec->first + k, y + row - top, r, wide);
+		for (size_t k = 0; k < sec->count; k++) {
+			draw_lesson(lab, sec->first + k, row, top, h, y, r, wide);
+			row += lesson_rows(lab, sec->first + k, r, wide);
+		}
 	}
+	/* the scroll marks in the list's rightmost column, past the edge */
 	if (top > 0)
-		crt_put(y, r.x + r.w - 2, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_UP));
+		crt_put(y, r.x + r.w - 1, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_UP));
 	if (top + h < total)
-		crt_put(y + h - 1, r.x + r.w - 2, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_DOWN));
+		crt_put(y + h - 1, r.x + r.w - 1, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_DOWN));
 }

@@ -75,8 +75,8 @@ static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
 void crt_locale(void)
 {
 	setlocale(LC_ALL, "");
-	/* numbers read and printed by the core (progress file, units) keep a
-	 * decimal point whatever the student's locale */
+	/* numbers read and printed by the core (units, reports, the lesson
+	 * files' values) keep a decimal point whatever the student's locale */
 	setlocale(LC_NUMERIC, "C");
 	const char *cs = nl_langinfo(CODESET);
 	crt.utf8 = cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);

@@ -122,29 +122,44 @@ int ui_gauge_draw_pair(int y, int x, int w, double a, double b)
 	return 3;
 }
 
+/* The range label for lo .. hi: with what the values are over where
+ * there is room to say it (a line of at least 12 cells left beside it). */
+static void sparkline_label(double lo, double hi, int w, char *buf, size_t len)
+{
+	char range[80];
+	units_format_rate_range(lo, hi, !crt.utf8, range, sizeof range);
+	snprintf(buf, len, "%s (%g s windows)", range, RATE_WINDOW);
+	if (w - 1 - tw_width(buf) < 12)
+		snprintf(buf, len, "%s", range);
+}
+
 int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
 {
 	if (!h || h->n < 2 || w < 18)
 		return 0;
-	static struct gauge_history squeezed;
-	char range[80], noted[96];
-	/* the range is measured first so the line can be sized to it */
-	char spark[GAUGE_MAX_W * 4];
+	static struct gauge_history fitted;
+	char label[96], spark[GAUGE_MAX_W * 4];
 	double lo, hi;
+	/* The line takes what the label leaves; the label is the range of the
+	 * cells drawn, which depends on how many there are: size the line by
+	 * the raw values' range, then settle (a label changes by a column or
+	 * two at most, so this ends at once). */
 	gauge_sparkline(h, GAUGE_HISTORY, crt.utf8, spark, sizeof spark, &lo, &hi);
-	units_format_rate_range(lo, hi, !crt.utf8, range, sizeof range);
-	/* what the values are over, where there is room to say it */
-	snprintf(noted, sizeof noted, "%s (%g s windows)", range, RATE_WINDOW);
-	const char *tail = w - 1 - tw_width(noted) >= 12 ? noted : range;
-	int sw = w - 1 - tw_width(tail);
-	if (sw < 5)
+	sparkline_label(lo, hi, w, label, sizeof label);
+	int sw = w - 1 - tw_width(label);
+	for (int tries = 0; tries < 4 && sw >= 5; tries++) {
+		gauge_history_fit(h, sw > GAUGE_MAX_W ? GAUGE_MAX_W : sw, &fitted);
+		gauge_sparkline(&fitted, sw, crt.utf8, spark, sizeof spark, &lo, &hi);
+		sparkline_label(lo, hi, w, label, sizeof label);
+		int room = w - 1 - tw_width(label);
+		if (room == sw || (room > sw && (size_t)sw >= h->n))
+			break;
+		sw = room;
+	}
+	if (sw < 5 || w - 1 - tw_width(label) < tw_width(spark))
 		return 0;
-	squeezed = *h;
-	while (squeezed.n > (size_t)sw)
-		gauge_history_halve(&squeezed);
-	gauge_sparkline(&squeezed, sw, crt.utf8, spark, sizeof spark, &lo, &hi);
 	int spw = crt_put(y, x, sw, crt_attr(CRT_GAUGE_FILL), spark);
-	crt_put(y, x + spw + 1, w - spw - 1, crt_attr(CRT_DIM), tail);
+	crt_put(y, x + spw + 1, w - spw - 1, crt_attr(CRT_DIM), label);
 	return 1;
 }
 

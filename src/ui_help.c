@@ -55,7 +55,8 @@ static const struct help_line help[] = {
 	{NULL, "# Watch time, races, presentation"},
 	{"watch time", "a run lasts its watch time (w cycles 3 s, 10 s, 30 s and one pass; --watch "
 	               "sets it; 10 s unless told): the lesson's trial, started again and again until "
-	               "the time has passed or s stops it. Each trial is exactly the lesson's. Rate, "
+	               "the time has passed or s stops it. Each trial is exactly the lesson's, with "
+	               "its own time limit (only the watch's end may cut the last one short). Rate, "
 	               "syscalls and calls are over every trial so far; the untimed set-up between "
 	               "trials is not in the rate"},
 	{"pass", "one whole pass over the file; what a repeated one is depends on the lesson:"},
@@ -97,8 +98,11 @@ static const struct help_line help[] = {
 	{NULL, "A lesson's claims, under its text: a circle (or -) to check, with what to look "
 	       "for; after a run as the lesson says a check (or +) held, a cross (or x) missed, "
 	       "a question mark could not tell, and why (\"run w01-syncbyte first\"); under each "
-	       "the measured value and the bound. A claim about the whole file waits for a run "
-	       "of one pass (w); a raced or changed run is not checked."},
+	       "the measured value and the bound. A watched run is checked against its last whole "
+	       "trial: the last that went as the lesson means and was not cut short by s or the "
+	       "watch's end (one its own time limit ended counts, cut short as in batch); one "
+	       "with none, against the sum of its trials, where a claim about the whole file "
+	       "waits for a run of one pass (w). A raced or changed run is not checked."},
 	{NULL, "A code line too long for the column goes on over the next rows, marked in the "
 	       "gutter with a hooked arrow (or \\); nothing of it is cut."},
 	{NULL, "A figure is never cut at the edge of the screen: a line that is short of room "

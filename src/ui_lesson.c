@@ -380,7 +380,7 @@ static int draw_title(const struct lesson *l, int y, int x, int w)
 		if (i == 1 && t.n > 2) {        /* more than two lines: say so */
 			char more[512];
 			snprintf(more, sizeof more, "%s%s", t.v[i].text, crt_glyph(GLYPH_ELLIPSIS));
-			crt_put_cut(y + rows++, x, w, crt_attr(CRT_TITLE), more);
+			crt_put_cut(y + rows++, x, w - UI_EDGE, crt_attr(CRT_TITLE), more);
 		} else
 			crt_put(y + rows++, x, w, crt_attr(CRT_TITLE), t.v[i].text);
 	}
@@ -462,8 +462,10 @@ void ui_lesson_draw(struct lab *lab, struct rect r)
 	int x = r.x + 1, w = r.w - 2, y = r.y;
 	y += draw_title(l, y, x, w);
 	const struct section *sec = &lab->course.sections[course_section_of(&lab->course, lab->cur)];
-	crt_putf(y++, x, w, crt_attr(CRT_DIM), "%s %s %s", l->id, crt_glyph(GLYPH_DOT),
+	char where[256];
+	snprintf(where, sizeof where, "%s %s %s", l->id, crt_glyph(GLYPH_DOT),
 	         sec->title ? sec->title : "");
+	crt_put_cut(y++, x, w - UI_EDGE, crt_attr(CRT_DIM), where);
 	y += draw_workload(lab, y, x, w);
 	y++;
 	wrap_lesson(lab, w - UI_EDGE);

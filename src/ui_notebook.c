@@ -38,7 +38,8 @@ void ui_history_draw(struct lab *lab, struct rect r)
 {
 	struct history_view *h = &lab->history;
 	const struct lesson *l = &lab->course.lessons[h->lesson];
-	int y = r.y, x = r.x + 1, w = r.w - 2;
+	/* the edge column stays blank: a row too long ends in an ellipsis */
+	int y = r.y, x = r.x + 1, w = r.w - 2 - UI_EDGE;
 	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Notebook of %s: %zu run%s, newest first", l->id,
 	         h->n, h->n == 1 ? "" : "s");
 	if (h->score.guesses)

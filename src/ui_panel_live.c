@@ -24,6 +24,7 @@
 #include "countof.h"
 #include "fitline.h"
 #include "keys.h"
+#include "run_words.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -47,26 +48,6 @@ static void pen_gap(struct pen *p)
 		p->y++;
 }
 
-/* Parts as the terminal shows them (ASCII where it cannot show UTF-8), so
- * that they are measured as drawn. */
-struct screen_parts {
-	struct fit_part v[16];
-	char text[16][160], brief[16][160];
-	size_t n;
-};
-
-static void screen_parts(const struct fit_part *in, size_t n, struct screen_parts *out)
-{
-	out->n = n < COUNT(out->v) ? n : COUNT(out->v);
-	for (size_t i = 0; i < out->n; i++) {
-		out->v[i] = in[i];
-		if (in[i].text)
-			out->v[i].text = crt_text(in[i].text, out->text[i], sizeof out->text[i]);
-		if (in[i].brief)
-			out->v[i].brief = crt_text(in[i].brief, out->brief[i], sizeof out->brief[i]);
-	}
-}
-
 /* A label in the label column and its figures after it, fitted into the
  * value column (fitline.h) over at most max_rows rows. */
 static void kv_parts(struct pen *p, const char *label, const struct fit_part *parts, size_t n,
@@ -74,9 +55,9 @@ static void kv_parts(struct pen *p, const char *label, const struct fit_part *pa
 {
 	if (!pen_room(p, 1))
 		return;
-	struct screen_parts sp;
+	struct ui_parts sp;
 	struct fit_rows fr;
-	screen_parts(parts, n, &sp);
+	ui_screen_parts(parts, n, &sp);
 	if (max_rows > p->bottom - p->y)
 		max_rows = p->bottom - p->y;
 	fitline_fit(sp.v, sp.n, p->w - p->label_w - UI_EDGE, max_rows, &fr);
@@ -153,47 +134,6 @@ static const char *error_hint(int err)
 	}
 }
 
-static void draw_result_state(struct pen *p, const struct run_view *v)
-{
-	const struct trial_result *r = v->result;
-	char secs[32], buf[512];
-	units_format_seconds(r->seconds, !crt.utf8, secs, sizeof secs);
-	if (r->err && r->expected) {
-		const char *name = wl_errno_name(r->err);
-		snprintf(buf, sizeof buf, "%s got %s, as this lesson expects", crt_glyph(GLYPH_DONE),
-		         name ? name : "the error");
-		para(p, CRT_OK, buf);
-		if (r->error[0])
-			para(p, CRT_LABEL, r->error);
-		return;
-	}
-	if (!r->ok || r->err) {
-		const char *name = r->err ? wl_errno_name(r->err) : NULL;
-		snprintf(buf, sizeof buf, "%s FAILED%s%s: %s", crt_glyph(GLYPH_FAILED),
-		         name ? " with " : "", name ? name : "",
-		         r->error[0] ? r->error : "the workload did not complete");
-		para(p, CRT_ERROR, buf);
-		const char *hint = error_hint(r->err);
-		if (hint)
-			para(p, CRT_LABEL, hint);
-		return;
-	}
-	if (v->watch > WATCH_ONE_PASS && !(r->stopped && !r->time_limited))
-		snprintf(buf, sizeof buf, "%s DONE: watched %.1f s, %u whole pass%s in %u trial%s%s",
-		         crt_glyph(GLYPH_DONE), v->watched, r->passes, r->passes == 1 ? "" : "es",
-		         v->trials, v->trials == 1 ? "" : "s",
-		         r->time_limited ? "; the last pass cut short" : "");
-	else if (r->time_limited)
-		snprintf(buf, sizeof buf, "%s time limit reached after %s; the rate is over what was done",
-		         crt_glyph(GLYPH_DONE), secs);
-	else if (r->stopped)
-		snprintf(buf, sizeof buf, "%s STOPPED after %s; the rate is over what was done",
-		         crt_glyph(GLYPH_DONE), secs);
-	else
-		snprintf(buf, sizeof buf, "%s DONE in %s", crt_glyph(GLYPH_DONE), secs);
-	para(p, CRT_OK, buf);
-}
-
 /* A run that is not the lesson's result says what it was: the notebook
  * files it apart, and the marks and "Compare with" do not use it. */
 static void draw_variant_state(struct pen *p, const struct run_view *v)
@@ -206,68 +146,30 @@ static void draw_variant_state(struct pen *p, const struct run_view *v)
 	para(p, CRT_MESSAGE, buf);
 }
 
-static void draw_state(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
+static void draw_state(struct pen *p, const struct run_view *v)
 {
-	char buf[512];
-	if (v->live && v->watch > WATCH_ONE_PASS) {
-		char watch[32];
-		watch_name(v->watch, watch, sizeof watch);
-		snprintf(buf, sizeof buf, "%s %s  %.1f s of %s, pass %u", crt_glyph(GLYPH_RUNNING),
-		         v->stopping ? "STOPPING" : "RUNNING", v->watched, watch, v->passes + 1);
-		para(p, CRT_RUNNING, buf);
-	} else if (v->live) {
-		snprintf(buf, sizeof buf, "%s %s  %.1f s of at most %g s", crt_glyph(GLYPH_RUNNING),
-		         v->stopping ? "STOPPING" : "RUNNING", v->sample->elapsed,
-		         spec ? spec->time_limit : 0);
-		para(p, CRT_RUNNING, buf);
-	} else if (v->start_error) {
-		snprintf(buf, sizeof buf, "%s could not start: %s", crt_glyph(GLYPH_FAILED), v->start_error);
-		para(p, CRT_ERROR, buf);
-	} else if (v->result) {
-		draw_result_state(p, v);
+	if (!pen_room(p, 1))
+		return;
+	p->y += ui_run_state_draw(p->y, p->x, p->w - UI_EDGE, p->bottom - p->y, v, 1);
+	/* a failure: what usually causes it, where the lab knows */
+	const char *hint = v->result && !v->live && (!v->result->ok || (v->result->err &&
+	                   !v->result->expected)) ? error_hint(v->result->err) : NULL;
+	if (hint)
+		para(p, CRT_LABEL, hint);
+	if (v->result && !v->live)
 		draw_variant_state(p, v);
-	} else if (v->saved) {
-		snprintf(buf, sizeof buf, "Last run as the lesson says%s%s (from the notebook); r runs "
-		         "it again.", v->saved->when[0] ? ", " : "", v->saved->when);
-		para(p, CRT_LABEL, buf);
-	} else
-		para(p, CRT_LABEL, "Not run yet: r (or Enter) runs it.");
 }
 
 /* --- the rate ----------------------------------------------------------------- */
 
-struct shown {
-	double rate;              /* the big number: now while live, else the result */
-	double avg;               /* the average (live) or the result */
-	int have;
-};
-
-static struct shown shown_rates(const struct run_view *v)
-{
-	struct shown s = {0, 0, 0};
-	if (v->live) {
-		s.rate = v->rate_now;
-		s.avg = v->sample->rate_avg;
-		s.have = v->sample->elapsed > 0;
-	} else if (v->result && v->result->ok && !v->result->err) {
-		s.rate = s.avg = v->result->rate;
-		s.have = 1;
-	} else if (!v->result && v->saved && v->saved->ok && isfinite(v->saved->rate)
-	           && v->saved->rate > 0) {
-		s.rate = s.avg = v->saved->rate;
-		s.have = 1;
-	}
-	return s;
-}
-
 /* Big digits for the rate and, when there is room, the log rate. */
-static void draw_big(struct pen *p, const struct shown *s)
+static void draw_big(struct pen *p, double now)
 {
 	char rate[32], num[32], unit[16], logs[32];
-	units_format_rate(s->rate, rate, sizeof rate);
+	units_format_rate(now, rate, sizeof rate);
 	if (sscanf(rate, "%31s %15s", num, unit) != 2)
 		return;
-	snprintf(logs, sizeof logs, "%.2f", units_log_rate(s->rate));
+	snprintf(logs, sizeof logs, "%.2f", units_log_rate(now));
 	int rw = gauge_bignum_width(num) + 1 + (int)strlen(unit);
 	int lw = gauge_bignum_width(logs) + 1 + 8;
 	if (!pen_room(p, GAUGE_BIG_ROWS))
@@ -280,10 +182,6 @@ static void draw_big(struct pen *p, const struct shown *s)
 	p->y += GAUGE_BIG_ROWS;
 }
 
-/* What each rate is over: "now" the last RATE_WINDOW seconds, "avg" and
- * the result the whole run (bytes moved / seconds the loop ran), so a
- * reader can tell why they differ, and why the trend's range (half-second
- * rates) may not hold the whole run's. */
 /* The guess beside the result: the rate guessed, its log rate, and once
  * the run has ended how far it missed, in log-rate units. */
 static void draw_guess(struct pen *p, const struct run_view *v)
@@ -304,16 +202,20 @@ static void draw_guess(struct pen *p, const struct run_view *v)
 	}
 }
 
+/* What each rate is over: "now" the last RATE_WINDOW seconds, "avg" and
+ * the result the whole run (bytes moved / seconds the loop ran), so a
+ * reader can tell why they differ, and why the trend's range (half-second
+ * rates) may not hold the whole run's. */
 static void draw_rates(struct pen *p, const struct run_view *v, int big)
 {
-	struct shown s = shown_rates(v);
-	if (!s.have) {
+	struct { double rate, avg; } s;
+	if (!run_view_rate(v, &s.rate, &s.avg)) {
 		draw_guess(p, v);
 		return;
 	}
 	char a[32], b[48], la[32], lb[32], ln[64], bps[32];
 	if (big)
-		draw_big(p, &s);
+		draw_big(p, s.rate);
 	units_format_rate(s.rate, a, sizeof a);
 	if (v->live) {
 		char avg[64], window[32];
@@ -355,12 +257,6 @@ static int compare_rate(const struct lab *lab, const char *id, double *rate)
 	return 1;
 }
 
-static const char *ref_label(const struct lab *lab, const char *key)
-{
-	const struct ref_source *src = lab->have_refs ? ref_data_find(&lab->refs, key) : NULL;
-	return src && src->label ? src->label : key;
-}
-
 #define MAX_MARKS 12
 
 /* The compared lessons' keys on the gauge and in their list: 1 .. 9, a .. */
@@ -379,7 +275,7 @@ static size_t collect_marks(const struct lab *lab, const struct lesson *l,
 		m[n++] = (struct ui_gauge_mark){guess, 'G', CRT_MESSAGE, "your guess"};
 	for (size_t i = 0; i < l->nrefs && n < MAX_MARKS; i++)
 		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, (char)('A' + i % 26), CRT_REF,
-		                             ref_label(lab, l->refs[i].source)};
+		                             lab_ref_label(lab, l->refs[i].source)};
 	for (size_t i = 0; i < l->ncompare && n < MAX_MARKS; i++) {
 		double rate;
 		if (compare_rate(lab, l->compare[i], &rate))
@@ -390,7 +286,8 @@ static size_t collect_marks(const struct lab *lab, const struct lesson *l,
 
 static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_view *v)
 {
-	struct shown s = shown_rates(v);
+	double now, avg;
+	int have = run_view_rate(v, &now, &avg);
 	struct ui_gauge_mark marks[MAX_MARKS];
 	size_t n = collect_marks(lab, lab_lesson(lab), v, marks);
 	if (!pen_room(p, 3))
@@ -399,8 +296,8 @@ static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_vi
 	crt_putf(p->y++, p->x, w, crt_attr(CRT_DIM), "B/s, log scale%s",
 	         v->live ? (crt.utf8 ? "   bar: now  \u2503 avg" : "   bar: now  | avg") : "");
 	/* the legend may wrap: keep it inside the panel */
-	int rows = ui_gauge_draw(p->y, p->x, w, p->roomy ? 3 : 1, s.have ? s.rate : 0, v->live ? s.avg : 0, marks,
-	                         pen_room(p, 6) ? n : 0);
+	int rows = ui_gauge_draw(p->y, p->x, w, p->roomy ? 3 : 1, have ? now : 0, v->live ? avg : 0,
+	                         marks, pen_room(p, 6) ? n : 0);
 	p->y += rows;
 }
 
@@ -415,32 +312,15 @@ static void named_count(const char *name, int64_t n, char *buf, size_t len)
 }
 
 /* The program's own calls by kind, every kind it made ("fread 688,126
- * fseek 688,126"), live from the child's per-chunk counts or from the
- * result; a command has none of ours to count, and says so in words. */
+ * fseek 688,126"), worded as every view words them (run_calls_words). */
 static void draw_calls(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
-	const struct wl_kind *k = wl_kind_of(spec);
-	if (!k || k->command) {
-		kv_words(p, "calls", "not counted for an outside program");
-		return;
-	}
-	const uint64_t *calls = v->live ? v->sample->calls_by_kind : v->result->calls;
-	char text[CALL_KINDS][64];
-	struct fit_part parts[CALL_KINDS];
-	size_t n = 0;
-	for (int c = 0; c < CALL_KINDS; c++) {
-		if (!calls[c])
-			continue;
-		named_count(call_kind_info((enum call_kind)c)->shown, (int64_t)calls[c], text[n],
-		            sizeof text[n]);
-		parts[n] = (struct fit_part){text[n], NULL, 0, 0};
-		n++;
-	}
-	if (n == 0 && k->primary != CALL_NONE) {      /* before the first chunk */
-		named_count(call_kind_info(k->primary)->shown, 0, text[0], sizeof text[0]);
-		parts[n++] = (struct fit_part){text[0], NULL, 0, 0};
-	}
-	kv_parts(p, "calls", parts, n, 3);
+	struct run_calls c;
+	run_calls_words(v, spec, &c);
+	if (c.none)
+		kv_words(p, "calls", c.none);
+	else if (c.n)
+		kv_parts(p, "calls", c.part, c.n, 3);
 }
 
 static void draw_syscalls(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
@@ -688,9 +568,9 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 			parts[n++] = (struct fit_part){lg, NULL, 1, 0};
 		} else
 			parts[n++] = (struct fit_part){"not run yet", NULL, 0, 0};
-		struct screen_parts sp;
+		struct ui_parts sp;
 		struct fit_rows fr;
-		screen_parts(parts, n, &sp);
+		ui_screen_parts(parts, n, &sp);
 		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
 		fitline_fit(sp.v, sp.n, p->w - 2 - UI_EDGE, rows, &fr);
 		for (size_t k = 0; k < fr.n; k++)
@@ -720,9 +600,9 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 		else
 			snprintf(rate, sizeof rate, "%s", var->ok ? "-" : "failed");
 		const struct fit_part parts[] = {{name, NULL, 0, 0}, {rate, NULL, 0, 0}};
-		struct screen_parts sp;
+		struct ui_parts sp;
 		struct fit_rows fr;
-		screen_parts(parts, COUNT(parts), &sp);
+		ui_screen_parts(parts, COUNT(parts), &sp);
 		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
 		fitline_fit(sp.v, sp.n, p->w - UI_EDGE, rows, &fr);
 		for (size_t r = 0; r < fr.n; r++)
@@ -742,7 +622,7 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 	}
 	struct pen p = {r.y, r.x + 1, r.w - 2, r.y + r.h, r.w >= 60 ? 13 : 11, r.h >= 34};
 	const struct wl_spec *spec = v.spec ? v.spec : &lab->next;
-	draw_state(&p, &v, spec);
+	draw_state(&p, &v);
 	int big = r.h >= 30 || (r.h >= 26 && !l->ncompare && !l->nrefs);
 	draw_rates(&p, &v, big);
 	pen_gap(&p);

@@ -14,66 +14,59 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run_words.h"
 #include "ui_crt.h"
 #include "ui_views.h"
 #include "units.h"
 
 #define MAX_REFS 8
 
-/* The rate in big digits at the largest size fitting r; plain bold text
- * when even the smallest does not. */
+/* The rate in big digits at the largest size fitting r (less the edge
+ * column); plain bold text when even the smallest does not. */
 static void draw_figure(struct rect r, double rate, int have)
 {
 	char text[32], num[32], unit[16];
+	int w = r.w - UI_EDGE;
 	if (!have || r.h < 1) {
 		if (r.h >= 1)
-			crt_put(r.y, r.x, r.w, crt_attr(CRT_LABEL), "no rate yet");
+			crt_put(r.y, r.x, w, crt_attr(CRT_LABEL), "no rate yet");
 		return;
 	}
 	units_format_rate(rate, text, sizeof text);
 	if (sscanf(text, "%31s %15s", num, unit) != 2
-	    || ui_gauge_draw_bigfont(r.y, r.x, r.w, r.h, num, unit, CRT_BIG) == 0)
-		crt_put(r.y, r.x, r.w, crt_attr(CRT_BIG), text);
+	    || ui_gauge_draw_bigfont(r.y, r.x, w, r.h, num, unit, CRT_BIG) == 0)
+		crt_put(r.y, r.x, w, crt_attr(CRT_BIG), text);
 }
 
 static void draw_log_figure(struct rect r, double rate, int have)
 {
-	char num[32];
+	char num[32], line[48];
 	if (!have || r.h < 1)
 		return;
 	snprintf(num, sizeof num, "%.2f", units_log_rate(rate));
-	if (ui_gauge_draw_bigfont(r.y, r.x, r.w, r.h, num, "log rate", CRT_VALUE) == 0)
-		crt_putf(r.y, r.x, r.w, crt_attr(CRT_VALUE), "log rate %s", num);
+	if (ui_gauge_draw_bigfont(r.y, r.x, r.w - UI_EDGE, r.h, num, "log rate", CRT_VALUE) == 0) {
+		snprintf(line, sizeof line, "log rate %s", num);
+		const struct fit_part part = {line, NULL, 0, 0};
+		ui_fit_draw(r.y, r.x, r.w - UI_EDGE, 1, crt_attr(CRT_VALUE), &part, 1);
+	}
 }
 
-/* Two rows: the kernel's count against the program's, then what moved. */
+/* Under a figure: the kernel's count against the program's, then what
+ * moved, each fitted into the rows there are. */
 static void draw_counts(struct rect r, const struct run_view *v, int with_log)
 {
-	char sys[96], calls[96], b[32], t[32], line[320];
-	double now, avg;
-	if (!v->live && !v->result)
-		return;
-	ui_race_counts(v, sys, sizeof sys, calls, sizeof calls);
-	if (with_log && ui_view_rate(v, &now, &avg))
-		snprintf(line, sizeof line, "log rate %.2f   kernel: %s   program: %s",
-		         units_log_rate(now), sys, calls);
-	else
-		snprintf(line, sizeof line, "kernel: %s   program: %s", sys, calls);
-	crt_put(r.y, r.x, r.w, crt_attr(CRT_VALUE), line);
-	if (r.h < 2)
-		return;
-	uint64_t bytes = v->live ? v->sample->bytes : v->result->bytes;
-	double secs = v->live ? v->sample->elapsed : v->result->seconds;
-	units_format_bytes((double)bytes, b, sizeof b);
-	units_format_seconds(secs, !crt.utf8, t, sizeof t);
-	crt_putf(r.y + 1, r.x, r.w, crt_attr(CRT_LABEL), "moved %s in %s of loops, %u whole pass%s",
-	         b, t, v->passes, v->passes == 1 ? "" : "es");
+	int w = r.w - UI_EDGE;
+	int rows = ui_run_counts_draw(r.y, r.x, w, r.h > 1 ? r.h - 1 : 1, v, with_log);
+	if (rows < r.h)
+		ui_run_moved_draw(r.y + rows, r.x, w, r.h - rows, v);
 }
 
-static const char *ref_label(const struct lab *lab, const char *key)
+/* The gauge's unit, in the blank row over it (nothing is dim here). */
+static void draw_gauge_unit(const struct present_layout *l)
 {
-	const struct ref_source *src = lab->have_refs ? ref_data_find(&lab->refs, key) : NULL;
-	return src && src->label ? src->label : key;
+	if (l->gauge.y - 1 > l->state.y)
+		crt_put(l->gauge.y - 1, l->gauge.x, l->gauge.w - UI_EDGE, crt_attr(CRT_LABEL),
+		        "B/s, log scale");
 }
 
 static void draw_alone(const struct lab *lab, const struct present_layout *l)
@@ -81,14 +74,13 @@ static void draw_alone(const struct lab *lab, const struct present_layout *l)
 	const struct lesson *les = lab_lesson(lab);
 	struct run_view v;
 	char buf[512];
-	int role;
 	run_view_of(lab, lab->cur, &v);
-	crt_putf(l->title.y, l->title.x, l->title.w, crt_attr(CRT_TITLE), "%s %s %s", les->id,
-	         crt_glyph(GLYPH_DOT), les->title ? les->title : "");
-	ui_race_state_text(&v, buf, sizeof buf, &role);
-	crt_put(l->state.y, l->state.x, l->state.w, crt_attr((enum crt_role)role), buf);
+	snprintf(buf, sizeof buf, "%s %s %s", les->id, crt_glyph(GLYPH_DOT),
+	         les->title ? les->title : "");
+	crt_put_cut(l->title.y, l->title.x, l->title.w - UI_EDGE, crt_attr(CRT_TITLE), buf);
+	ui_run_state_draw(l->state.y, l->state.x, l->state.w - UI_EDGE, l->state.h, &v, 0);
 	double now = 0, avg = 0;
-	int have = ui_view_rate(&v, &now, &avg);
+	int have = run_view_rate(&v, &now, &avg);
 	draw_figure(l->figure[0], now, have);
 	draw_log_figure(l->logfig, now, have);
 	draw_counts(l->text[0], &v, 0);
@@ -96,9 +88,10 @@ static void draw_alone(const struct lab *lab, const struct present_layout *l)
 	size_t n = 0;
 	for (size_t i = 0; i < les->nrefs && n < MAX_REFS; i++)
 		marks[n++] = (struct ui_gauge_mark){les->refs[i].rate, (char)('A' + i % 26), CRT_REF,
-		                                    ref_label(lab, les->refs[i].source)};
-	ui_gauge_draw(l->gauge.y, l->gauge.x, l->gauge.w, 3, have ? now : 0, v.live ? avg : 0,
-	              marks, n);
+		                                    lab_ref_label(lab, les->refs[i].source)};
+	draw_gauge_unit(l);
+	ui_gauge_draw(l->gauge.y, l->gauge.x, l->gauge.w - UI_EDGE, 3, have ? now : 0,
+	              v.live ? avg : 0, marks, n);
 }
 
 static void draw_race(const struct lab *lab, const struct present_layout *l)
@@ -109,21 +102,21 @@ static void draw_race(const struct lab *lab, const struct present_layout *l)
 	race_view_of(lab, 1, &v[1]);
 	const struct lesson *les[2] = {&lab->course.lessons[v[0].lesson],
 	                               &lab->course.lessons[v[1].lesson]};
-	crt_putf(l->title.y, l->title.x, l->title.w, crt_attr(CRT_TITLE), "A %s   against   B %s",
-	         les[0]->id, les[1]->id);
+	snprintf(buf, sizeof buf, "A %s   against   B %s", les[0]->id, les[1]->id);
+	crt_put_cut(l->title.y, l->title.x, l->title.w - UI_EDGE, crt_attr(CRT_TITLE), buf);
 	int cpus = race_cpus();
-	crt_putf(l->state.y, l->state.x, l->state.w, crt_attr(CRT_LABEL),
-	         "Both run at once and share this machine's %d CPU%s and its disk.", cpus,
-	         cpus == 1 ? "" : "s");
+	snprintf(buf, sizeof buf, "Both run at once and share this machine's %d CPU%s and its disk.",
+	         cpus, cpus == 1 ? "" : "s");
+	ui_wrapped(l->state.y, l->state.x, l->state.w - UI_EDGE, crt_attr(CRT_LABEL), buf, 1);
 	double rate[2] = {0, 0};
 	for (int i = 0; i < 2; i++) {
 		double avg;
-		int role, have = ui_view_rate(&v[i], &rate[i], &avg);
+		int have = run_view_rate(&v[i], &rate[i], &avg);
 		struct rect f = l->figure[i];
-		ui_race_state_text(&v[i], buf, sizeof buf, &role);
-		crt_putf(f.y, f.x, f.w, crt_attr(CRT_TITLE), "%c %s", ui_race_letter(i), les[i]->id);
+		snprintf(buf, sizeof buf, "%c %s", ui_race_letter(i), les[i]->id);
+		crt_put_cut(f.y, f.x, f.w - UI_EDGE, crt_attr(CRT_TITLE), buf);
 		if (f.h > 1)
-			crt_put(f.y + 1, f.x, f.w, crt_attr((enum crt_role)role), buf);
+			ui_run_state_draw(f.y + 1, f.x, f.w - UI_EDGE, 1, &v[i], 0);
 		f.y += 2;
 		f.h -= 2;
 		draw_figure(f, rate[i], have);
@@ -132,9 +125,10 @@ static void draw_race(const struct lab *lab, const struct present_layout *l)
 			rate[i] = 0;
 	}
 	int y = l->gauge.y;
-	y += ui_gauge_draw_pair(y, l->gauge.x, l->gauge.w, rate[0], rate[1]);
+	draw_gauge_unit(l);
+	y += ui_gauge_draw_pair(y, l->gauge.x, l->gauge.w - UI_EDGE, rate[0], rate[1]);
 	ui_race_gap_text(v, buf, sizeof buf);
-	crt_put(y, l->gauge.x, l->gauge.w, crt_attr(CRT_VALUE), buf);
+	crt_put(y, l->gauge.x, l->gauge.w - UI_EDGE, crt_attr(CRT_VALUE), buf);
 }
 
 void ui_present_draw(const struct lab *lab, int lines, int cols, unsigned context)

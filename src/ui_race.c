@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run_words.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -19,29 +20,10 @@ char ui_race_letter(int side)
 	return side ? 'B' : 'A';
 }
 
-int ui_view_rate(const struct run_view *v, double *now, double *avg)
-{
-	*now = *avg = 0;
-	if (v->live) {
-		*now = v->rate_now;
-		*avg = v->sample->rate_avg;
-		return v->sample->elapsed > 0;
-	}
-	if (v->result && v->result->ok && !v->result->err) {
-		*now = *avg = v->result->rate;
-		return 1;
-	}
-	if (!v->result && v->saved && v->saved->ok && isfinite(v->saved->rate) && v->saved->rate > 0) {
-		*now = *avg = v->saved->rate;
-		return 1;
-	}
-	return 0;
-}
-
 void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len)
 {
 	double a, b, avg, dlog, ratio;
-	int ha = ui_view_rate(&v[0], &a, &avg), hb = ui_view_rate(&v[1], &b, &avg);
+	int ha = run_view_rate(&v[0], &a, &avg), hb = run_view_rate(&v[1], &b, &avg);
 	if (!ha || !hb || race_gap(a, b, &dlog, &ratio) != 0) {
 		snprintf(buf, len, "log rate A \u2212 B: when both have a rate");
 		return;
@@ -59,180 +41,94 @@ void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len)
 	         a_faster ? 'A' : 'B', t, a_faster ? 'B' : 'A');
 }
 
-void ui_race_state_text(const struct run_view *v, char *buf, size_t len, int *role)
-{
-	char w[32];
-	watch_name(v->watch, w, sizeof w);
-	*role = CRT_RUNNING;
-	if (v->live) {
-		if (v->watch > WATCH_ONE_PASS)
-			snprintf(buf, len, "%s %s  %.1f s of %s, pass %u", crt_glyph(GLYPH_RUNNING),
-			         v->stopping ? "STOPPING" : "RUNNING", v->watched, w, v->passes + 1);
-		else
-			snprintf(buf, len, "%s %s  %.1f s, one pass", crt_glyph(GLYPH_RUNNING),
-			         v->stopping ? "STOPPING" : "RUNNING", v->watched);
-		return;
-	}
-	if (v->start_error && !v->result) {
-		*role = CRT_ERROR;
-		snprintf(buf, len, "%s could not start: %s", crt_glyph(GLYPH_FAILED), v->start_error);
-		return;
-	}
-	const struct trial_result *r = v->result;
-	const char *raced = v->raced ? " (raced: not the lesson's result)" : "";
-	if (!r) {
-		*role = CRT_LABEL;
-		snprintf(buf, len, v->saved ? "Last run (saved from an earlier session); r runs it again."
-		                            : "Not run yet: r (or Enter) runs it.");
-		return;
-	}
-	if (!r->ok || (r->err && !r->expected)) {
-		*role = CRT_ERROR;
-		snprintf(buf, len, "%s FAILED: %s", crt_glyph(GLYPH_FAILED),
-		         r->error[0] ? r->error : "the workload did not complete");
-		return;
-	}
-	*role = CRT_OK;
-	if (r->err)
-		snprintf(buf, len, "%s got %s, as the lesson expects%s", crt_glyph(GLYPH_DONE),
-		         wl_errno_name(r->err) ? wl_errno_name(r->err) : "the error", raced);
-	else if (r->stopped && !r->time_limited)
-		snprintf(buf, len, "%s STOPPED after %.1f s%s", crt_glyph(GLYPH_DONE), v->watched, raced);
-	else
-		snprintf(buf, len, "%s DONE: %.1f s, %u whole pass%s in %u trial%s%s%s",
-		         crt_glyph(GLYPH_DONE), v->watched, r->passes, r->passes == 1 ? "" : "es",
-		         v->trials, v->trials == 1 ? "" : "s",
-		         r->time_limited ? ", the last pass cut short" : "", raced);
-}
-
-/* "22,020,117 fwrite calls"; a finished run by kind, "381,951 read + 381,951
- * lseek calls"; "2,560 memory copies".  Live, only the total is sampled:
- * named by the kind's call when each access is one call (no stride), else
- * just "calls" (a strided read seeks, then reads). */
-static void calls_text(const struct run_view *v, char *out, size_t len)
-{
-	const struct wl_spec *spec = v->spec;
-	const struct wl_kind *kind = spec ? wl_kind_of(spec) : NULL;
-	char n[32];
-	if (!kind || kind->command) {
-		snprintf(out, len, "the command's own calls, not counted");
-		return;
-	}
-	if (v->live) {
-		const char *what = wl_kind_calls_shown(kind);
-		enum call_kind k;
-		int one_call = spec->stride == 0 || spec->api == WL_API_MMAP;
-		units_format_count(v->sample->calls, n, sizeof n);
-		if (!one_call)
-			snprintf(out, len, "%s calls", n);
-		else
-			snprintf(out, len, "%s %s%s", n, what, call_kind_from_name(what, &k) == 0 ? " calls" : "");
-		return;
-	}
-	size_t o = 0;
-	int named_call = 0;
-	out[0] = '\0';
-	for (int k = 0; k < CALL_KINDS && o < len; k++) {
-		if (!v->result || !v->result->calls[k])
-			continue;
-		const struct call_kind_info *info = call_kind_info((enum call_kind)k);
-		units_format_count(v->result->calls[k], n, sizeof n);
-		o += (size_t)snprintf(out + o, len - o, "%s%s %s", o ? " + " : "", n, info->shown);
-		named_call = strcmp(info->shown, info->name) == 0;
-	}
-	if (o == 0)
-		snprintf(out, len, "no calls");
-	else if (named_call && o < len)
-		snprintf(out + o, len - o, " calls");
-}
-
-void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *calls, size_t clen)
-{
-	const struct wl_spec *spec = v->spec;
-	int64_t r = v->live ? v->sample->syscr : v->result ? v->result->syscr : -1;
-	int64_t w = v->live ? v->sample->syscw : v->result ? v->result->syscw : -1;
-	char a[32];
-	if (r < 0 || w < 0)
-		snprintf(a, sizeof a, "unavailable");
-	else
-		units_format_count((uint64_t)(spec && spec->op == WL_OP_WRITE ? w : r), a, sizeof a);
-	snprintf(sys, slen, "%s() syscalls %s", spec && spec->op == WL_OP_WRITE ? "write" : "read", a);
-	calls_text(v, calls, clen);
-}
-
 /* --- the shared part ----------------------------------------------------------- */
 
-static void draw_shared(const struct lab *lab, struct rect r, const struct run_view v[2])
+static void draw_shared(struct rect r, const struct run_view v[2])
 {
 	char buf[256];
-	int y = r.y;
+	int y = r.y, w = r.w - UI_EDGE;
 	int cpus = race_cpus();
 	snprintf(buf, sizeof buf, "Both runs share this machine's %d CPU%s and its disk at once: "
 	         "each slows the other, so neither rate is its lesson's alone.", cpus,
 	         cpus == 1 ? "" : "s");
-	struct tw_lines l = {0};
-	char ascii[512];
-	textwrap_wrap(crt_text(buf, ascii, sizeof ascii), r.w, &l);
-	for (size_t i = 0; i < l.n && i < 2; i++)
-		crt_put(y++, r.x, r.w, crt_attr(CRT_LABEL), l.v[i].text);
-	textwrap_free(&l);
+	y += ui_wrapped(y, r.x, w, crt_attr(CRT_LABEL), buf, 2);
 	double rate[2], avg;
 	for (int i = 0; i < 2; i++)
-		if (!ui_view_rate(&v[i], &rate[i], &avg))
+		if (!run_view_rate(&v[i], &rate[i], &avg))
 			rate[i] = 0;
-	y += ui_gauge_draw_pair(y, r.x, r.w, rate[0], rate[1]);
+	y += ui_gauge_draw_pair(y, r.x, w, rate[0], rate[1]);
 	ui_race_gap_text(v, buf, sizeof buf);
-	crt_put(y++, r.x, r.w, crt_attr(CRT_VALUE), buf);
-	(void)lab;
+	crt_put(y++, r.x, w, crt_attr(CRT_VALUE), buf);
 }
 
 /* --- one side ---------------------------------------------------------------- */
 
-static void side_line(int *y, int bottom, struct rect r, int role, const char *text)
+/* What a side has left: its rows from *y to bottom, its columns from x,
+ * w of them (the edge column kept free). */
+struct side {
+	int y, bottom, x, w;
+};
+
+static int side_rows(const struct side *s, int most)
 {
-	if (*y >= bottom)
-		return;
-	crt_put(*y, r.x + 1, r.w - 2, crt_attr((enum crt_role)role), text);
-	(*y)++;
+	int left = s->bottom - s->y;
+	return left < most ? left : most;
+}
+
+/* The workload in words, "write() · 1 B blocks · O_SYNC · 10 MiB", each
+ * item whole: the row breaks between items, never inside one. */
+static void draw_spec(struct side *s, const struct wl_spec *spec)
+{
+	char desc[512], sep[8];
+	wl_spec_describe(spec, !crt.utf8, desc, sizeof desc);
+	snprintf(sep, sizeof sep, " %s ", crt_glyph(GLYPH_DOT));
+	struct fit_part parts[16];
+	char text[16][96];
+	size_t n = 0;
+	for (char *p = desc; p && *p && n < 16;) {
+		char *next = strstr(p, sep);
+		size_t len = next ? (size_t)(next - p) : strlen(p);
+		snprintf(text[n], sizeof text[n], "%s%.*s", n ? sep + 1 : "", (int)len, p);
+		parts[n] = (struct fit_part){text[n], NULL, 0, 1};
+		n++;
+		p = next ? next + strlen(sep) : NULL;
+	}
+	s->y += ui_fit_draw(s->y, s->x, s->w, side_rows(s, 2), crt_attr(CRT_LABEL), parts, n);
 }
 
 static void draw_side(const struct lab *lab, int side, const struct run_view *v, struct rect r)
 {
 	const struct lesson *l = &lab->course.lessons[v->lesson];
-	char buf[512], sys[96], calls[96];
-	int y = r.y, bottom = r.y + r.h, role;
+	char buf[512];
+	struct side s = {r.y, r.y + r.h, r.x + 1, r.w - 2 - UI_EDGE};
+	if (s.y >= s.bottom)
+		return;
+	/* the title is words: cut, with an ellipsis, where it must be */
 	snprintf(buf, sizeof buf, "%c  %s %s %s", ui_race_letter(side), l->id,
 	         crt_glyph(GLYPH_DOT), l->title ? l->title : "");
-	side_line(&y, bottom, r, CRT_TITLE, buf);
-	ui_race_state_text(v, buf, sizeof buf, &role);
-	side_line(&y, bottom, r, role, buf);
+	crt_put_cut(s.y++, s.x, s.w, crt_attr(CRT_TITLE), buf);
+	/* two rows: the raced mark wraps rather than goes */
+	s.y += ui_run_state_draw(s.y, s.x, s.w, side_rows(&s, 2), v, 1);
 	double now, avg;
-	if (!ui_view_rate(v, &now, &avg))
+	if (!run_view_rate(v, &now, &avg))
 		return;
-	char rate[32], num[32], unit[16];
+	char rate[32], num[32], unit[16], r_text[48], lg[32];
 	units_format_rate(now, rate, sizeof rate);
 	/* big digits when the panel has rows to spare */
-	if (r.h >= 11 && sscanf(rate, "%31s %15s", num, unit) == 2 && y + GAUGE_BIG_ROWS < bottom)
-		y += ui_gauge_draw_big(y, r.x + 1, r.w - 2, num, unit, CRT_BIG);
-	snprintf(buf, sizeof buf, "rate %s   log rate %.2f%s", rate, units_log_rate(now),
-	         v->live ? "  (now)" : "");
-	side_line(&y, bottom, r, CRT_VALUE, buf);
-	ui_race_counts(v, sys, sizeof sys, calls, sizeof calls);
-	snprintf(buf, sizeof buf, "kernel: %s   program: %s", sys, calls);
-	side_line(&y, bottom, r, CRT_VALUE, buf);
-	const struct trial_sample *s = v->live ? v->sample : NULL;
-	uint64_t bytes = s ? s->bytes : v->result ? v->result->bytes : 0;
-	double secs = s ? s->elapsed : v->result ? v->result->seconds : 0;
-	char b[32], t[32];
-	units_format_bytes((double)bytes, b, sizeof b);
-	units_format_seconds(secs, !crt.utf8, t, sizeof t);
-	snprintf(buf, sizeof buf, "moved %s in %s of loops; %u whole pass%s", b, t, v->passes,
-	         v->passes == 1 ? "" : "es");
-	side_line(&y, bottom, r, CRT_LABEL, buf);
-	if (v->spec) {
-		wl_spec_describe(v->spec, !crt.utf8, buf, sizeof buf);
-		side_line(&y, bottom, r, CRT_LABEL, buf);
-		side_line(&y, bottom, r, CRT_LABEL, watch_pass_meaning(watch_pass_kind_of(v->spec)));
+	if (r.h >= 11 && sscanf(rate, "%31s %15s", num, unit) == 2 && s.y + GAUGE_BIG_ROWS < s.bottom)
+		s.y += ui_gauge_draw_big(s.y, s.x, s.w, num, unit, CRT_BIG);
+	snprintf(r_text, sizeof r_text, "rate %s", rate);
+	snprintf(lg, sizeof lg, "log rate %.2f", units_log_rate(now));
+	const struct fit_part rates[] = {
+		{r_text, NULL, 0, 0}, {lg, NULL, 0, 0}, {v->live ? "(now)" : NULL, NULL, 1, 0},
+	};
+	s.y += ui_fit_draw(s.y, s.x, s.w, side_rows(&s, 2), crt_attr(CRT_VALUE), rates, 3);
+	s.y += ui_run_counts_draw(s.y, s.x, s.w, side_rows(&s, 2), v, 0);
+	s.y += ui_run_moved_draw(s.y, s.x, s.w, side_rows(&s, 1), v);
+	if (v->spec && s.y < s.bottom) {
+		draw_spec(&s, v->spec);
+		s.y += ui_wrapped(s.y, s.x, s.w, crt_attr(CRT_LABEL),
+		                  watch_pass_meaning(watch_pass_kind_of(v->spec)), side_rows(&s, 2));
 	}
 }
 
@@ -246,7 +142,7 @@ void ui_race_draw(const struct lab *lab, int lines, int cols)
 	race_view_of(lab, 0, &v[0]);
 	race_view_of(lab, 1, &v[1]);
 	ui_frame_draw_header(lab, l.header);
-	draw_shared(lab, l.top, v);
+	draw_shared(l.top, v);
 	draw_side(lab, 0, &v[0], l.a);
 	if (l.side_by_side)
 		ui_frame_draw_rule(l.rule);
@@ -284,6 +180,6 @@ void ui_race_draw_chooser(struct lab *lab, struct rect r)
 		         l->title ? l->title : "", k < race->ncompared ? "  (compared)" : "");
 		if (sel)
 			crt_fill(y + i, x, w, crt_attr(CRT_SELECTED));
-		crt_put(y + i, x, w, crt_attr(sel ? CRT_SELECTED : CRT_NORMAL), line);
+		crt_put_cut(y + i, x, w - UI_EDGE, crt_attr(sel ? CRT_SELECTED : CRT_NORMAL), line);
 	}
 }

@@ -3,15 +3,41 @@
 #ifndef IOLAB_UI_VIEWS_H
 #define IOLAB_UI_VIEWS_H
 
+#include "fitline.h"
 #include "lab.h"
 #include "layout.h"
 
 /* The edge column: every view fits and wraps its figures and words into
  * its area less UI_EDGE columns and clips what it draws to the whole area,
  * so the last column of an area stays blank unless something had to be
- * cut there.  Nothing should be; tests/walk.sh fails on a digit, a
- * thousands separator or an opening bracket in that column. */
+ * cut there.  Nothing should be; tests/walk.sh fails on anything but a
+ * blank in that column. */
 #define UI_EDGE 1
+
+/* ui_run.c: a run in words (run_words.h), fitted and drawn the same in
+ * every view that shows one. */
+struct ui_parts {                 /* parts as the terminal shows them */
+	struct fit_part v[16];
+	char text[16][160], brief[16][160];
+	size_t n;
+};
+/* in[] with its text made the terminal's (ASCII where it cannot show
+ * UTF-8), so that it is measured as drawn. */
+void ui_screen_parts(const struct fit_part *in, size_t n, struct ui_parts *out);
+/* parts fitted into w columns over at most max_rows rows (fitline_fit),
+ * drawn from (y, x); rows used. */
+int ui_fit_draw(int y, int x, int w, int max_rows, int attr, const struct fit_part *parts,
+                size_t n);
+/* The state of the run v shows: its glyph, its words with a hanging indent
+ * under them, and an error's message wrapped below; roomy: wrap what
+ * would otherwise be left out.  Fitted into w columns, max_rows rows;
+ * rows used. */
+int ui_run_state_draw(int y, int x, int w, int max_rows, const struct run_view *v, int roomy);
+/* "kernel: write() syscalls 2,560  program: fwrite 10,485,760  fflush 1"
+ * (with_log: the log rate first); rows used. */
+int ui_run_counts_draw(int y, int x, int w, int max_rows, const struct run_view *v, int with_log);
+/* "moved 10 MiB in 1.23 s of loops, 4 whole passes"; rows used. */
+int ui_run_moved_draw(int y, int x, int w, int max_rows, const struct run_view *v);
 
 /* ui_frame.c: header, footer, the separators, the too-small notice */
 void ui_frame_draw_header(const struct lab *lab, struct rect r);
@@ -64,17 +90,8 @@ void ui_race_draw(const struct lab *lab, int lines, int cols);
 void ui_race_draw_chooser(struct lab *lab, struct rect r);
 /* 'A' for the lesson's side (0), 'B' for its rival's. */
 char ui_race_letter(int side);
-/* The rate a view shows: now and the average while live, else the
- * result's (or the saved one's); 0 when it has none to show. */
-int ui_view_rate(const struct run_view *v, double *now, double *avg);
 /* "log rate A - B = -5.31:  B is 203x as fast as A" */
 void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len);
-/* The state of a run in one line ("RUNNING 3.2 s of 10 s, pass 4", "DONE:
- * ..."), and the role to draw it in; a raced run's says it was raced. */
-void ui_race_state_text(const struct run_view *v, char *buf, size_t len, int *role);
-/* "write() syscalls 2,560" and "10,485,760 fwrite calls": the kernel's
- * count beside the program's. */
-void ui_race_counts(const struct run_view *v, char *sys, size_t slen, char *calls, size_t clen);
 
 /* ui_present.c: presentation mode, the whole screen */
 void ui_present_draw(const struct lab *lab, int lines, int cols, unsigned context);

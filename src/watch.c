@@ -70,7 +70,8 @@ const char *watch_pass_meaning(enum watch_pass_kind k)
 		[WATCH_PASS_WRITE_SYNC] = ("each pass writes a new file from offset 0 and syncs it at the "
 		                           "end, as the lesson says"),
 		[WATCH_PASS_READ_COLD] = "the file is evicted before each pass; the eviction is not timed",
-		[WATCH_PASS_REPEAT] = "passes repeat over the cached file within one trial",
+		[WATCH_PASS_REPEAT] = ("each trial repeats passes over the cached file until the lesson's "
+		                       "min_time"),
 	};
 	return (unsigned)k < WATCH_PASS_KINDS ? meaning[k] : "?";
 }
@@ -100,14 +101,26 @@ int watch_trial_limits(struct wl_spec *trial, double watch, double elapsed)
 {
 	if (!(watch > WATCH_ONE_PASS)) {
 		trial->min_time = 0;
-		return 0;
+		return WATCH_LIMIT_OWN;
 	}
 	double left = watch - elapsed;
 	if (!time_for_a_trial(watch, elapsed))
 		return -1;
-	trial->time_limit = left;
-	trial->min_time = wl_spec_repeats_passes(trial) ? left : 0;
-	return 0;
+	/* everything else is the lesson's: its passes, its min_time, its flags */
+	if (left < trial->time_limit) {
+		trial->time_limit = left;
+		return WATCH_LIMIT_WATCH;
+	}
+	return WATCH_LIMIT_OWN;
+}
+
+int watch_trial_is_the_lessons(const struct trial_result *t, enum watch_limit limit)
+{
+	if (t->verdict != VERDICT_OK || t->err)
+		return 0;
+	if (t->time_limited)
+		return limit == WATCH_LIMIT_OWN;
+	return !t->stopped;
 }
 
 int watch_go_on(double watch, double elapsed, const struct trial_result *last, int stop_requested)
@@ -213,6 +226,11 @@ void watch_sum_sample(const struct trial_result *done, unsigned ntrials,
 		return;
 	out->bytes = done->bytes + live->bytes;
 	out->calls = trial_total_calls(done) + live->calls;
+	/* the views show calls by kind: each kind over every trial too, or a
+	 * watched run's "fwrite" would be the running trial's alone beside
+	 * syscalls over the whole run */
+	for (int k = 0; k < CALL_KINDS; k++)
+		out->calls_by_kind[k] = done->calls[k] + live->calls_by_kind[k];
 	out->elapsed = done->seconds + live->elapsed;
 	out->syscr = add_count(done->syscr, live->syscr);
 	out->syscw = add_count(done->syscw, live->syscw);

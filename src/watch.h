@@ -8,16 +8,20 @@
  * back until the watch time has passed (or the student stops it).  Each
  * trial is exactly the lesson's trial -- the engine evicts a cold file
  * before it, creates a new file for a write and writes from offset 0 with
- * the lesson's flags, syncs as the lesson says, runs a command again -- so
- * every pass is done as the lesson says by construction; the engine needs
- * no "watch" of its own.  What changes is the trial's limits: each trial
- * may take what is left of the watch time, and a kind that repeats passes
- * inside one trial (a warm read) repeats them for that long.
+ * the lesson's flags, syncs as the lesson says, repeats a warm read's
+ * passes until the lesson's min_time, runs a command again -- so every
+ * pass is done as the lesson says by construction; the engine needs no
+ * "watch" of its own.  Only the end of the watch can come first: a
+ * trial's time limit is its own (the lesson's, or --time-limit's) or what
+ * is left of the watch time, whichever is less.  So w01 (2 s, O_SYNC)
+ * watched for 10 s is five 2 s trials, each a new file from offset 0, and
+ * a trial its own limit ended is a trial of the lesson, time-limited as in
+ * batch; one the watch's end cut is not.
  *
  * The run's figures are the sum over its finished trials plus the live
  * sample of the one running (watch_sum_add, watch_sum_sample): bytes, the
  * seconds the loops ran (so the rate leaves out the untimed set-up between
- * trials), syscalls, calls, passes.
+ * trials), syscalls, calls (in all and by kind), passes.
  *
  * lab_run.c asks these rules; batch never does (its trials keep the
  * lessons' own limits, and its results do not change).
@@ -55,7 +59,7 @@ enum watch_pass_kind {
 	WATCH_PASS_WRITE,         /* a new file from offset 0, the lesson's open flags */
 	WATCH_PASS_WRITE_SYNC,    /* as WRITE, synced at the end of every pass */
 	WATCH_PASS_READ_COLD,     /* evicted before each pass; the eviction is not timed */
-	WATCH_PASS_REPEAT,        /* passes repeat within one trial over the cached file */
+	WATCH_PASS_REPEAT,        /* each trial repeats passes over the cached file until min_time */
 	WATCH_PASS_KINDS
 };
 enum watch_pass_kind watch_pass_kind_of(const struct wl_spec *spec);
@@ -65,16 +69,30 @@ const char *watch_pass_meaning(enum watch_pass_kind k);
 /* The kind in a word or two: "a warm read", "a write" ... */
 const char *watch_pass_label(enum watch_pass_kind k);
 
-/* The limits of the next trial of a run of `watch`, `elapsed` seconds in:
- * in *trial (a copy of the lesson's workload), time_limit and min_time.
- *   one pass: min_time 0 (a read does not repeat its pass), the lesson's
- *             own time limit;
- *   a watch:  the time left is the trial's time limit, and a kind that
- *             repeats passes inside a trial (wl_spec_repeats_passes) does so
- *             for all of it.
- * Returns 0, or -1 when no trial should start: less than WATCH_MIN_TRIAL
- * is left (trial is then unchanged). */
+/* Which limit a trial of a watched run runs against. */
+enum watch_limit {
+	WATCH_LIMIT_OWN,          /* its own (the lesson's, or --time-limit's) */
+	WATCH_LIMIT_WATCH,        /* the end of the watch time, which comes first */
+};
+
+/* The limits of the next trial of a run of `watch`, `elapsed` seconds in,
+ * set in *trial (a copy of the lesson's workload, its time_limit the
+ * lesson's or --time-limit's):
+ *   one pass: min_time 0 (a read does not repeat its pass), its own time
+ *             limit;
+ *   a watch:  exactly the lesson's trial, its time limit the lesson's or
+ *             what is left of the watch time, whichever is less.
+ * Returns the limit it runs against, or -1 when no trial should start:
+ * less than WATCH_MIN_TRIAL is left (trial is then unchanged). */
 int watch_trial_limits(struct wl_spec *trial, double watch, double elapsed);
+
+/* Is a finished trial, run against `limit`, one of the lesson's own
+ * trials as batch runs them (what a watched run's claims are checked
+ * against)?  It went as the lesson means, without an error, was not
+ * stopped by the student, and if a time limit ended it, that was its own
+ * (it is then time-limited, as a batch trial can be), not the watch's
+ * end. */
+int watch_trial_is_the_lessons(const struct trial_result *t, enum watch_limit limit);
 
 /* After a trial `last` of a run of `watch`, `elapsed` seconds in: start
  * another?  Only for a watch (not one pass), when the trial went as the

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <string.h>
 
 #include "gauge.h"
@@ -13,11 +14,12 @@ START_TEST(log_mapping)
 	/* twelve decades, 1 B/s to 1 TB/s (the scale was ten, to 10 GB/s,
 	 * until warm reads on a small VM passed 50 GB/s) */
 	ck_assert_double_eq(GAUGE_HI, 1e12);
-	ck_assert_double_eq(gauge_fraction(0), 0);
-	ck_assert_double_eq(gauge_fraction(1), 0);
-	ck_assert_double_eq_tol(gauge_fraction(1e6), 0.5, 1e-12);
-	ck_assert_double_eq(gauge_fraction(1e12), 1);
-	ck_assert_double_eq(gauge_fraction(1e13), 1);
+	/* on a fine gauge (1,201 cells, a hundredth of a decade each) */
+	ck_assert_int_eq(gauge_cell(0, 1201), 0);
+	ck_assert_int_eq(gauge_cell(1, 1201), 0);
+	ck_assert_int_eq(gauge_cell(1e6, 1201), 600);
+	ck_assert_int_eq(gauge_cell(1e12, 1201), 1200);
+	ck_assert_int_eq(gauge_cell(1e13, 1201), 1200);
 	/* 13 cells: one per decade */
 	ck_assert_int_eq(gauge_cell(1, 13), 0);
 	ck_assert_int_eq(gauge_cell(1e3, 13), 3);
@@ -136,6 +138,49 @@ START_TEST(sparkline_glyphs)
 }
 END_TEST
 
+/* A long run's history fills the line's width, each cell the mean of its
+ * share, and the range a sparkline returns is of the cells drawn (the
+ * lab once labelled the raw values' range beside a line of halved ones). */
+START_TEST(history_fits_the_width)
+{
+	static struct gauge_history h, f;
+	gauge_history_clear(&h);
+	for (int i = 0; i < 12; i++)          /* 1000, 10, 1000, 10 ... */
+		gauge_history_push(&h, i % 2 ? 10 : 1000);
+	gauge_history_push(&h, 0);            /* a stall */
+	gauge_history_fit(&h, 4, &f);
+	ck_assert_uint_eq(f.n, 4);            /* the whole width */
+	/* 13 values over 4 cells: shares of 3, 3, 3 and 4 */
+	ck_assert_double_eq_tol(gauge_history_at(&f, 0), pow(1000 * 10 * 1000, 1.0 / 3), 1e-9);
+	ck_assert_double_eq_tol(gauge_history_at(&f, 1), pow(10 * 1000 * 10, 1.0 / 3), 1e-9);
+	ck_assert_double_eq_tol(gauge_history_at(&f, 2), pow(1000 * 10 * 1000, 1.0 / 3), 1e-9);
+	ck_assert_double_eq_tol(gauge_history_at(&f, 3), (10 + 1000 + 10 + 0) / 4.0, 1e-9);
+	char out[512];
+	double lo, hi;
+	gauge_sparkline(&f, 4, 0, out, sizeof out, &lo, &hi);
+	ck_assert_int_eq(tw_width(out), 4);
+	ck_assert_double_eq_tol(lo, pow(10 * 1000 * 10, 1.0 / 3), 1e-9);   /* what is drawn */
+	ck_assert_double_eq_tol(hi, 255, 1e-9);
+	ck_assert_str_eq(out, "#_##");
+	/* a history that fits is the history */
+	gauge_history_fit(&h, 13, &f);
+	ck_assert_uint_eq(f.n, 13);
+	ck_assert_double_eq(gauge_history_at(&f, 12), 0);
+	gauge_history_fit(&h, 200, &f);
+	ck_assert_uint_eq(f.n, 13);
+	ck_assert_double_eq(gauge_history_at(&f, 0), 1000);
+	/* the whole ring into 100 cells */
+	gauge_history_clear(&h);
+	for (int i = 0; i < GAUGE_HISTORY; i++)
+		gauge_history_push(&h, 1 + i);
+	gauge_history_fit(&h, 100, &f);
+	ck_assert_uint_eq(f.n, 100);
+	gauge_sparkline(&f, 100, 1, out, sizeof out, &lo, &hi);
+	ck_assert_int_gt(lo, 1);
+	ck_assert_int_lt(hi, GAUGE_HISTORY);
+}
+END_TEST
+
 START_TEST(big_digits)
 {
 	char rows[GAUGE_BIG_ROWS][160];
@@ -176,7 +221,7 @@ START_TEST(off_scale)
 	ck_assert_int_eq(off, 1);
 	ck_assert_int_eq(gauge_bar_fill(1e15, 1, &off), 1);
 	ck_assert_int_eq(off, 1);
-	ck_assert_double_eq(gauge_fraction(1.5e12), 1);
+	ck_assert_int_eq(gauge_cell(1.5e12, 1201), 1200);
 	ck_assert_int_eq(gauge_bar_fill(1e15, 0, &off), 0);
 }
 END_TEST
@@ -273,6 +318,7 @@ Suite *make_suite_gauge(void)
 	tcase_add_test(tc, axis_labels);
 	tcase_add_test(tc, history_ring);
 	tcase_add_test(tc, sparkline_glyphs);
+	tcase_add_test(tc, history_fits_the_width);
 	tcase_add_test(tc, big_digits);
 	tcase_add_test(tc, off_scale);
 	tcase_add_test(tc, bigfont_scales);

@@ -484,6 +484,33 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 }
 END_TEST
 
+/* Each trial of a watched run keeps its own time limit (the lesson's, or
+ * --time-limit's), as batch's trials do: a watch several times that limit
+ * is several trials, and one its own limit ended is a lesson's trial (its
+ * claims' whole trial), time-limited; the watch's end only bounds the last.
+ * A 1 MiB file one byte per write() cannot be written in 50 ms. */
+START_TEST(a_watched_trial_keeps_its_own_time_limit)
+{
+	opt.time_limit = 0.05;                 /* --time-limit 50ms */
+	lab_select(&lab, WRITE);
+	lab.next.block = 1;
+	ck_assert_double_eq(lab.next.time_limit, 0.05);
+	lab.watch = 0.5;
+	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab.run.limit, WATCH_LIMIT_OWN);
+	poll_until_ended();
+	const struct run *r = &lab.run;
+	ck_assert_msg(r->result.ok, "%s", r->result.error);
+	/* the old rule gave the first trial the whole watch: one trial */
+	ck_assert_uint_ge(r->trials, 3);
+	ck_assert_int_eq(r->have_whole, 1);
+	ck_assert_int_eq(r->whole.time_limited, 1);
+	ck_assert_uint_lt(r->whole.bytes, 1 << 20);
+	ck_assert_uint_eq(r->result.calls[CALL_WRITE], r->result.bytes);
+	opt.time_limit = 0;
+}
+END_TEST
+
 START_TEST(s_stops_a_watched_run)
 {
 	lab.watch = 30;
@@ -1124,6 +1151,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, key_context_follows_the_screen);
 	tcase_add_test(tc, a_run_ends_as_the_result);
 	tcase_add_test(tc, a_watched_run_is_trials_back_to_back);
+	tcase_add_test(tc, a_watched_trial_keeps_its_own_time_limit);
 	tcase_add_test(tc, s_stops_a_watched_run);
 	tcase_add_test(tc, w_cycles_the_watch_time);
 	tcase_add_test(tc, race_gap_and_cpus);

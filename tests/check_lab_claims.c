@@ -200,8 +200,9 @@ START_TEST(another_lessons_figures)
 }
 END_TEST
 
-/* A watched run: the claims about per-call and per-pass figures are
- * checked on its sums; the one about the whole file waits for one pass. */
+/* A watched run: its claims are checked against its last whole trial,
+ * one of the lesson's own; a watched run without one, against the sum of
+ * its trials, where a claim about the whole file waits for one pass. */
 START_TEST(a_watched_run)
 {
 	lab.watch = 0.3;
@@ -216,11 +217,20 @@ START_TEST(a_watched_run)
 	assert_line(C01, PER_CALL, CLAIM_HELD, "4096", "near 4096 \u00b1 0", "");
 	ck_assert_int_eq(lab.ls[C01].claims.line[PER_PASS].mark, CLAIM_MISSED);
 	assert_line(C01, WHOLE_FILE, CLAIM_HELD, "256", "near 256 \u00b1 0", "");
-	/* a watched read of a lesson that reads once repeats its pass for the
-	 * whole watch: no trial of it is the lesson's, so the sum stands and a
-	 * claim about the whole of its file cannot be told */
+	/* a watched read of a lesson that reads once: each trial is the
+	 * lesson's, one pass (its min_time 0), so its last one stands for it */
 	run_lesson(C02);
-	ck_assert_int_eq(lab.run.have_whole, 0);
+	ck_assert_uint_gt(lab.run.trials, 1);
+	ck_assert_int_eq(lab.run.have_whole, 1);
+	ck_assert_uint_eq(lab.run.whole.passes, 1);
+	ck_assert_int_eq(lab.ls[C02].claims.whole_trial, 1);
+	lab_select(&lab, C01);
+	assert_line(C01, BYTES_OF_C02, CLAIM_HELD, "1", "near 1 \u00b1 0", "");
+	/* a watched run with no such trial (as when the watch's end or a stop
+	 * cut its only one): the sum stands, and a claim about the whole of
+	 * its file cannot be told */
+	lab.run.have_whole = 0;
+	lab_notebook_file(&lab, &lab.run);
 	ck_assert_int_eq(lab.ls[C02].claims.state, CLAIMS_CHECKED);
 	ck_assert_int_eq(lab.ls[C02].claims.whole_trial, 0);
 	ck_assert_str_eq(lab.ls[C02].claims.head, "Claims, checked against this run:");

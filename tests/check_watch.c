@@ -121,35 +121,52 @@ START_TEST(trial_limits)
 {
 	/* one pass: the lesson's time limit, no repeat inside the trial */
 	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, WL_CACHE_WARM);
-	ck_assert_int_eq(watch_trial_limits(&s, WATCH_ONE_PASS, 0), 0);
+	ck_assert_int_eq(watch_trial_limits(&s, WATCH_ONE_PASS, 0), WATCH_LIMIT_OWN);
 	ck_assert_double_eq(s.time_limit, 2);
 	ck_assert_double_eq(s.min_time, 0);
-	/* watched: a warm read repeats passes for all the time left */
+	/* watched: exactly the lesson's trial; a warm read repeats its passes
+	 * until the lesson's min_time, as in batch, then the next trial starts */
 	s = spec(WL_OP_READ, WL_API_SYSCALL, WL_CACHE_WARM);
-	ck_assert_int_eq(watch_trial_limits(&s, 10, 0), 0);
-	ck_assert_double_eq(s.time_limit, 10);
-	ck_assert_double_eq(s.min_time, 10);
+	ck_assert_int_eq(watch_trial_limits(&s, 10, 0), WATCH_LIMIT_OWN);
+	ck_assert_double_eq(s.time_limit, 2);
+	ck_assert_double_eq(s.min_time, 0.2);
+	/* the watch's end comes before the lesson's limit: it bounds the trial */
 	s = spec(WL_OP_READ, WL_API_SYSCALL, WL_CACHE_WARM);
-	ck_assert_int_eq(watch_trial_limits(&s, 10, 7.5), 0);
-	ck_assert_double_eq(s.time_limit, 2.5);
-	ck_assert_double_eq(s.min_time, 2.5);
-	/* a write, a cold read: one pass, bounded by what is left (the
-	 * lesson's own shorter limit gives way to the watch) */
+	ck_assert_int_eq(watch_trial_limits(&s, 10, 8.5), WATCH_LIMIT_WATCH);
+	ck_assert_double_eq(s.time_limit, 1.5);
+	ck_assert_double_eq(s.min_time, 0.2);
+	/* a write (w01: 2 s, O_SYNC) watched for 10 s: five 2 s trials, each
+	 * the lesson's own, a new file from offset 0 with its flags */
 	s = spec(WL_OP_WRITE, WL_API_SYSCALL, WL_CACHE_WARM);
-	ck_assert_int_eq(watch_trial_limits(&s, 10, 4), 0);
-	ck_assert_double_eq(s.time_limit, 6);
-	ck_assert_double_eq(s.min_time, 0);
+	s.open_flags = WL_OPEN_SYNC;
+	for (int k = 0; k < 5; k++) {
+		struct wl_spec t = s;
+		ck_assert_int_eq(watch_trial_limits(&t, 10, 2.0 * k), WATCH_LIMIT_OWN);
+		ck_assert_double_eq(t.time_limit, 2);
+		ck_assert_double_eq(t.min_time, 0.2);
+		ck_assert_uint_eq(t.open_flags, WL_OPEN_SYNC);
+	}
+	/* exactly the lesson's limit left: its own */
+	struct wl_spec t = s;
+	ck_assert_int_eq(watch_trial_limits(&t, 3, 1), WATCH_LIMIT_OWN);
+	ck_assert_double_eq(t.time_limit, 2);
+	/* a cold read: the lesson's trial, evicted first (the engine's) */
 	s = spec(WL_OP_READ, WL_API_SYSCALL, WL_CACHE_COLD);
-	ck_assert_int_eq(watch_trial_limits(&s, 3, 1), 0);
-	ck_assert_double_eq(s.time_limit, 2);
-	ck_assert_double_eq(s.min_time, 0);
+	ck_assert_int_eq(watch_trial_limits(&s, 3, 2), WATCH_LIMIT_WATCH);
+	ck_assert_double_eq(s.time_limit, 1);
+	ck_assert_double_eq(s.min_time, 0.2);
+	/* a longer own limit (--time-limit 30s): the watch bounds every trial */
+	s = spec(WL_OP_WRITE, WL_API_SYSCALL, WL_CACHE_WARM);
+	s.time_limit = 30;
+	ck_assert_int_eq(watch_trial_limits(&s, 10, 4), WATCH_LIMIT_WATCH);
+	ck_assert_double_eq(s.time_limit, 6);
 	/* too little left: no trial, the spec untouched */
 	s = spec(WL_OP_WRITE, WL_API_SYSCALL, WL_CACHE_WARM);
 	ck_assert_int_eq(watch_trial_limits(&s, 10, 9.95), -1);
 	ck_assert_int_eq(watch_trial_limits(&s, 10, 12), -1);
 	ck_assert_double_eq(s.time_limit, 2);
 	ck_assert_double_eq(s.min_time, 0.2);
-	ck_assert_int_eq(watch_trial_limits(&s, 10, 10 - WATCH_MIN_TRIAL), 0);
+	ck_assert_int_eq(watch_trial_limits(&s, 10, 10 - WATCH_MIN_TRIAL), WATCH_LIMIT_WATCH);
 	ck_assert_double_eq_tol(s.time_limit, WATCH_MIN_TRIAL, 1e-12);
 }
 END_TEST
@@ -188,6 +205,32 @@ START_TEST(another_trial)
 	r = ok_trial();
 	r.verdict = VERDICT_MISSED_ERROR;
 	ck_assert_int_eq(watch_go_on(10, 1, &r, 0), 0);
+}
+END_TEST
+
+/* Which finished trials of a watched run are the lesson's own. */
+START_TEST(the_lessons_trials)
+{
+	struct trial_result r = ok_trial();
+	ck_assert_int_eq(watch_trial_is_the_lessons(&r, WATCH_LIMIT_OWN), 1);
+	ck_assert_int_eq(watch_trial_is_the_lessons(&r, WATCH_LIMIT_WATCH), 1);  /* done in time */
+	/* ended by its own time limit: a lesson's trial, time-limited as in batch */
+	r.stopped = r.time_limited = 1;
+	ck_assert_int_eq(watch_trial_is_the_lessons(&r, WATCH_LIMIT_OWN), 1);
+	/* cut by the watch's end: not */
+	ck_assert_int_eq(watch_trial_is_the_lessons(&r, WATCH_LIMIT_WATCH), 0);
+	/* stopped by the student */
+	r.time_limited = 0;
+	ck_assert_int_eq(watch_trial_is_the_lessons(&r, WATCH_LIMIT_OWN), 0);
+	/* an error, even the expected one, or a failure */
+	r = ok_trial();
+	r.verdict = VERDICT_EXPECTED_ERROR;
+	r.err = 22;
+	ck_assert_int_eq(watch_trial_is_the_lessons(&r, WATCH_LIMIT_OWN), 0);
+	r = ok_trial();
+	r.verdict = VERDICT_FAILED;
+	r.ok = 0;
+	ck_assert_int_eq(watch_trial_is_the_lessons(&r, WATCH_LIMIT_OWN), 0);
 }
 END_TEST
 
@@ -318,6 +361,7 @@ START_TEST(live_sums)
 	live.elapsed = 0.25;
 	live.bytes = 3 << 18;                  /* three quarters of the next pass */
 	live.calls = 3 << 18;
+	live.calls_by_kind[CALL_FWRITE] = 3 << 18;
 	live.rate_now = 42;
 	live.rate_avg = (3 << 18) / 0.25;
 	live.syscr = 0;
@@ -335,6 +379,18 @@ START_TEST(live_sums)
 	watch_sum_sample(&done, 1, &live, &out);
 	ck_assert_uint_eq(out.bytes, (1 << 20) + (3 << 18));
 	ck_assert_uint_eq(out.calls, (1 << 20) + 1 + (3 << 18));    /* its fflush too */
+	/* and by kind: the finished trials' calls and the live one's, so the
+	 * count never falls back to the running trial's alone */
+	ck_assert_uint_eq(out.calls_by_kind[CALL_FWRITE], (1 << 20) + (3 << 18));
+	ck_assert_uint_eq(out.calls_by_kind[CALL_FFLUSH], 1);
+	ck_assert_uint_eq(out.calls_by_kind[CALL_WRITE], 0);
+	/* the next trial has just begun: nothing of its own yet */
+	struct trial_sample fresh = live;
+	memset(fresh.calls_by_kind, 0, sizeof fresh.calls_by_kind);
+	fresh.calls = 0;
+	watch_sum_sample(&done, 1, &fresh, &out);
+	ck_assert_uint_eq(out.calls_by_kind[CALL_FWRITE], 1 << 20);
+	ck_assert_uint_eq(out.calls, (1 << 20) + 1);
 	ck_assert_double_eq(out.elapsed, 0.75);
 	ck_assert_double_eq_tol(out.rate_avg, ((1 << 20) + (3 << 18)) / 0.75, 1e-6);
 	ck_assert_double_eq(out.rate_now, 42);
@@ -405,6 +461,7 @@ Suite *make_suite_watch(void)
 	tcase_add_test(tc, which_kinds_repeat);
 	tcase_add_test(tc, trial_limits);
 	tcase_add_test(tc, another_trial);
+	tcase_add_test(tc, the_lessons_trials);
 	tcase_add_test(tc, sums_of_trials);
 	tcase_add_test(tc, live_sums);
 	tcase_add_test(tc, readme_says_what_a_pass_is);

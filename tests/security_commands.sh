@@ -174,6 +174,8 @@ tm send-keys -t "$PANE" r
 i=0
 while [ ! -e "$TP/ran" ] && [ "$i" -lt 300 ]; do nap; i=$((i + 1)); done
 [ -e "$TP/ran" ] || fail "r after a yes did not run the program"
+# the screen now, with the program run (the last capture was before this r)
+screen
 grep -q "Run this lesson's program" "$T/screen" && fail "asked again after a yes"
 tm send-keys -t "$PANE" q
 wait_for 'iolab-exit=0' 20 "q quits"

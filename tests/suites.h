@@ -28,6 +28,7 @@
 	X(reaper) \
 	X(report) \
 	X(report_expect) \
+	X(run_words) \
 	X(sanitize) \
 	X(scratch) \
 	X(stats) \

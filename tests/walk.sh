@@ -1,12 +1,18 @@
 #!/bin/sh
 # walk.sh - the whole course, as a student walks it, at 80x24, 120x40 and
 # 200x60: every lesson is opened and run for a moment (--size 64KiB,
-# --time-limit 0.3s keep the walk near a minute), and every screen captured
-# on the way - while it runs, and its result at each of the three sizes -
-# is checked:
-#   - no figure ends in a cut: no digit, thousands separator or opening
-#     bracket in the last column of a panel (the views keep that column,
-#     UI_EDGE in src/ui_views.h, for what had to be cut) or of the screen;
+# --time-limit 0.3s keep the walk near a minute); then, at each size, what
+# a lecture shows: a watched run (--watch 3s), the lesson's notebook (b),
+# presentation mode with a run presented, a race and the race presented.
+# Every screen captured on the way - while it runs, and its result at each
+# of the three sizes - is checked:
+#   - nothing is cut at a panel's edge: every view keeps its last column
+#     (UI_EDGE in src/ui_views.h) blank, so anything there - a letter, a
+#     digit, a bracket, a separator - is a cut; the panels' edges are
+#     worked out from the layout of the screen on show (src/layout.c:
+#     lesson, race, presentation, notebook, race chooser);
+#   - no digit, thousands separator or opening bracket in the screen's
+#     last column;
 #   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
 #     micro in a UTF-8 locale, no "1048576.0 bytes", no "1.95 KiB blocks";
 #   - a write sweep's series are not called "warm";
@@ -59,6 +65,19 @@ wait_for() {
 	echo "--- the screen was:" >&2
 	cat "$T/screen" >&2
 	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
+}
+
+# wait_count REGEX N SECONDS WHAT: as wait_for, until REGEX matches N times.
+wait_count() {
+	i=0
+	while [ "$i" -lt $(($3 * 10 * WAIT_SCALE)) ]; do
+		shot "$4"
+		[ "$(grep -Eo -- "$1" "$T/screen" | wc -l)" -ge "$2" ] && return 0
+		nap
+		i=$((i + 1))
+	done
+	cat "$T/screen" >&2
+	fail "$4: $2 of '$1' did not appear within $(($3 * WAIT_SCALE)) s"
 }
 
 # size W H ID: resize, and wait until the lab has redrawn lesson ID at it
@@ -155,6 +174,47 @@ tm send-keys -t "$PANE" q
 wait_for 'iolab-exit=[0-9]+' 20 "q at the end of the walk"
 grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 
+# --- what a lecture shows, at each size ----------------------------------------
+# w05-stdiobyte on a 1 MiB file: each trial a moment, so a 3 s watch is
+# many of them; its race is against the first lesson the chooser offers
+# (a compared one, w03-byte).
+lecture="cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC"
+lecture="$lecture '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --size 1MiB --watch 3s"
+for s in $SIZES; do
+	W=${s%x*} H=${s#*x}
+	tm send-keys -t "$PANE" "clear" Enter
+	tm resize-window -t walk -x "$W" -y "$H"
+	tm send-keys -t "$PANE" "clear; $lecture --lesson w05-stdiobyte; echo iolab-exit=\$?" Enter
+	size "$W" "$H" w05-stdiobyte
+	tm send-keys -t "$PANE" r
+	wait_for 'RUNNING +[0-9.]+ s of 3 s' 20 "a watched run at ${W}x$H"
+	wait_for 'DONE: watched' 30 "a watched run at ${W}x$H"
+	tm send-keys -t "$PANE" b
+	wait_for 'Notebook of w05-stdiobyte' 10 "the lesson's notebook at ${W}x$H"
+	tm send-keys -t "$PANE" Escape
+	wait_for 'B/syscall' 10 "back from the notebook at ${W}x$H"
+	tm send-keys -t "$PANE" f
+	wait_for '^  B/s, log scale' 10 "presentation mode at ${W}x$H"
+	tm send-keys -t "$PANE" r
+	wait_for 'RUNNING +[0-9.]+ s of 3 s' 20 "a run presented at ${W}x$H"
+	wait_for 'DONE: watched' 30 "a run presented at ${W}x$H"
+	tm send-keys -t "$PANE" f
+	wait_for 'B/syscall' 10 "presentation mode off at ${W}x$H"
+	tm send-keys -t "$PANE" v
+	wait_for 'Race w05-stdiobyte against:' 10 "the race chooser at ${W}x$H"
+	tm send-keys -t "$PANE" Enter
+	wait_for 'racing' 10 "a race at ${W}x$H"
+	wait_count '\(raced' 2 30 "the race's end at ${W}x$H"
+	tm send-keys -t "$PANE" f
+	wait_for 'A w05-stdiobyte +against' 10 "the race presented at ${W}x$H"
+	tm send-keys -t "$PANE" f
+	wait_for 'Both runs share' 10 "the race again at ${W}x$H"
+	tm send-keys -t "$PANE" q
+	wait_for 'iolab-exit=[0-9]+' 20 "q after the lecture at ${W}x$H"
+	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+done
+pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race and the race presented ($n screens in all)"
+
 # --- every screen -----------------------------------------------------------
 "$PYTHON3" - "$T/cap" "$LOC" <<'EOF' || fail "screens of the walk show cut or wrong figures (above)"
 import glob, os, re, sys
@@ -162,28 +222,60 @@ import glob, os, re, sys
 capdir, loc = sys.argv[1], sys.argv[2]
 utf8 = "utf" in loc.lower()
 
-# The last column of each panel (0-based), from the layout (src/layout.c,
-# asserted exactly by tests/check_layout.c): a panel at x, w draws up to
-# x + w - 2; every view keeps that column blank unless it had to cut.
-def edges(w):
+# The lesson screen's columns, as src/layout.c computes them (asserted
+# exactly by tests/check_layout.c): the course list's width (0: none), and
+# the text's and the panel's x and widths.
+def layout(w):
     if w >= 120:
         cw = min(max(w // 5, 26), 44)
         x, rest = cw + 1, w - cw - 1
-        cols = [cw - 2]
     else:
-        x, rest = 0, w
-        cols = []
+        cw, x, rest = 0, 0, w
     panel = min(max(rest * 45 // 100, 40), rest)
     text = rest - panel - 1
     if text > 84:
         text = 84
         panel = rest - text - 1
-    cols += [x + text - 2, x + text + 1 + panel - 2]
-    return cols
+    return cw, x, text, panel
+
+# Which screen is on show, from what only it draws.
+def kind_of(lines):
+    row = lambda i: lines[i] if len(lines) > i else ""
+    if row(1).startswith(" Both runs share this machine"):
+        return "race"
+    if re.search(r"Notebook of \S+: \d+ runs?, newest first", row(1)):
+        return "notebook"
+    if re.search(r"Race \S+ against:", row(1)):
+        return "chooser"
+    if any(re.match(r"  B/s, log scale *$", l) for l in lines):
+        return "present-race" if re.match(r"  A \S+ +against +B ", row(2)) else "present"
+    return "lesson"
+
+# The last column (0-based) of each panel on row y of a screen w x h: a
+# panel whose view draws from x over w columns keeps x + w - 1 blank.
+def edges(kind, w, h, y):
+    cw, x, text, panel = layout(w)
+    course = [cw - 2] if cw else []          # the list from 0, a rule at cw
+    beside = x + text + 1 + panel - 2        # the panel, drawn from its x + 1
+    if kind == "lesson":
+        return course + [x + text - 2, beside]
+    if kind in ("notebook", "chooser"):      # over the text's and panel's place
+        return course + [beside]
+    if kind == "race":                       # layout_race: the shared part, then the sides
+        if y <= 7 or w < 160:
+            return [w - 2]
+        a = (w - 1) // 2
+        return [a - 2, w - 2]
+    gauge_y = h - 1 - 6                      # layout_present: margins of 2
+    if kind == "present-race" and w >= 160 and 5 <= y < gauge_y - 1:
+        half = (w - 4 - 2) // 2
+        return [2 + i * (half + 2) + half - 1 for i in range(2)]
+    return [w - 3]
 
 CUT = set("0123456789,([")
 problems = []
 screens = 0
+kinds = {}
 current = None                       # the lesson on screen, from the size marks
 for path in sorted(glob.glob(os.path.join(capdir, "[0-9]*"))):
     if "." in os.path.basename(path):
@@ -204,15 +296,18 @@ for path in sorted(glob.glob(os.path.join(capdir, "[0-9]*"))):
     text = "\n".join(lines)
     def bad(msg):
         problems.append("%s (%s, %dx%d):\n%s\n%s" % (msg, what, w, h, text, "-" * w))
+    kind = kind_of(lines)
+    kinds[kind] = kinds.get(kind, 0) + 1
     for y, line in enumerate(lines):
         line = line.ljust(w)
         if line[w - 1] in CUT:
             bad("a figure cut at the screen's edge, line %d: %r" % (y + 1, line.rstrip()))
-        if 0 < y < h - 1:
-            for c in edges(w):
-                if line[c] in CUT:
-                    bad("a figure cut at a panel's edge (column %d), line %d: %r"
-                        % (c + 1, y + 1, line.rstrip()))
+        if not 0 < y < h - 1 or set(line) <= set("\u2500 "):
+            continue                 # the header, the footer, a race's rule
+        for c in edges(kind, w, h, y):
+            if line[c] != " ":
+                bad("%r at the edge of a panel of the %s screen (column %d), line %d: %r"
+                    % (line[c], kind, c + 1, y + 1, line.rstrip()))
     if re.search(r"\bcalls +calls\b", text):
         bad("'calls calls'")
     if re.search(r"\bcalls +none\b", text):
@@ -223,8 +318,9 @@ for path in sorted(glob.glob(os.path.join(capdir, "[0-9]*"))):
         bad("bytes per syscall with a fraction of a byte")
     if re.search(r"\d\.\d+ [KMG]iB blocks", text):
         bad("a block size rounded")
-    if current and current[2] in ("s04-syncsweep", "sw02-writesweep"):
-        panel_x = edges(w)[-2] + 2
+    if kind == "lesson" and current and current[2] in ("s04-syncsweep", "sw02-writesweep"):
+        cw, x, tw, pw = layout(w)
+        panel_x = x + tw + 1
         if any("warm" in l[panel_x:] for l in lines[1:-1]):
             bad("a write sweep's series called 'warm'")
 seen = set()
@@ -233,7 +329,8 @@ for p in problems:
     if key not in seen:
         seen.add(key)
         print(p, file=sys.stderr)
-print("%d screens checked, %d problems" % (screens, len(problems)))
+print("%d screens checked (%s), %d problems" % (screens, ", ".join(
+    "%d %s" % (n, k) for k, n in sorted(kinds.items())), len(problems)))
 sys.exit(1 if problems else 0)
 EOF
-pass "every screen: no figure cut at a panel's or the screen's edge, no 'calls calls', units whole"
+pass "every screen: nothing at a panel's edge, no figure cut at the screen's, no 'calls calls', units whole"
