@@ -45,10 +45,23 @@ PANE=walk:0.0
 nap() { sleep 0.1 2>/dev/null || sleep 1; }
 n=0
 # shot WHAT: capture the pane into a numbered file (all are checked at the end)
+# A capture can land while the lab is part way through drawing a frame (the
+# top of presentation mode over the bottom of the lesson screen): a screen is
+# kept for the checks below only when two captures in a row agree; one that
+# never settles is only waited on (named .torn, which the checks pass over).
 shot() {
 	n=$((n + 1))
 	cap=$(printf '%s/cap/%05d' "$T" "$n")
-	tm capture-pane -p -t "$PANE" >"$cap" 2>/dev/null
+	tm capture-pane -p -t "$PANE" >"$T/shot.a" 2>/dev/null
+	tries=0
+	while :; do
+		tm capture-pane -p -t "$PANE" >"$T/shot.b" 2>/dev/null
+		cmp -s "$T/shot.a" "$T/shot.b" && break
+		mv "$T/shot.b" "$T/shot.a"
+		tries=$((tries + 1))
+		[ "$tries" -lt 5 ] || { cap="$cap.torn"; break; }
+	done
+	cp "$T/shot.a" "$cap"
 	printf '%s\n' "$1" >"$cap.what"
 	cp "$cap" "$T/screen"
 }
@@ -87,7 +100,7 @@ size() {
 	i=0
 	while [ "$i" -lt 100 ]; do
 		shot "$3 at $1x$2"
-		if [ "$(wc -l <"$T/screen")" -eq "$2" ] \
+		if [ "${cap%.torn}" = "$cap" ] && [ "$(wc -l <"$T/screen")" -eq "$2" ] \
 		   && [ "$(head -n 1 "$T/screen" | sed 's/ *$//' | LC_ALL=$LOC wc -m)" -eq "$1" ] \
 		   && grep -Eq "(^| )$3 [^ ]+ " "$T/screen"; then
 			printf '%s %s %s\n' "$1" "$2" "$3" >"$cap.size"
@@ -329,8 +342,9 @@ for p in problems:
     if key not in seen:
         seen.add(key)
         print(p, file=sys.stderr)
-print("%d screens checked (%s), %d problems" % (screens, ", ".join(
-    "%d %s" % (n, k) for k, n in sorted(kinds.items())), len(problems)))
+torn = len(glob.glob(os.path.join(capdir, "[0-9]*.torn")))
+print("%d screens checked (%s; %d caught mid-frame, passed over), %d problems" % (screens, ", ".join(
+    "%d %s" % (n, k) for k, n in sorted(kinds.items())), torn, len(problems)))
 sys.exit(1 if problems else 0)
 EOF
 pass "every screen: nothing at a panel's edge, no figure cut at the screen's, no 'calls calls', units whole"
