@@ -218,9 +218,13 @@ START_TEST(a_watched_run)
 	ck_assert_int_eq(lab.ls[C01].claims.line[PER_PASS].mark, CLAIM_MISSED);
 	assert_line(C01, WHOLE_FILE, CLAIM_HELD, "256", "near 256 \u00b1 0", "");
 	/* a watched read of a lesson that reads once: each trial is the
-	 * lesson's, one pass (its min_time 0), so its last one stands for it */
+	 * lesson's, one pass (its min_time 0), so its last one stands for it.
+	 * The watch is long enough for a whole trial however slow the machine
+	 * (under valgrind one took more than 0.3 s); how many trials fit is the
+	 * machine's business (check_watch holds the repetition). */
+	lab.watch = 2.0;
 	run_lesson(C02);
-	ck_assert_uint_gt(lab.run.trials, 1);
+	ck_assert_uint_ge(lab.run.trials, 1);
 	ck_assert_int_eq(lab.run.have_whole, 1);
 	ck_assert_uint_eq(lab.run.whole.passes, 1);
 	ck_assert_int_eq(lab.ls[C02].claims.whole_trial, 1);
