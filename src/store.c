@@ -743,31 +743,11 @@ int store_predictions(struct store *st, const char *lesson,
 	                lesson, fn, arg, msg, msglen) < 0 ? -1 : 0;
 }
 
-/* One row of numbers from sql with ?1 = arg (NULL allowed); NULL -> NAN. */
-static int sql_reals(struct store *st, const char *sql, const char *arg,
-                     double *out, int n, char *msg, size_t msglen)
-{
-	if (store_ready(st, msg, msglen) != 0)
-		return -1;
-	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
-	if (rc == SQLITE_OK)
-		rc = arg ? sqlite3_bind_text(s, 1, arg, -1, SQLITE_STATIC) : sqlite3_bind_null(s, 1);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_step(s);
-	for (int i = 0; rc == SQLITE_ROW && i < n; i++)
-		out[i] = sqlite3_column_type(s, i) == SQLITE_NULL ? NAN : sqlite3_column_double(s, i);
-	char why[512];
-	if (rc != SQLITE_ROW)
-		store_db_reason(st->db, why, sizeof why);
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
-		return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path, why);
-	return 0;
-}
-
-int store_sql_int(struct store *st, const char *sql, const char *arg,
-                  int64_t *out, char *msg, size_t msglen)
+/* The first row of sql with ?1 = arg (NULL allowed; a statement with no
+ * parameter takes none): 0 with *out on that row, for the caller to read
+ * and finalize; -1 with the reason, nothing left to finalize. */
+static int first_row(struct store *st, const char *sql, const char *arg,
+                     sqlite3_stmt **out, char *msg, size_t msglen)
 {
 	if (store_ready(st, msg, msglen) != 0)
 		return -1;
@@ -777,14 +757,37 @@ int store_sql_int(struct store *st, const char *sql, const char *arg,
 		rc = arg ? sqlite3_bind_text(s, 1, arg, -1, SQLITE_STATIC) : sqlite3_bind_null(s, 1);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*out = sqlite3_column_int64(s, 0);
+	if (rc == SQLITE_ROW) {
+		*out = s;
+		return 0;
+	}
 	char why[512];
-	if (rc != SQLITE_ROW)
-		store_db_reason(st->db, why, sizeof why);
+	store_db_reason(st->db, why, sizeof why);
 	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW)
-		return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path, why);
+	return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path, why);
+}
+
+/* One row of numbers from sql with ?1 = arg (NULL allowed); NULL -> NAN. */
+static int sql_reals(struct store *st, const char *sql, const char *arg,
+                     double *out, int n, char *msg, size_t msglen)
+{
+	sqlite3_stmt *s;
+	if (first_row(st, sql, arg, &s, msg, msglen) != 0)
+		return -1;
+	for (int i = 0; i < n; i++)
+		out[i] = sqlite3_column_type(s, i) == SQLITE_NULL ? NAN : sqlite3_column_double(s, i);
+	sqlite3_finalize(s);
+	return 0;
+}
+
+int store_sql_int(struct store *st, const char *sql, const char *arg,
+                  int64_t *out, char *msg, size_t msglen)
+{
+	sqlite3_stmt *s;
+	if (first_row(st, sql, arg, &s, msg, msglen) != 0)
+		return -1;
+	*out = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
 	return 0;
 }
 
