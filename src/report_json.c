@@ -74,6 +74,25 @@ void report_json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+void report_json_copy(FILE *out, const char *s)
+{
+	while (s && *s) {
+		unsigned char c = (unsigned char)*s;
+		size_t n = report_utf8_len(s);
+		if (n == 0) {
+			fputs(REPORT_REPLACEMENT, out);
+			n = 1;
+		} else if (n > 1) {
+			json_put_char(out, s, n);
+		} else if ((c < 0x20 && !strchr("\t\r\n", c)) || c == 0x7f) {
+			fprintf(out, "\\u%04x", c);
+		} else {
+			fputc(c, out);
+		}
+		s += n;
+	}
+}
+
 /* --- a small writer: commas, nesting, indentation ------------------------- */
 
 #define JW_DEPTH 16
