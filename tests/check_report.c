@@ -750,6 +750,28 @@ START_TEST(tap_document)
 }
 END_TEST
 
+/* A YAML 1.1 reader (PyYAML: tap.py) takes "1e-05" for a string: the
+ * diagnostics write 1.0e-05 and 1.0e+16, numbers to every reader; a
+ * mantissa with its own point is left alone. */
+START_TEST(tap_numbers_read_as_numbers)
+{
+	struct report r;
+	make_report(&r);
+	const struct expect_spec a[] = {
+		{.claim = "small", .check = "syscalls.write / bytes * 0.00001", .at_least = "0"},
+		{.claim = "large", .check = "syscalls.write / bytes * 1e16", .at_least = "0"},
+		{.claim = "pointed", .check = "syscalls.write / bytes * 0.000015", .at_least = "0"},
+	};
+	add_expectations(&r, 0, a, 3);
+	char *t = render(&r, "tap");
+	ck_assert_msg(strstr(t, "    value: 1.0e-05\n    min: 1.0e-05\n    max: 1.0e-05\n"), "%s", t);
+	ck_assert_msg(strstr(t, "    value: 1.0e+16\n    min: 1.0e+16\n    max: 1.0e+16\n"), "%s", t);
+	ck_assert_msg(strstr(t, "    value: 1.5e-05\n"), "%s", t);
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
 START_TEST(gradescope_document)
 {
 	struct report r;
@@ -960,6 +982,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
 	tcase_add_test(tc, tap_document);
+	tcase_add_test(tc, tap_numbers_read_as_numbers);
 	tcase_add_test(tc, gradescope_document);
 	tcase_add_test(tc, hostile_error_and_command);
 	tcase_add_test(tc, hostile_claims_and_titles);
