@@ -247,13 +247,15 @@ static int json_run(const struct store_run *r, void *arg)
 	fputs(", \"guess\": ", out);
 	json_guess(out, r);
 	/* the stored object, its members after ours: it is the batch writer's
-	 * own text, one object on one line */
+	 * own text, one object on one line - but perhaps an earlier writer's,
+	 * which let C1 controls and bidi overrides through raw, so it is
+	 * copied with today's escapes */
 	const char *j = r->result_json;
 	while (j && (*j == ' ' || *j == '\n'))
 		j++;
 	if (j && *j == '{' && j[1] != '}') {
 		fputs(", ", out);
-		fputs(j + 1, out);
+		report_json_copy(out, j + 1);
 	} else {
 		fputs(", ", out);
 		json_fields_of_columns(out, r);

@@ -222,9 +222,15 @@ void report_ascii_bound(const char *bound, char *buf, size_t len);
  * sees a float.  Returns 0, or -1 for NaN/inf (buf gets "null"). */
 int report_format_double(double v, char *buf, size_t len);
 /* JSON string literal with its quotes: ", \ and control characters
- * escaped, valid UTF-8 passed through, each invalid byte replaced by
+ * escaped, the C1 controls and the bidirectional overrides and isolates as
+ * \uXXXX, other valid UTF-8 passed through, each invalid byte replaced by
  * U+FFFD.  NULL prints null. */
 void report_json_string(FILE *out, const char *s);
+/* JSON text kept from an earlier run (the notebook's stored object) as
+ * report_json_string would have written its strings: the characters it
+ * escapes as \uXXXX (space, tab, CR and LF, JSON's whitespace, kept),
+ * invalid bytes as U+FFFD; the rest copied. */
+void report_json_copy(FILE *out, const char *json);
 /* One CSV field, RFC 4180: quoted (quotes doubled) when it holds a comma,
  * a quote, CR or LF. */
 void report_csv_field(FILE *out, const char *s);

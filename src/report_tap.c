@@ -18,7 +18,8 @@
  * this machine, which is not a failure of what is graded (TODO would mean
  * "known to fail").  Diagnostics are YAML: strings as JSON string
  * literals (valid YAML double-quoted scalars), numbers as the JSON
- * document writes them, null where there is none.
+ * document writes them (with a point before an exponent: see
+ * point_before_exponent), null where there is none.
  */
 #include "config.h"
 
@@ -42,11 +43,27 @@ static void yaml_str(FILE *out, const char *key, const char *v)
 	fputc('\n', out);
 }
 
+/* YAML 1.1 (PyYAML, and so TAP consumers such as tap.py) reads a number
+ * with an exponent as a float only when its mantissa has a point: "1e-05"
+ * would be the string "1e-05".  "1.0e-05" is the same number to YAML 1.2
+ * and JSON readers too. */
+static void point_before_exponent(char *buf, size_t len)
+{
+	char *e = strchr(buf, 'e');
+	if (!e || memchr(buf, '.', (size_t)(e - buf)) || strlen(buf) + 3 > len)
+		return;
+	memmove(e + 2, e, strlen(e) + 1);
+	e[0] = '.';
+	e[1] = '0';
+}
+
 static void yaml_num(FILE *out, const char *key, int has, double v)
 {
-	char buf[40];
+	char buf[48];
 	if (!has || report_format_double(v, buf, sizeof buf) != 0)
 		snprintf(buf, sizeof buf, "null");
+	else
+		point_before_exponent(buf, sizeof buf);
 	fprintf(out, "    %s: %s\n", key, buf);
 }
 

@@ -263,6 +263,30 @@ START_TEST(json)
 }
 END_TEST
 
+/* A stored object written before JSON strings escaped C1 controls and
+ * bidi overrides (or a notebook edited by hand) reaches the terminal
+ * escaped, meaning the same; JSON's whitespace stays as it is. */
+START_TEST(json_hostile_stored)
+{
+	char msg[1024];
+	struct store *st = fresh_store();
+	struct store_run r;
+	store_run_init(&r);
+	r.lesson = "w03-byte";
+	r.when = 1700000000;
+	r.recorder = STORE_BY_BATCH;
+	r.kind = STORE_KIND_LESSON;
+	r.ok = 1;
+	r.spec = "op=write";
+	r.result_json = "{\"title\": \"a\xc2\x9b" "2Jb\xe2\x80\xae" "c\x1b\x7f" "d\xff \u00b7\",\n\t\"x\": 1}";
+	ck_assert_msg(store_record(st, &r, NULL, msg, sizeof msg) == 0, "%s", msg);
+	char *j = printed(st, "json", NULL, 0);
+	HAS(j, "\"guess\": null, \"title\": \"a\\u009b2Jb\\u202ec\\u001b\\u007fd\xef\xbf\xbd \u00b7\",\n\t\"x\": 1}\n");
+	free(j);
+	drop_store(st);
+}
+END_TEST
+
 START_TEST(csv)
 {
 	struct store *st = fresh_store();
@@ -294,6 +318,7 @@ Suite *make_suite_history(void)
 	tcase_add_test(tc, text);
 	tcase_add_test(tc, text_hostile);
 	tcase_add_test(tc, json);
+	tcase_add_test(tc, json_hostile_stored);
 	tcase_add_test(tc, csv);
 	suite_add_tcase(s, tc);
 	return s;

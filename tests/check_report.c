@@ -88,6 +88,25 @@ START_TEST(json_utf8_passes)
 }
 END_TEST
 
+/* C1 controls and the bidirectional overrides and isolates are escaped, so a
+ * title or an error that holds them prints safely on a terminal; the
+ * characters around them (U+00A0 right after C1, U+2029 and U+202F beside
+ * the overrides, U+2065 and U+206A beside the isolates) pass as they are. */
+START_TEST(json_terminal_unsafe_escaped)
+{
+	JSON_IS("a\xc2\x80" "b\xc2\x9b" "2J\xc2\x9f", "\"a\\u0080b\\u009b2J\\u009f\"");
+	JSON_IS("\xc2\xa0", "\"\xc2\xa0\"");
+	JSON_IS("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad\xe2\x80\xae",
+	        "\"\\u202a\\u202b\\u202c\\u202d\\u202e\"");
+	JSON_IS("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9",
+	        "\"\\u2066\\u2067\\u2068\\u2069\"");
+	JSON_IS("\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa",
+	        "\"\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\"");
+	/* a file name 'evil<RLO>txt.exe' reads the same to a JSON reader */
+	JSON_IS("evil\xe2\x80\xaetxt.exe", "\"evil\\u202etxt.exe\"");
+}
+END_TEST
+
 START_TEST(json_invalid_utf8_replaced)
 {
 #define R "\xef\xbf\xbd"
@@ -731,6 +750,28 @@ START_TEST(tap_document)
 }
 END_TEST
 
+/* A YAML 1.1 reader (PyYAML: tap.py) takes "1e-05" for a string: the
+ * diagnostics write 1.0e-05 and 1.0e+16, numbers to every reader; a
+ * mantissa with its own point is left alone. */
+START_TEST(tap_numbers_read_as_numbers)
+{
+	struct report r;
+	make_report(&r);
+	const struct expect_spec a[] = {
+		{.claim = "small", .check = "syscalls.write / bytes * 0.00001", .at_least = "0"},
+		{.claim = "large", .check = "syscalls.write / bytes * 1e16", .at_least = "0"},
+		{.claim = "pointed", .check = "syscalls.write / bytes * 0.000015", .at_least = "0"},
+	};
+	add_expectations(&r, 0, a, 3);
+	char *t = render(&r, "tap");
+	ck_assert_msg(strstr(t, "    value: 1.0e-05\n    min: 1.0e-05\n    max: 1.0e-05\n"), "%s", t);
+	ck_assert_msg(strstr(t, "    value: 1.0e+16\n    min: 1.0e+16\n    max: 1.0e+16\n"), "%s", t);
+	ck_assert_msg(strstr(t, "    value: 1.5e-05\n"), "%s", t);
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
 START_TEST(gradescope_document)
 {
 	struct report r;
@@ -928,6 +969,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, json_plain_and_null);
 	tcase_add_test(tc, json_escapes);
 	tcase_add_test(tc, json_utf8_passes);
+	tcase_add_test(tc, json_terminal_unsafe_escaped);
 	tcase_add_test(tc, json_invalid_utf8_replaced);
 	tcase_add_test(tc, utf8_lengths);
 	tcase_add_test(tc, csv_quoting);
@@ -940,6 +982,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, text_document);
 	tcase_add_test(tc, unavailable_counts);
 	tcase_add_test(tc, tap_document);
+	tcase_add_test(tc, tap_numbers_read_as_numbers);
 	tcase_add_test(tc, gradescope_document);
 	tcase_add_test(tc, hostile_error_and_command);
 	tcase_add_test(tc, hostile_claims_and_titles);

@@ -83,3 +83,14 @@ case "$row" in
 *) fail "CSV row: $(printf '%s' "$row" | od -c | head -5)" ;;
 esac
 pass "CSV: the title column is made harmless the same way"
+
+# JSON means the same title but never sends it raw: ESC and the other C0
+# controls were always \u-escaped; C1 controls (U+009B is CSI) and the bidi
+# override are too, so catting the report is safe.
+run "$IOLAB" --batch --lessons "$T/hostile" --dir "$T/scratch" --trials 1 --format json --no-record
+expect_rc 0 "JSON of hostile titles"
+expect_in "$out" '"title": "\u001b[2JGr'"$(printf '\303\266\303\237')"'e \u001b]0;owned\u0007\u202etxt.exe \u009b2J\tend"' "JSON title escaped"
+if printf '%s' "$out" | LC_ALL=C grep -q "$(printf '\033')\|$(printf '\302\233')\|$(printf '\342\200\256')"; then
+	fail "raw ESC, C1 CSI or RLO in the JSON: $(printf '%s' "$out" | grep title | od -c | head -5)"
+fi
+pass "JSON: C0, C1 and bidi characters of a title are \\u-escaped, UTF-8 kept"
