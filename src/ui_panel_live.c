@@ -384,7 +384,7 @@ static void draw_bar_line(struct pen *p, const char *label, double frac, const c
 
 static void draw_progress(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
-	char done[32], size[32], el[32], tail[16], a[64], b[64];
+	char done[32], size[32], el[32], tail[16], a[64], b[96];
 	int ascii = !crt.utf8;
 	if (v->live) {
 		const struct trial_sample *s = v->sample;
@@ -408,7 +408,9 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 		draw_bar_line(p, "done", frac, tail);
 		if (pass > 1) {
 			snprintf(a, sizeof a, "%s moved,", done);
-			snprintf(b, sizeof b, "pass %u over %s", pass, size);
+			char n[32];
+			units_format_count(pass, n, sizeof n);
+			snprintf(b, sizeof b, "pass %s over %s", n, size);
 		} else {
 			snprintf(a, sizeof a, "%s", done);
 			snprintf(b, sizeof b, "of %s", size);
@@ -465,8 +467,10 @@ static void draw_costs(struct pen *p, const struct run_view *v)
 		snprintf(b, sizeof b, "sys %s", y);
 		const struct fit_part cpu[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
 		kv_parts(p, "cpu", cpu, COUNT(cpu), 2);
-		snprintf(a, sizeof a, "%ld minor", r->minflt);
-		snprintf(b, sizeof b, "%ld major", r->majflt);
+		units_format_count(r->minflt > 0 ? (uint64_t)r->minflt : 0, x, sizeof x);
+		units_format_count(r->majflt > 0 ? (uint64_t)r->majflt : 0, y, sizeof y);
+		snprintf(a, sizeof a, "%s minor", x);
+		snprintf(b, sizeof b, "%s major", y);
 		const struct fit_part faults[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
 		kv_parts(p, "faults", faults, COUNT(faults), 2);
 	}
