@@ -586,6 +586,7 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 
 /* This lesson's runs that are not its result, newest first, each named by
  * what changed: "w03-byte · 4 B blocks". */
+#define VARIANT_PHRASES 12
 static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 {
 	const struct lesson_state *ls = &lab->ls[i];
@@ -603,11 +604,18 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 			units_format_rate(var->rate, rate, sizeof rate);
 		else
 			snprintf(rate, sizeof rate, "%s", var->ok ? "-" : "failed");
-		const struct fit_part parts[] = {{name, NULL, 0, 0}, {rate, NULL, 0, 0}};
+		/* the name in phrases, so that a narrow panel wraps it rather
+		 * than leave it off and show a bare rate */
+		const char *phrase[VARIANT_PHRASES];
+		struct fit_part parts[VARIANT_PHRASES + 1];
+		size_t n = lab_variant_phrases(name, phrase, VARIANT_PHRASES);
+		for (size_t j = 0; j < n; j++)
+			parts[j] = (struct fit_part){phrase[j], NULL, 0, j > 0};
+		parts[n++] = (struct fit_part){rate, NULL, 0, 0};
 		struct ui_parts sp;
 		struct fit_rows fr;
-		ui_screen_parts(parts, COUNT(parts), &sp);
-		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
+		ui_screen_parts(parts, n, &sp);
+		int rows = p->bottom - p->y < 3 ? p->bottom - p->y : 3;
 		fitline_fit(sp.v, sp.n, p->w - UI_EDGE, rows, &fr);
 		for (size_t r = 0; r < fr.n; r++)
 			crt_put(p->y + (int)r, p->x, p->w, crt_attr(CRT_LABEL), fr.row[r]);
