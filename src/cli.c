@@ -312,6 +312,11 @@ static int check_actions(const struct options *o, FILE *err)
 		return usage_error(err, "--op goes with --command");
 	if (o->yes && !o->forget)
 		return usage_error(err, "--yes goes with --forget");
+	/* the lab keeps every run: silently saving what was asked not to be
+	 * saved would be worse than a refusal */
+	if (o->no_record && !o->batch)
+		return usage_error(err, "--no-record goes with --batch (the lab keeps every run; "
+		                   "--db FILE gives it a notebook of its own)");
 	return 0;
 }
 

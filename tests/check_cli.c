@@ -367,6 +367,10 @@ START_TEST(notebook_mistakes)
 	expect_usage_error((char *[]){"iolab", "--command", "--op", "append", "--", "x", NULL},
 	                   "iolab: invalid --op 'append' (read or write)\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--yes", NULL}, "iolab: --yes goes with --forget\n" TRY);
+	/* the lab recorded its runs anyway */
+	expect_usage_error((char *[]){"iolab", "--no-record", "--lesson", "w03-byte", NULL},
+	                   "iolab: --no-record goes with --batch (the lab keeps every run; --db FILE "
+	                   "gives it a notebook of its own)\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--list", "--history", NULL},
 	                   "iolab: --list and --history cannot be used together\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--run", "op=read", "--command", "--", "x", NULL},
