@@ -228,7 +228,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_PRESENT: o->present = 1; return 0;
 	case OPT_WATCH:
 		if (watch_parse(arg, &o->watch) != 0)
-			return usage_error(err, "invalid watch time '%s' (e.g. 3s, 10s, 1m, or pass)", arg);
+			return usage_error(err, "invalid watch time '%s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)", arg);
 		return 0;
 	case OPT_RACE:
 		if (parse_race(arg, o) != 0)

@@ -164,9 +164,11 @@ START_TEST(bad_lecture_options)
 	static const struct {
 		const char *opt, *arg, *message;
 	} cases[] = {
-		{"--watch", "0s", "iolab: invalid watch time '0s' (e.g. 3s, 10s, 1m, or pass)\n"},
-		{"--watch", "2h", "iolab: invalid watch time '2h' (e.g. 3s, 10s, 1m, or pass)\n"},
-		{"--watch", "soon", "iolab: invalid watch time 'soon' (e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "0s", "iolab: invalid watch time '0s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "2h", "iolab: invalid watch time '2h' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "0.05s", "iolab: invalid watch time '0.05s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "61m", "iolab: invalid watch time '61m' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "soon", "iolab: invalid watch time 'soon' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
 		{"--race", "w01-syncbyte", "iolab: invalid race 'w01-syncbyte' (two lesson ids: ID,ID)\n"},
 		{"--race", "a,b,c", "iolab: invalid race 'a,b,c' (two lesson ids: ID,ID)\n"},
 		{"--race", ",b", "iolab: invalid race ',b' (two lesson ids: ID,ID)\n"},
