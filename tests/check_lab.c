@@ -795,6 +795,12 @@ START_TEST(race_at_start)
 	opt.race[1] = bad;
 	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_USAGE);
 	lab_close(&lab);
+	/* one the lab would refuse: a bad command line, not a lab opened
+	 * with the reason cut in its header and no race */
+	opt.race[1] = b;
+	opt.race[0] = b;
+	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_USAGE);
+	lab_close(&lab);
 	opt.race[0] = opt.race[1] = NULL;
 	ck_assert_int_eq(lab_open(&lab, &opt), 0);
 	ck_assert_int_eq(lab.race_at_start, -1);
