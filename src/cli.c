@@ -228,7 +228,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_PRESENT: o->present = 1; return 0;
 	case OPT_WATCH:
 		if (watch_parse(arg, &o->watch) != 0)
-			return usage_error(err, "invalid watch time '%s' (e.g. 3s, 10s, 1m, or pass)", arg);
+			return usage_error(err, "invalid watch time '%s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)", arg);
 		return 0;
 	case OPT_RACE:
 		if (parse_race(arg, o) != 0)
@@ -312,6 +312,11 @@ static int check_actions(const struct options *o, FILE *err)
 		return usage_error(err, "--op goes with --command");
 	if (o->yes && !o->forget)
 		return usage_error(err, "--yes goes with --forget");
+	/* the lab keeps every run: silently saving what was asked not to be
+	 * saved would be worse than a refusal */
+	if (o->no_record && !o->batch)
+		return usage_error(err, "--no-record goes with --batch (the lab keeps every run; "
+		                   "--db FILE gives it a notebook of its own)");
 	return 0;
 }
 

@@ -211,6 +211,17 @@ int lab_open(struct lab *lab, const struct options *o)
 		else
 			lab_message(lab, "--perf: %s; counting with /proc instead", why);
 	}
+	/* --race A,B that the lab would refuse is a bad command line: said
+	 * whole on stderr, not cut to the header's width in a lab that opens
+	 * with no race */
+	if (lab->race_at_start >= 0) {
+		const char *why = race_refusal(lab, lab->cur, (size_t)lab->race_at_start);
+		if (why) {
+			fprintf(stderr, "iolab: --race %s,%s: %s\n"
+			        "Try 'iolab --help' for more information.\n", o->race[0], o->race[1], why);
+			return EXIT_USAGE;
+		}
+	}
 	return 0;
 }
 

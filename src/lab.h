@@ -427,6 +427,12 @@ void lab_notebook_label(const struct lab *lab, const struct run *r, enum store_k
  * " - " for the dot). */
 void lab_variant_name(const char *lesson, const char *label, enum store_kind kind, int ascii,
                       char *buf, size_t len);
+/* A name split in place into its phrases, each separator kept at the end
+ * of the phrase before it: "w03-byte ·", "1 MiB file,", "raced with
+ * w01-syncbyte".  A narrow panel wraps between them, where a name drawn as
+ * one part that did not fit was left off whole, leaving a bare rate.
+ * Returns how many (at most max; the last holds the rest). */
+size_t lab_variant_phrases(char *name, const char **phrase, size_t max);
 
 /* b: the lesson's notebook (every run of it), and scrolling it. */
 int lab_history_open(struct lab *lab);

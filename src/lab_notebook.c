@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "countof.h"
 #include "guess.h"
 #include "lab.h"
 #include "notebook.h"
@@ -161,6 +162,32 @@ void lab_variant_name(const char *lesson, const char *label, enum store_kind kin
 		snprintf(buf, len, "%s%s%s", lesson, ascii ? " - " : " \u00b7 ", what);
 	else
 		snprintf(buf, len, "%s", what);
+}
+
+size_t lab_variant_phrases(char *name, const char **phrase, size_t max)
+{
+	/* the label's ", " (wl_spec_changes) and the lesson's dot, or its
+	 * ASCII " - " */
+	static const char *const seps[] = {", ", " \u00b7 ", " - "};
+	size_t n = 0;
+	char *s = name;
+	while (max && *s) {
+		char *end = NULL;
+		size_t seplen = 0;
+		for (size_t i = 0; i < COUNT(seps); i++) {
+			char *at = strstr(s, seps[i]);
+			if (at && (!end || at < end)) {
+				end = at;
+				seplen = strlen(seps[i]);
+			}
+		}
+		phrase[n++] = s;
+		if (!end || n == max)
+			break;
+		s = end + seplen;
+		end[seplen - 1] = '\0';         /* the separator's last space */
+	}
+	return n;
 }
 
 /* The workload a run stands for: its spec, or for a sweep the lesson's

@@ -63,8 +63,10 @@ static void live_words(const struct run_view *v, struct run_state *s)
 	if (v->watch > WATCH_ONE_PASS) {
 		char watch[32];
 		watch_name(v->watch, watch, sizeof watch);
+		char pass[32];
+		units_format_count((uint64_t)v->passes + 1, pass, sizeof pass);
 		add(s, NULL, 0, 0, "%.1f s of %s,", v->watched, watch);
-		add(s, NULL, 0, 1, "pass %u", v->passes + 1);
+		add(s, NULL, 0, 1, "pass %s", pass);
 	} else
 		add(s, NULL, 0, 0, "%.1f s of at most %g s", v->sample->elapsed,
 		    v->spec ? v->spec->time_limit : 0);
@@ -92,8 +94,11 @@ static void result_words(const struct run_view *v, int ascii, struct run_state *
 		/* phrases, so that a narrow view wraps between them: a figure
 		 * stays with its unit */
 		add(s, NULL, 0, 0, "DONE: watched %.1f s,", v->watched);
-		add(s, NULL, 0, 1, "%u whole pass%s", r->passes, plural(r->passes, "es"));
-		add(s, NULL, 0, 1, "in %u trial%s%s", v->trials, plural(v->trials, "s"),
+		char passes[32], trials[32];   /* "2,422 whole passes", as every count */
+		units_format_count(r->passes, passes, sizeof passes);
+		units_format_count(v->trials, trials, sizeof trials);
+		add(s, NULL, 0, 1, "%s whole pass%s", passes, plural(r->passes, "es"));
+		add(s, NULL, 0, 1, "in %s trial%s%s", trials, plural(v->trials, "s"),
 		    r->time_limited ? ";" : "");
 		if (r->time_limited) {
 			add(s, NULL, 0, 1, "the last pass");

@@ -41,7 +41,7 @@ static int changed_label(const struct progress_entry *e, store_lesson_knobs_fn k
 	size_t o = 0;
 	if (e->block != block) {
 		char b[32];
-		units_format_bytes((double)e->block, b, sizeof b);
+		units_format_size(e->block, b, sizeof b);
 		o += (size_t)snprintf(label + o, len - o, "%s blocks", b);
 	}
 	if (e->cold != cold && o < len)

@@ -104,7 +104,10 @@ static void init_colors(int no_color)
 
 int crt_init(int no_color)
 {
-	if (!initscr())
+	/* newterm, not initscr: initscr prints its own message and exits 1
+	 * ("a lesson failed") on a TERM terminfo does not know; the lab says
+	 * why and exits 4, as for TERM=dumb */
+	if (!newterm(NULL, stdout, stdin))
 		return -1;
 	crt.active = 1;
 	cbreak();                 /* Ctrl-C still raises SIGINT: the guard sees it */

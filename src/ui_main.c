@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "guard.h"
 #include "keys.h"
@@ -369,7 +370,10 @@ int ui_main(const struct options *o)
 		return rc;
 	}
 	if (crt_init(o->no_color) != 0) {
-		fputs("iolab: cannot use this terminal (check TERM)\n", stderr);
+		const char *term = getenv("TERM");
+		fprintf(stderr, "iolab: TERM=%s has no usable terminfo entry here, so the lab cannot\n"
+		        "draw on this terminal; set TERM to one that has (e.g. TERM=xterm-256color),\n"
+		        "or use 'iolab --batch' to run lessons headless.\n", term ? term : "");
 		lab_close(&lab);
 		return EXIT_ENVIRONMENT;
 	}

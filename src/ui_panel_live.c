@@ -384,7 +384,7 @@ static void draw_bar_line(struct pen *p, const char *label, double frac, const c
 
 static void draw_progress(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
-	char done[32], size[32], el[32], tail[16], a[64], b[64];
+	char done[32], size[32], el[32], tail[16], a[64], b[96];
 	int ascii = !crt.utf8;
 	if (v->live) {
 		const struct trial_sample *s = v->sample;
@@ -408,7 +408,9 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 		draw_bar_line(p, "done", frac, tail);
 		if (pass > 1) {
 			snprintf(a, sizeof a, "%s moved,", done);
-			snprintf(b, sizeof b, "pass %u over %s", pass, size);
+			char n[32];
+			units_format_count(pass, n, sizeof n);
+			snprintf(b, sizeof b, "pass %s over %s", n, size);
 		} else {
 			snprintf(a, sizeof a, "%s", done);
 			snprintf(b, sizeof b, "of %s", size);
@@ -465,8 +467,10 @@ static void draw_costs(struct pen *p, const struct run_view *v)
 		snprintf(b, sizeof b, "sys %s", y);
 		const struct fit_part cpu[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
 		kv_parts(p, "cpu", cpu, COUNT(cpu), 2);
-		snprintf(a, sizeof a, "%ld minor", r->minflt);
-		snprintf(b, sizeof b, "%ld major", r->majflt);
+		units_format_count(r->minflt > 0 ? (uint64_t)r->minflt : 0, x, sizeof x);
+		units_format_count(r->majflt > 0 ? (uint64_t)r->majflt : 0, y, sizeof y);
+		snprintf(a, sizeof a, "%s minor", x);
+		snprintf(b, sizeof b, "%s major", y);
 		const struct fit_part faults[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
 		kv_parts(p, "faults", faults, COUNT(faults), 2);
 	}
@@ -582,6 +586,7 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 
 /* This lesson's runs that are not its result, newest first, each named by
  * what changed: "w03-byte · 4 B blocks". */
+#define VARIANT_PHRASES 12
 static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 {
 	const struct lesson_state *ls = &lab->ls[i];
@@ -599,11 +604,18 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 			units_format_rate(var->rate, rate, sizeof rate);
 		else
 			snprintf(rate, sizeof rate, "%s", var->ok ? "-" : "failed");
-		const struct fit_part parts[] = {{name, NULL, 0, 0}, {rate, NULL, 0, 0}};
+		/* the name in phrases, so that a narrow panel wraps it rather
+		 * than leave it off and show a bare rate */
+		const char *phrase[VARIANT_PHRASES];
+		struct fit_part parts[VARIANT_PHRASES + 1];
+		size_t n = lab_variant_phrases(name, phrase, VARIANT_PHRASES);
+		for (size_t j = 0; j < n; j++)
+			parts[j] = (struct fit_part){phrase[j], NULL, 0, j > 0};
+		parts[n++] = (struct fit_part){rate, NULL, 0, 0};
 		struct ui_parts sp;
 		struct fit_rows fr;
-		ui_screen_parts(parts, COUNT(parts), &sp);
-		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
+		ui_screen_parts(parts, n, &sp);
+		int rows = p->bottom - p->y < 3 ? p->bottom - p->y : 3;
 		fitline_fit(sp.v, sp.n, p->w - UI_EDGE, rows, &fr);
 		for (size_t r = 0; r < fr.n; r++)
 			crt_put(p->y + (int)r, p->x, p->w, crt_attr(CRT_LABEL), fr.row[r]);

@@ -134,12 +134,13 @@ int ui_run_moved_draw(int y, int x, int w, int max_rows, const struct run_view *
 		return 0;
 	uint64_t bytes = v->live ? v->sample->bytes : v->result->bytes;
 	double secs = v->live ? v->sample->elapsed : v->result->seconds;
-	char b[32], t[32], moved[64], in[64], passes[48];
+	char b[32], t[32], n[32], moved[64], in[64], passes[48];
 	units_format_bytes((double)bytes, b, sizeof b);
 	units_format_seconds(secs, !crt.utf8, t, sizeof t);
 	snprintf(moved, sizeof moved, "moved %s", b);
 	snprintf(in, sizeof in, "in %s of loops,", t);
-	snprintf(passes, sizeof passes, "%u whole pass%s", v->passes, v->passes == 1 ? "" : "es");
+	units_format_count(v->passes, n, sizeof n);
+	snprintf(passes, sizeof passes, "%s whole pass%s", n, v->passes == 1 ? "" : "es");
 	const struct fit_part parts[] = {{moved, NULL, 0, 0}, {in, NULL, 0, 1}, {passes, NULL, 0, 1}};
 	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_LABEL), parts, COUNT(parts));
 }

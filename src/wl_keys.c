@@ -488,7 +488,7 @@ static void d_size(const struct wl_key *k, const struct wl_spec *s, char *buf, s
 {
 	char num[32];
 	(void)k;
-	units_format_bytes((double)s->size, num, sizeof num);
+	units_format_size(s->size, num, sizeof num);
 	snprintf(buf, len, "%s file", num);
 }
 
@@ -496,7 +496,7 @@ static void d_block(const struct wl_key *k, const struct wl_spec *s, char *buf, 
 {
 	char num[32];
 	(void)k;
-	units_format_bytes((double)s->block, num, sizeof num);
+	units_format_size(s->block, num, sizeof num);
 	snprintf(buf, len, "%s blocks", num);
 }
 
@@ -504,7 +504,7 @@ static void d_stride(const struct wl_key *k, const struct wl_spec *s, char *buf,
 {
 	char num[32];
 	(void)k;
-	units_format_bytes((double)s->stride, num, sizeof num);
+	units_format_size(s->stride, num, sizeof num);
 	if (s->stride)
 		snprintf(buf, len, "stride %s", num);
 	else
@@ -536,7 +536,7 @@ static void d_stdio_buffer(const struct wl_key *k, const struct wl_spec *s, char
 	} else if (s->stdio_buffer == 0) {
 		snprintf(buf, len, "unbuffered");
 	} else {
-		units_format_bytes((double)s->stdio_buffer, num, sizeof num);
+		units_format_size(s->stdio_buffer, num, sizeof num);
 		snprintf(buf, len, "%s buffer", num);
 	}
 }

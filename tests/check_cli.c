@@ -164,9 +164,11 @@ START_TEST(bad_lecture_options)
 	static const struct {
 		const char *opt, *arg, *message;
 	} cases[] = {
-		{"--watch", "0s", "iolab: invalid watch time '0s' (e.g. 3s, 10s, 1m, or pass)\n"},
-		{"--watch", "2h", "iolab: invalid watch time '2h' (e.g. 3s, 10s, 1m, or pass)\n"},
-		{"--watch", "soon", "iolab: invalid watch time 'soon' (e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "0s", "iolab: invalid watch time '0s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "2h", "iolab: invalid watch time '2h' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "0.05s", "iolab: invalid watch time '0.05s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "61m", "iolab: invalid watch time '61m' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
+		{"--watch", "soon", "iolab: invalid watch time 'soon' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)\n"},
 		{"--race", "w01-syncbyte", "iolab: invalid race 'w01-syncbyte' (two lesson ids: ID,ID)\n"},
 		{"--race", "a,b,c", "iolab: invalid race 'a,b,c' (two lesson ids: ID,ID)\n"},
 		{"--race", ",b", "iolab: invalid race ',b' (two lesson ids: ID,ID)\n"},
@@ -367,6 +369,10 @@ START_TEST(notebook_mistakes)
 	expect_usage_error((char *[]){"iolab", "--command", "--op", "append", "--", "x", NULL},
 	                   "iolab: invalid --op 'append' (read or write)\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--yes", NULL}, "iolab: --yes goes with --forget\n" TRY);
+	/* the lab recorded its runs anyway */
+	expect_usage_error((char *[]){"iolab", "--no-record", "--lesson", "w03-byte", NULL},
+	                   "iolab: --no-record goes with --batch (the lab keeps every run; --db FILE "
+	                   "gives it a notebook of its own)\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--list", "--history", NULL},
 	                   "iolab: --list and --history cannot be used together\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--run", "op=read", "--command", "--", "x", NULL},

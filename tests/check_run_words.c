@@ -107,6 +107,8 @@ START_TEST(running)
 	ck_assert_str_eq(s.detail, "");
 	v.stopping = 1;
 	ck_assert_str_eq(state_row(&v, &s), "STOPPING  3.2 s of 10 s, pass 4");
+	v.passes = 2421;            /* a count has its separators, as on the rest of the panel */
+	ck_assert_str_eq(state_row(&v, &s), "STOPPING  3.2 s of 10 s, pass 2,422");
 	v.stopping = 0;
 	v.watch = WATCH_ONE_PASS;
 	ck_assert_str_eq(state_row(&v, &s), "RUNNING  0.5 s of at most 2 s");
@@ -136,6 +138,12 @@ START_TEST(ended)
 	v.trials = 1;
 	ck_assert_str_eq(state_row(&v, &s),
 	                 "DONE: watched 10.0 s, 1 whole pass in 1 trial; the last pass cut short");
+	r.passes = 2422;
+	v.trials = 1210;
+	ck_assert_str_eq(state_row(&v, &s),
+	                 "DONE: watched 10.0 s, 2,422 whole passes in 1,210 trials; the last pass cut short");
+	r.passes = 1;
+	v.trials = 1;
 	/* stopped by s: stopped, watched or not */
 	r.time_limited = 0;
 	ck_assert_str_eq(state_row(&v, &s), "STOPPED after 250 ms (the rate is over what was done)");

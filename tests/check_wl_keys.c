@@ -462,6 +462,18 @@ START_TEST(changes)
 	/* cut to the buffer, still counted */
 	ck_assert_uint_eq(wl_spec_changes(&a, &b, buf, 8), 3);
 	ck_assert_str_eq(buf, "1 MiB f");
+	/* a size is named exactly: 4000 B and 4001 B blocks are two variants,
+	 * never both "3.91 KiB blocks" */
+	b = a;
+	b.block = 4000;
+	b.stride = 1000000;
+	b.stdio_buffer = 3000;
+	b.size = 10u << 20;
+	ck_assert_uint_eq(wl_spec_changes(&a, &b, buf, sizeof buf), 3);
+	ck_assert_str_eq(buf, "4,000 B blocks, stride 1,000,000 B, 3,000 B buffer");
+	b.size = 10000000;
+	ck_assert_uint_eq(wl_spec_changes(&a, &b, buf, sizeof buf), 4);
+	ck_assert_str_eq(buf, "10,000,000 B file, 4,000 B blocks, stride 1,000,000 B, 3,000 B buffer");
 }
 END_TEST
 

@@ -190,4 +190,11 @@ tm send-keys -t "$PANE" "clear; env -u TERM '$IOLAB' --lessons '$LESSONS' --dir 
 wait_for 'noterm-exit=[0-9]+' 20 "TERM unset"
 grep -q 'noterm-exit=4' "$T/screen" || fail "TERM unset: $(grep noterm-exit "$T/screen")"
 grep -q 'TERM is not set' "$T/screen" || fail "TERM unset: the message does not say what is wrong"
-pass "a terminal that cannot be addressed (TERM=dumb, TERM unset): says which, exit 4"
+# a TERM terminfo does not know: the lab's message and 4 (ncurses' initscr
+# printed "Error opening terminal" and exited 1, "a lesson failed")
+tm send-keys -t "$PANE" "clear; TERM=no-such-term '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch'; echo unknown-exit=\$?" Enter
+wait_for 'unknown-exit=[0-9]+' 20 "an unknown TERM"
+grep -q 'unknown-exit=4' "$T/screen" || fail "unknown TERM: $(grep unknown-exit "$T/screen")"
+grep -q 'TERM=no-such-term has no usable terminfo' "$T/screen" \
+	|| fail "unknown TERM: the message does not say what is wrong"
+pass "a terminal that cannot be addressed (TERM=dumb, TERM unset, unknown TERM): says which, exit 4"
