@@ -357,6 +357,9 @@ static int parse_experiment(struct options *o, FILE *err)
 	size_t at = 0;
 	struct wl_spec *s = &o->experiment;
 	if (o->run_spec) {
+		if (o->run_spec[strspn(o->run_spec, " \t")] == '\0')
+			return usage_error(err, "--run needs a workload: KEY=VALUE words such as "
+			                   "'op=read block=4096' (doc/spec-syntax.md)");
 		if (wl_spec_parse(o->run_spec, NULL, s, msg, sizeof msg, &at) != 0) {
 			fprintf(err, "iolab: --run: %s\n", msg);
 			show_caret(err, o->run_spec, at);

@@ -369,6 +369,10 @@ START_TEST(notebook_mistakes)
 	expect_usage_error((char *[]){"iolab", "--command", "--op", "append", "--", "x", NULL},
 	                   "iolab: invalid --op 'append' (read or write)\n" TRY);
 	expect_usage_error((char *[]){"iolab", "--yes", NULL}, "iolab: --yes goes with --forget\n" TRY);
+	/* an empty workload ran the default one */
+	expect_usage_error((char *[]){"iolab", "--batch", "--run", " ", NULL},
+	                   "iolab: --run needs a workload: KEY=VALUE words such as 'op=read block=4096' "
+	                   "(doc/spec-syntax.md)\n" TRY);
 	/* the lab recorded its runs anyway */
 	expect_usage_error((char *[]){"iolab", "--no-record", "--lesson", "w03-byte", NULL},
 	                   "iolab: --no-record goes with --batch (the lab keeps every run; --db FILE "
