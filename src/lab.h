@@ -212,7 +212,9 @@ struct history_row {
 	char kind[16];
 	char label[160];          /* what changed; "another workload" for a run
 	                             filed as the lesson's own with a workload that
-	                             is not the lesson's as it now says */
+	                             is not the lesson's as it now says (an
+	                             imported one: "old progress file: workload
+	                             not kept") */
 	int own;                  /* the lesson's own run as it says (kind lesson,
 	                             its workload), failed or not */
 	double rate, log_rate;    /* NAN: not measured */

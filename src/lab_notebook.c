@@ -69,13 +69,18 @@ static int take_normal(const struct store_run *r, void *arg)
 
 /* A run filed as its lesson's own whose workload is not the lesson's as it
  * now says (lesson ids are not unique across packs and versions: another
- * pack's lesson of the same id, the lesson as an older iolab had it, an
- * entry imported from the old progress file): what the lab calls it,
- * wherever it lists the lesson's runs.  Kept and shown, never its result. */
-#define ANOTHER_WORKLOAD "another workload"
+ * pack's lesson of the same id, the lesson as an older iolab had it), in
+ * the words of every list of the lesson's runs, by who recorded it: an
+ * entry of the old progress file kept only block and cache, so what it ran
+ * is not known.  Kept and shown, never the lesson's result. */
+static const char *const not_the_lessons[STORE_RECORDERS] = {
+	[STORE_BY_LAB] = "another workload",
+	[STORE_BY_BATCH] = "another workload",
+	[STORE_BY_IMPORT] = "old progress file: workload not kept",
+};
 
 /* What a stored run of a lesson (whose specs are given) is for the lesson
- * now: its label, "another workload" for a run filed as the lesson's own
+ * now: its label, or the words above for a run filed as the lesson's own
  * with another workload; and whether it is the lesson's own run as it
  * says (*own), failed or not. */
 static const char *run_label_now(const struct store_run *r, const struct store_specs *specs,
@@ -83,7 +88,8 @@ static const char *run_label_now(const struct store_run *r, const struct store_s
 {
 	*own = r->kind == STORE_KIND_LESSON && store_specs_hold(specs, r->spec);
 	if (r->kind == STORE_KIND_LESSON && !*own)
-		return ANOTHER_WORKLOAD;
+		return (unsigned)r->recorder < STORE_RECORDERS ? not_the_lessons[r->recorder]
+		                                               : not_the_lessons[STORE_BY_LAB];
 	return r->label ? r->label : "";
 }
 

@@ -1100,13 +1100,14 @@ static char *own_spec(size_t i)
 	return text;
 }
 
-/* A run of lab-write filed as the lesson's own by another session, with
- * workload spec, `when` and `bytes`. */
-static void saved_write(const char *spec, int64_t when, int64_t bytes)
+/* A run of lab-write filed as the lesson's own by another session (or
+ * imported), with workload spec, `when` and `bytes`. */
+static void saved_write_by(enum store_recorder by, const char *spec, int64_t when, int64_t bytes)
 {
 	struct store_run r;
 	char msg[512];
 	store_run_init(&r);
+	r.recorder = by;
 	r.lesson = "lab-write";
 	r.when = when;
 	r.spec = spec;
@@ -1115,6 +1116,11 @@ static void saved_write(const char *spec, int64_t when, int64_t bytes)
 	r.seconds = (double)bytes / 5e6;
 	r.bytes = bytes;
 	ck_assert_msg(store_record(lab.store, &r, NULL, msg, sizeof msg) == 0, "%s", msg);
+}
+
+static void saved_write(const char *spec, int64_t when, int64_t bytes)
+{
+	saved_write_by(STORE_BY_LAB, spec, when, bytes);
 }
 
 /* Lesson ids are not unique across lesson packs and versions: a run filed
@@ -1141,8 +1147,10 @@ START_TEST(another_workload_is_not_the_lessons_result)
 	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 1);
 	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "another workload");
 
-	/* an older run as the lesson now says: the lesson's result */
+	/* an older run as the lesson now says: the lesson's result; an entry
+	 * of the old progress file (block and cache only) is not */
 	saved_write(own_text, 500, 1 << 20);
+	saved_write_by(STORE_BY_IMPORT, "block=4096 cache=warm", 200, 2 << 20);
 	lab_close(&lab);
 	ck_assert_int_eq(lab_open(&lab, &opt), 0);
 	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
@@ -1150,19 +1158,23 @@ START_TEST(another_workload_is_not_the_lessons_result)
 	ck_assert_str_eq(n.spec, own_text);
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
 	ck_assert_int_eq(lab.ls[WRITE].normal.bytes, 1 << 20);
-	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 1);
+	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 2);
 	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "another workload");
+	ck_assert_str_eq(lab.ls[WRITE].variants[1].label, "old progress file: workload not kept");
 
-	/* the lesson's notebook (b): both, each as what it is */
+	/* the lesson's notebook (b): all three, each as what it is */
 	lab_select(&lab, WRITE);
 	ck_assert_int_eq(lab_history_open(&lab), 0);
-	ck_assert_uint_eq(lab.history.n, 2);
+	ck_assert_uint_eq(lab.history.n, 3);
 	ck_assert_str_eq(lab.history.rows[0].kind, "lesson");
 	ck_assert_str_eq(lab.history.rows[0].label, "another workload");
 	ck_assert_int_eq(lab.history.rows[0].own, 0);
 	ck_assert_str_eq(lab.history.rows[1].kind, "lesson");
 	ck_assert_str_eq(lab.history.rows[1].label, "");
 	ck_assert_int_eq(lab.history.rows[1].own, 1);
+	ck_assert_str_eq(lab.history.rows[2].kind, "lesson");
+	ck_assert_str_eq(lab.history.rows[2].label, "old progress file: workload not kept");
+	ck_assert_int_eq(lab.history.rows[2].own, 0);
 	lab_history_close(&lab);
 	free(other_text);
 	free(own_text);
