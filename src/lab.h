@@ -210,7 +210,13 @@ struct lesson_state {
 struct history_row {
 	char when[24];            /* "2026-11-21 22:30" */
 	char kind[16];
-	char label[160];
+	char label[160];          /* what changed; "another workload" for a run
+	                             filed as the lesson's own with a workload that
+	                             is not the lesson's as it now says (an
+	                             imported one: "old progress file: workload
+	                             not kept") */
+	int own;                  /* the lesson's own run as it says (kind lesson,
+	                             its workload), failed or not */
 	double rate, log_rate;    /* NAN: not measured */
 	double guess_rate, miss;  /* NAN: no guess */
 	int ok;

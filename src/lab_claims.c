@@ -14,7 +14,9 @@
  *   - another lesson's (`log_rate(w01-syncbyte)`): this session's last
  *     run of that lesson as it says, else the notebook's latest normal
  *     result (store_latest_normal_field: its fields table, never a parse
- *     of the stored JSON); a lesson with neither is "run it first";
+ *     of the stored JSON), of its workload as it now says (a run of the
+ *     same id from another pack or version is not it); a lesson with
+ *     neither is "run it first";
  *   - one trial: every field's min and max are its value (no straddle
  *     to tell);
  *   - a watched run, one rule: it is checked against its last whole
@@ -40,7 +42,9 @@
 #include <string.h>
 
 #include "countof.h"
+#include "errmsg.h"
 #include "lab.h"
+#include "notebook.h"
 #include "report.h"
 #include "report_expect.h"
 #include "report_fields.h"
@@ -115,6 +119,23 @@ struct claims_ctx {
 	int limited_watched;      /* that was this session's watched run */
 };
 
+/* store_latest_normal_field of a lesson of the course (the loader made
+ * sure a claim names one), for its workload as it now says: a run of the
+ * same id with another workload is no result of it.  Its return. */
+static int saved_field_of(const struct lab *lab, const char *lesson, const char *field,
+                          double *v, char *msg, size_t len)
+{
+	long i = course_find(&lab->course, lesson);
+	struct store_specs specs;
+	if (i < 0)
+		return 0;
+	if (notebook_lesson_specs(&lab->course.lessons[i], &specs) != 0)
+		return errmsg(msg, len, "out of memory");
+	int rc = store_latest_normal_field(lab->store, lesson, &specs, field, v, msg, len);
+	notebook_specs_free(&specs);
+	return rc;
+}
+
 /* store_latest_normal_field, remembered for the next ask of the same. */
 static int saved_field(struct claims_ctx *c, const char *lesson, const char *field, double *v)
 {
@@ -125,8 +146,7 @@ static int saved_field(struct claims_ctx *c, const char *lesson, const char *fie
 		char msg[512];
 		c->asked_lesson = lesson;
 		c->asked_field = field;
-		c->asked_rc = store_latest_normal_field(c->lab->store, lesson, field, &c->asked_value,
-		                                        msg, sizeof msg);
+		c->asked_rc = saved_field_of(c->lab, lesson, field, &c->asked_value, msg, sizeof msg);
 	}
 	if (c->asked_rc < 0)
 		c->store_error = 1;

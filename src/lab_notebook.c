@@ -68,32 +68,74 @@ static int take_normal(const struct store_run *r, void *arg)
 	return 1;
 }
 
+/* A run filed as its lesson's own whose workload is not the lesson's as it
+ * now says (lesson ids are not unique across packs and versions: another
+ * pack's lesson of the same id, the lesson as an older iolab had it), in
+ * the words of every list of the lesson's runs, by who recorded it: an
+ * entry of the old progress file kept only block and cache, so what it ran
+ * is not known.  Kept and shown, never the lesson's result. */
+static const char *const not_the_lessons[STORE_RECORDERS] = {
+	[STORE_BY_LAB] = "another workload",
+	[STORE_BY_BATCH] = "another workload",
+	[STORE_BY_IMPORT] = "old progress file: workload not kept",
+};
+
+/* What a stored run of a lesson (whose specs are given) is for the lesson
+ * now: its label, or the words above for a run filed as the lesson's own
+ * with another workload; and whether it is the lesson's own run as it
+ * says (*own), failed or not. */
+static const char *run_label_now(const struct store_run *r, const struct store_specs *specs,
+                                 int *own)
+{
+	*own = r->kind == STORE_KIND_LESSON && store_specs_hold(specs, r->spec);
+	if (r->kind == STORE_KIND_LESSON && !*own)
+		return (unsigned)r->recorder < STORE_RECORDERS ? not_the_lessons[r->recorder]
+		                                               : not_the_lessons[STORE_BY_LAB];
+	return r->label ? r->label : "";
+}
+
+struct variants_walk {
+	struct lesson_state *ls;
+	const struct store_specs *specs;
+};
+
 static int take_variant(const struct store_run *r, void *arg)
 {
-	struct lesson_state *ls = arg;
-	if (r->kind == STORE_KIND_LESSON)
+	struct variants_walk *w = arg;
+	struct lesson_state *ls = w->ls;
+	int own;
+	const char *label = run_label_now(r, w->specs, &own);
+	if (own)
 		return 0;                 /* the lesson's own, failed or not */
 	struct variant *v = &ls->variants[ls->nvariants++];
-	lab_variant_name(NULL, r->label, r->kind, 0, v->label, sizeof v->label);
+	lab_variant_name(NULL, label, r->kind, 0, v->label, sizeof v->label);
 	v->rate = r->rate;
 	v->ok = r->ok;
 	return ls->nvariants == LAB_VARIANTS;
 }
 
-/* Lesson i's latest normal run and newest variants, from the notebook. */
+/* Lesson i's latest normal run and newest variants, from the notebook:
+ * its runs with its workload as it now says. */
 static void refresh_lesson(struct lab *lab, size_t i)
 {
 	struct lesson_state *ls = &lab->ls[i];
 	const char *id = lab->course.lessons[i].id;
 	char msg[512];
+	struct store_specs specs;
 	if (!lab->store)
 		return;
 	ls->have_normal = 0;
-	if (store_latest_normal(lab->store, id, take_normal, ls, msg, sizeof msg) < 0)
-		notice_add(lab, msg);
 	ls->nvariants = 0;
-	if (store_history(lab->store, id, take_variant, ls, msg, sizeof msg) < 0)
+	if (notebook_lesson_specs(&lab->course.lessons[i], &specs) != 0) {
+		notice_add(lab, "out of memory");
+		return;
+	}
+	if (store_latest_normal(lab->store, id, &specs, take_normal, ls, msg, sizeof msg) < 0)
 		notice_add(lab, msg);
+	struct variants_walk w = {ls, &specs};
+	if (store_history(lab->store, id, take_variant, &w, msg, sizeof msg) < 0)
+		notice_add(lab, msg);
+	notebook_specs_free(&specs);
 }
 
 static void refresh_score(struct lab *lab)
@@ -407,9 +449,15 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 
 /* --- the lesson's notebook (history view) ---------------------------------------- */
 
+struct rows_walk {
+	struct history_view *h;
+	const struct store_specs *specs;
+};
+
 static int take_row(const struct store_run *r, void *arg)
 {
-	struct history_view *h = arg;
+	struct rows_walk *w = arg;
+	struct history_view *h = w->h;
 	struct history_row *grown = realloc(h->rows, (h->n + 1) * sizeof *grown);
 	if (!grown)
 		return 1;
@@ -419,7 +467,7 @@ static int take_row(const struct store_run *r, void *arg)
 	snprintf(row->when, sizeof row->when, "%.10s %.5s", r->when_text ? r->when_text : "",
 	         r->when_text && strlen(r->when_text) > 11 ? r->when_text + 11 : "");
 	snprintf(row->kind, sizeof row->kind, "%s", store_kind_name(r->kind));
-	snprintf(row->label, sizeof row->label, "%s", r->label ? r->label : "");
+	snprintf(row->label, sizeof row->label, "%s", run_label_now(r, w->specs, &row->own));
 	row->rate = r->rate;
 	row->log_rate = r->log_rate;
 	row->guess_rate = r->guess_rate;
@@ -441,8 +489,16 @@ int lab_history_open(struct lab *lab)
 		return -1;
 	}
 	const char *id = lab_lesson(lab)->id;
-	if (store_history(lab->store, id, take_row, h, msg, sizeof msg) != 0 ||
-	    store_score(lab->store, id, &h->score, msg, sizeof msg) != 0) {
+	struct store_specs specs;
+	if (notebook_lesson_specs(lab_lesson(lab), &specs) != 0) {
+		lab_message(lab, "out of memory");
+		return -1;
+	}
+	struct rows_walk w = {h, &specs};
+	int rc = store_history(lab->store, id, take_row, &w, msg, sizeof msg) != 0 ||
+	         store_score(lab->store, id, &h->score, msg, sizeof msg) != 0 ? -1 : 0;
+	notebook_specs_free(&specs);
+	if (rc != 0) {
 		lab_history_close(lab);
 		lab_message(lab, "%s", msg);
 		return -1;

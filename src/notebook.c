@@ -8,6 +8,7 @@
 
 #include "notebook.h"
 #include "report_fields.h"
+#include "sweep.h"
 #include "wl_keys.h"
 
 static void add_line(char *notice, size_t len, const char *line)
@@ -63,6 +64,47 @@ char *notebook_spec_text(const struct wl_spec *s)
 	if (text)
 		wl_spec_format(s, text, need);
 	return text;
+}
+
+/* The text of point i of l's sweep, or of l's workload (i ignored). */
+static char *lesson_spec_text(const struct lesson *l, size_t i)
+{
+	struct wl_spec point;
+	uint64_t block;
+	enum wl_cache cache;
+	if (l->sweep.ncaches == 0)
+		return notebook_spec_text(&l->workload);
+	sweep_point_at(&l->sweep, i, &block, &cache);
+	if (sweep_point_spec(&l->workload, block, cache, &point) != 0)
+		return NULL;
+	char *text = notebook_spec_text(&point);
+	wl_spec_free(&point);
+	return text;
+}
+
+int notebook_lesson_specs(const struct lesson *l, struct store_specs *out)
+{
+	size_t n = l->sweep.ncaches > 0 ? sweep_npoints(&l->sweep) : 1;
+	const char **text = calloc(n ? n : 1, sizeof *text);
+	out->text = text;
+	out->n = 0;
+	if (!text)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!(text[out->n++] = lesson_spec_text(l, i))) {
+			notebook_specs_free(out);
+			return -1;
+		}
+	return 0;
+}
+
+void notebook_specs_free(struct store_specs *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free((char *)s->text[i]);
+	free((void *)s->text);
+	s->text = NULL;
+	s->n = 0;
 }
 
 /* Every field of the table that has a number in res, named as the table

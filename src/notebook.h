@@ -58,4 +58,16 @@ void notebook_command_label(const struct wl_spec *s, char *buf, size_t len);
 /* The workload as one line, malloc'd (wl_spec_format whole), or NULL. */
 char *notebook_spec_text(const struct wl_spec *s);
 
+/* What a run of lesson l as it now says records as its spec
+ * (notebook_spec_text, as every row's): its workload; a sweep's row holds
+ * the point that stands for it (its block and cache, clamped to the file
+ * as sweep_point_spec does), so a sweep has one text per point.  What the
+ * notebook is asked for the lesson's normal result (store_latest_normal),
+ * so that a run filed under the same id with another workload - another
+ * pack's lesson, an older version of it, an imported entry - never stands
+ * for it.  0 with *out malloc'd (notebook_specs_free), or -1 out of memory
+ * (*out then holds nothing). */
+int notebook_lesson_specs(const struct lesson *l, struct store_specs *out);
+void notebook_specs_free(struct store_specs *s);
+
 #endif

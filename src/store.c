@@ -28,7 +28,11 @@
  *     label         what was changed, "4 B blocks", "warm" ('' if nothing).
  *     spec          the whole workload as run, as a one-line spec: every
  *                   knob, so a variant is never mistaken for the lesson.
- *                   Imported rows know only block and cache.
+ *                   A `lesson` row stands for its lesson only while its
+ *                   spec is the lesson's as it now says (store_specs):
+ *                   lesson ids are not unique across packs and versions.
+ *                   Imported rows know only block and cache, so they stay
+ *                   in the history and never stand for a lesson.
  *     status, error ok | error, and the failure in words.
  *     rate, log_rate, seconds, bytes, passes, syscalls_read,
  *     syscalls_write, calls, time_limited
@@ -172,8 +176,9 @@ fail:
 
 /* The questions asked of the runs, each defined once. */
 /* Normal: run as the lesson says (its own time limit included: see
- * store_kind_pick) and without an error. */
-#define NORMAL_SQL "kind = 'lesson' AND status = 'ok'"
+ * store_kind_pick) and without an error; of ?1, with its workload one of
+ * the lesson's (normal_tail adds "spec IN (?3, ...)"). */
+#define NORMAL_SQL "lesson = ?1 AND kind = 'lesson' AND status = 'ok'"
 #define MISS_SQL "abs(guess_log_rate - log_rate)"
 #define SCORED_SQL "guess_log_rate IS NOT NULL AND log_rate IS NOT NULL"
 #define LESSON_SQL "(?1 IS NULL OR lesson = ?1)"
@@ -635,19 +640,62 @@ static int load_points(struct store *st, int64_t run, size_t *n)
 	return rc == SQLITE_DONE || rc == SQLITE_OK ? 0 : -1;
 }
 
-/* Run `tail` (after SELECT ... FROM runs) with ?1 = lesson and hand each
- * row to fn.  The number of rows, or -1 with msg. */
+/* The parameter of the first spec text: ?1 is the lesson, ?2 a field's
+ * name (store_latest_normal_field). */
+#define SPEC_PARAM 3
+
+/* " WHERE <normal> AND spec IN (?3, ?4 ...) ORDER BY ... LIMIT 1": the
+ * latest normal result of ?1 among specs (none: a spec that never
+ * matches), for after "FROM runs".  0, or -1 with msg. */
+static int normal_tail(char *buf, size_t len, const struct store_specs *specs,
+                       char *msg, size_t msglen)
+{
+	if (!specs)
+		return errmsg(msg, msglen, "no lesson workload given");
+	if (specs->n > STORE_SPECS_MAX)
+		return errmsg(msg, msglen, "too many lesson workloads to ask for");
+	size_t o = (size_t)snprintf(buf, len, " WHERE " NORMAL_SQL " AND spec IN (");
+	for (size_t i = 0; i < specs->n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s?%zu", i ? ", " : "", SPEC_PARAM + i);
+	if (o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s)" NEWEST_FIRST " LIMIT 1",
+		                      specs->n ? "" : "NULL");
+	return o < len ? 0 : errmsg(msg, msglen, "too many lesson workloads to ask for");
+}
+
+int store_specs_hold(const struct store_specs *specs, const char *spec)
+{
+	for (size_t i = 0; specs && spec && i < specs->n; i++)
+		if (strcmp(specs->text[i], spec) == 0)
+			return 1;
+	return 0;
+}
+
+static int bind_specs(sqlite3_stmt *s, const struct store_specs *specs)
+{
+	int rc = SQLITE_OK;
+	for (size_t i = 0; specs && i < specs->n && rc == SQLITE_OK; i++)
+		rc = sqlite3_bind_text(s, SPEC_PARAM + (int)i, specs->text[i], -1, SQLITE_STATIC);
+	return rc;
+}
+
+/* Run `tail` (after SELECT ... FROM runs) with ?1 = lesson (and the texts
+ * of specs, may be NULL, from ?3 on) and hand each row to fn.  The number
+ * of rows, or -1 with msg. */
 static int each_row(struct store *st, const char *tail, const char *lesson,
+                    const struct store_specs *specs,
                     store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
 	if (store_ready(st, msg, msglen) != 0)
 		return -1;
-	char sql[2048];
+	char sql[4096];
 	sqlite3_stmt *s = NULL;
 	int rc = select_sql(sql, sizeof sql, tail) == 0
 	         ? sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) : SQLITE_TOOBIG;
 	if (rc == SQLITE_OK)
 		rc = lesson ? sqlite3_bind_text(s, 1, lesson, -1, SQLITE_STATIC) : sqlite3_bind_null(s, 1);
+	if (rc == SQLITE_OK)
+		rc = bind_specs(s, specs);
 	int rows = 0, unknown = 0;
 	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct store_run r;
@@ -678,34 +726,39 @@ static int each_row(struct store *st, const char *tail, const char *lesson,
 	return rows;
 }
 
-int store_latest_normal(struct store *st, const char *lesson,
+int store_latest_normal(struct store *st, const char *lesson, const struct store_specs *specs,
                         store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
+	char tail[2560];
 	if (!lesson)
 		return errmsg(msg, msglen, "no lesson given");
-	int n = each_row(st, "WHERE lesson = ?1 AND " NORMAL_SQL NEWEST_FIRST " LIMIT 1",
-	                 lesson, fn, arg, msg, msglen);
+	if (normal_tail(tail, sizeof tail, specs, msg, msglen) != 0)
+		return -1;
+	int n = each_row(st, tail, lesson, specs, fn, arg, msg, msglen);
 	return n < 0 ? -1 : n > 0;
 }
 
-int store_latest_normal_field(struct store *st, const char *lesson, const char *field,
+int store_latest_normal_field(struct store *st, const char *lesson,
+                              const struct store_specs *specs, const char *field,
                               double *value, char *msg, size_t msglen)
 {
+	char sql[3072], tail[2560];
 	if (!lesson || !field)
 		return errmsg(msg, msglen, "no lesson or field given");
-	if (store_ready(st, msg, msglen) != 0)
+	if (normal_tail(tail, sizeof tail, specs, msg, msglen) != 0 || store_ready(st, msg, msglen) != 0)
 		return -1;
 	/* the run store_latest_normal hands over, how many fields it kept, and
 	 * the one asked for */
+	snprintf(sql, sizeof sql, "SELECT (SELECT count(*) FROM fields WHERE run = runs.id), "
+	         "(SELECT value FROM fields WHERE run = runs.id AND name = ?2) FROM runs%s", tail);
 	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(st->db, "SELECT (SELECT count(*) FROM fields WHERE run = runs.id), "
-	                            "(SELECT value FROM fields WHERE run = runs.id AND name = ?2) "
-	                            "FROM runs WHERE lesson = ?1 AND " NORMAL_SQL NEWEST_FIRST
-	                            " LIMIT 1", -1, &s, NULL);
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(s, 1, lesson, -1, SQLITE_STATIC);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_bind_text(s, 2, field, -1, SQLITE_STATIC);
+	if (rc == SQLITE_OK)
+		rc = bind_specs(s, specs);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_step(s);
 	int found = 0;
@@ -727,20 +780,20 @@ int store_latest_normal_field(struct store *st, const char *lesson, const char *
 int store_history(struct store *st, const char *lesson,
                   store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL NEWEST_FIRST, lesson, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, "WHERE " LESSON_SQL NEWEST_FIRST, lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
 }
 
 int store_each(struct store *st, const char *lesson,
                store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL " ORDER BY id", lesson, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, "WHERE " LESSON_SQL " ORDER BY id", lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
 }
 
 int store_predictions(struct store *st, const char *lesson,
                       store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
 	return each_row(st, "WHERE " LESSON_SQL " AND " SCORED_SQL NEWEST_FIRST,
-	                lesson, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	                lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
 }
 
 /* The first row of sql with ?1 = arg (NULL allowed; a statement with no

@@ -37,7 +37,8 @@ enum store_recorder {
 };
 
 /* What kind of run it was: whether it can stand for the lesson.  Only
- * STORE_KIND_LESSON runs are "normal" results (store_latest_normal); every
+ * STORE_KIND_LESSON runs are "normal" results (store_latest_normal), and
+ * only while their workload is the lesson's (struct store_specs); every
  * other kind is a variant, listed apart and labelled. */
 enum store_kind {
 	STORE_KIND_LESSON,        /* "lesson": as the lesson says, run to its end */
@@ -187,22 +188,41 @@ int store_record(struct store *st, const struct store_run *run, int64_t *id,
  * returns 0 all the same). */
 typedef int (*store_run_fn)(const struct store_run *run, void *arg);
 
+/* The workloads a lesson's normal result may have run, each written as a
+ * run's row holds it (its spec: the canonical one-line spec,
+ * notebook_lesson_specs gives a lesson's as it now says).  Lesson ids are
+ * not unique across lesson packs and versions: a run filed under the same
+ * id with another workload (a lesson of that id from another pack, the
+ * lesson as an older iolab had it, an imported entry that knew only block
+ * and cache) is no result of the lesson as it now says. */
+struct store_specs {
+	const char *const *text;
+	size_t n;                 /* 0: no run can stand for the lesson */
+};
+#define STORE_SPECS_MAX 256   /* texts per question (a sweep: one per point) */
+
+/* Is spec (a run's) one of specs?  The rule the queries below apply, for a
+ * row already read (the lab labels a history row by it). */
+int store_specs_hold(const struct store_specs *specs, const char *spec);
+
 /* The latest normal result of a lesson: kind "lesson" (run as the lesson
- * says, its own time limit included), status "ok": the run that may stand
- * for the lesson in course marks and "Compare with".  Calls fn with it and returns 1; 0 when there is none;
+ * says, its own time limit included), status "ok", and its spec one of
+ * specs: the run that may stand for the lesson in course marks and
+ * "Compare with".  Calls fn with it and returns 1; 0 when there is none;
  * -1 with msg. */
-int store_latest_normal(struct store *st, const char *lesson,
+int store_latest_normal(struct store *st, const char *lesson, const struct store_specs *specs,
                         store_run_fn fn, void *arg, char *msg, size_t msglen);
 
 /* One number of the lesson's latest normal result (the run
- * store_latest_normal hands over), by its field name: for a claim about
- * another lesson ("log_rate(w01-syncbyte)") when this session has not run
- * it.  Returns 1 with *value set (NAN when that run had the field null:
- * not measured there); 0 when the lesson has no normal result; 2 when its
- * latest normal result holds no fields at all (imported from the progress
- * file, or recorded before schema 2), which is told apart so nobody
- * mistakes "not kept" for "not measured"; -1 with msg. */
-int store_latest_normal_field(struct store *st, const char *lesson, const char *field,
+ * store_latest_normal hands over for the same specs), by its field name:
+ * for a claim about another lesson ("log_rate(w01-syncbyte)") when this
+ * session has not run it.  Returns 1 with *value set (NAN when that run
+ * had the field null: not measured there); 0 when the lesson has no
+ * normal result; 2 when its latest normal result holds no fields at all
+ * (recorded before schema 2), which is told apart so nobody mistakes "not
+ * kept" for "not measured"; -1 with msg. */
+int store_latest_normal_field(struct store *st, const char *lesson,
+                              const struct store_specs *specs, const char *field,
                               double *value, char *msg, size_t msglen);
 
 /* Every run of a lesson (NULL: of every lesson), newest first: the

@@ -51,7 +51,11 @@ static int changed_label(const struct progress_entry *e, store_lesson_knobs_fn k
 
 /* An entry as a run.  The file knew less than a run has: only block and
  * cache of the workload, no JSON, no passes, and "stopped" without saying
- * whether the student or the time limit stopped it. */
+ * whether the student or the time limit stopped it.  Its spec is what the
+ * file knew, never filled in from today's lesson (which an older iolab's
+ * may not have been), so an imported run never stands for a lesson
+ * (store_latest_normal asks for the lesson's whole workload); it stays in
+ * the history. */
 static void entry_run(const struct progress_entry *e, int64_t file_time,
                       store_lesson_knobs_fn knobs, void *arg,
                       struct store_run *r, char *spec, size_t speclen,

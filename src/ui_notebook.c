@@ -64,7 +64,7 @@ void ui_history_draw(struct lab *lab, struct rect r)
 		const struct history_row *row = &h->rows[h->top + (size_t)i];
 		char line[600], screen[600];
 		history_line(row, line, sizeof line);
-		int role = strcmp(row->kind, "lesson") == 0 ? (row->ok ? CRT_VALUE : CRT_ERROR) : CRT_NORMAL;
+		int role = row->own ? (row->ok ? CRT_VALUE : CRT_ERROR) : CRT_NORMAL;
 		crt_put_cut(y + i, x, w, crt_attr(role), crt_text(line, screen, sizeof screen));
 	}
 }

@@ -23,8 +23,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch.h"
+#include "guard.h"
 #include "keys.h"
 #include "lab.h"
+#include "notebook.h"
 #include "suites.h"
 
 #define LESSONS TOP_SRCDIR "/tests/fixtures/lab/lessons"
@@ -33,7 +36,7 @@
  * bytes), and how many runs it has. */
 struct noted {
 	int found;
-	char kind[16], label[256], spec[512];
+	char kind[16], label[256], spec[512], recorder[16];
 	int64_t bytes;
 	double guess_rate, miss;
 };
@@ -45,6 +48,7 @@ static int note_run(const struct store_run *r, void *arg)
 	snprintf(n->kind, sizeof n->kind, "%s", store_kind_name(r->kind));
 	snprintf(n->label, sizeof n->label, "%s", r->label ? r->label : "");
 	snprintf(n->spec, sizeof n->spec, "%s", r->spec ? r->spec : "");
+	snprintf(n->recorder, sizeof n->recorder, "%s", store_recorder_name(r->recorder));
 	n->bytes = r->bytes;
 	n->guess_rate = r->guess_rate;
 	n->miss = r->guess_miss;
@@ -55,6 +59,17 @@ enum { WRITE, COMMAND, SWEEP };        /* the fixture's lessons, in course order
 static struct lab lab;
 static struct options opt;
 static char top[256], scratch_dir[300], state_dir[300];
+
+/* store_latest_normal of lesson i for its workload as it now says, as the
+ * lab asks it (notebook_lesson_specs). */
+static int latest_normal(size_t i, store_run_fn fn, void *arg, char *msg, size_t len)
+{
+	struct store_specs specs;
+	ck_assert_int_eq(notebook_lesson_specs(&lab.course.lessons[i], &specs), 0);
+	int rc = store_latest_normal(lab.store, lab.course.lessons[i].id, &specs, fn, arg, msg, len);
+	notebook_specs_free(&specs);
+	return rc;
+}
 
 static void setup(void)
 {
@@ -393,7 +408,7 @@ START_TEST(a_run_ends_as_the_result)
 	ck_assert_int_eq(access(path, R_OK), 0);
 	ck_assert_int_eq(store_count(lab.store, "lab-write", msg, sizeof msg), 1);
 	struct noted n = {0};
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 0);
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
 	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
 	ck_assert_str_eq(n.kind, "changed");
@@ -476,7 +491,7 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 	ck_assert_str_eq(v.label, "");
 	char msg[256];
 	struct noted n = {0};
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
 	ck_assert_int_eq(n.bytes, (int64_t)r->result.bytes);
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
 	ck_assert_int_eq(lab.ls[WRITE].normal.bytes, (int64_t)r->result.bytes);
@@ -732,8 +747,8 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_int_eq(lab.ls[COMMAND].have_result, 0);
 	char msg[256];
 	struct noted n = {0};
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-command", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(latest_normal(COMMAND, note_run, &n, msg, sizeof msg), 0);
 	ck_assert_int_eq(store_history(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
 	ck_assert_str_eq(n.kind, "raced");
 	ck_assert_str_eq(n.label, "raced with lab-command");
@@ -754,7 +769,7 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_int_eq(lab.run.raced, 0);
 	poll_until_ended();
 	ck_assert_int_eq(lab.ls[WRITE].have_result, 1);
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
 }
 END_TEST
@@ -890,7 +905,7 @@ START_TEST(the_experiment_form)
 	ck_assert_str_eq(n.kind, "experiment");
 	ck_assert_str_eq(n.label, "16 KiB blocks, cold");
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-write", note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 0);
 	/* a sweep has its own list of blocks */
 	lab_select(&lab, SWEEP);
 	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), -1);
@@ -1056,11 +1071,10 @@ START_TEST(a_sweep_is_filed_with_its_points)
 	ck_assert_uint_eq(lab.run.point, 4);
 	char msg[256];
 	size_t npoints = 0;
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-sweep", count_points, &npoints, msg,
-	                                     sizeof msg), 1);
+	ck_assert_int_eq(latest_normal(SWEEP, count_points, &npoints, msg, sizeof msg), 1);
 	ck_assert_uint_eq(npoints, 4);
 	struct noted n = {0};
-	ck_assert_int_eq(store_latest_normal(lab.store, "lab-sweep", note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(latest_normal(SWEEP, note_run, &n, msg, sizeof msg), 1);
 	ck_assert_str_eq(n.kind, "lesson");
 	ck_assert_str_eq(n.label, "");
 	/* the workload whose figures these are, as batch files a sweep */
@@ -1077,6 +1091,158 @@ START_TEST(a_sweep_is_filed_with_its_points)
 	ck_assert_uint_eq(lab.ls[SWEEP].npoints, 4);
 	ck_assert_uint_eq(lab.ls[SWEEP].points[3].block, 4096);
 	ck_assert_int_eq(lab.ls[SWEEP].have_normal, 1);
+}
+END_TEST
+
+/* --- which runs are the lesson's result ------------------------------------------ */
+
+/* The text a run of lesson i as it now says records: the lab's, batch's. */
+static char *own_spec(size_t i)
+{
+	struct store_specs own;
+	ck_assert_int_eq(notebook_lesson_specs(&lab.course.lessons[i], &own), 0);
+	ck_assert_uint_eq(own.n, 1);
+	char *text = strdup(own.text[0]);
+	notebook_specs_free(&own);
+	ck_assert_ptr_nonnull(text);
+	return text;
+}
+
+/* A run of lab-write filed as the lesson's own by another session (or
+ * imported), with workload spec, `when` and `bytes`. */
+static void saved_write_by(enum store_recorder by, const char *spec, int64_t when, int64_t bytes)
+{
+	struct store_run r;
+	char msg[512];
+	store_run_init(&r);
+	r.recorder = by;
+	r.lesson = "lab-write";
+	r.when = when;
+	r.spec = spec;
+	r.rate = 5e6;
+	r.log_rate = log(5e6);
+	r.seconds = (double)bytes / 5e6;
+	r.bytes = bytes;
+	ck_assert_msg(store_record(lab.store, &r, NULL, msg, sizeof msg) == 0, "%s", msg);
+}
+
+static void saved_write(const char *spec, int64_t when, int64_t bytes)
+{
+	saved_write_by(STORE_BY_LAB, spec, when, bytes);
+}
+
+/* Lesson ids are not unique across lesson packs and versions: a run filed
+ * as lab-write's own with another workload (another pack's lab-write, or
+ * the lesson as an older iolab had it) is kept and listed as "another
+ * workload", never the lesson's result; an older run with its workload as
+ * it now says still is. */
+START_TEST(another_workload_is_not_the_lessons_result)
+{
+	struct wl_spec other;
+	ck_assert_int_eq(wl_spec_copy(&other, &lab.course.lessons[WRITE].workload), 0);
+	other.block = 512;
+	char *other_text = notebook_spec_text(&other), *own_text = own_spec(WRITE);
+	wl_spec_free(&other);
+	ck_assert_ptr_nonnull(other_text);
+	ck_assert_str_ne(other_text, own_text);
+	saved_write(other_text, 1000, 3 << 20);
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 0);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);     /* no course mark, no "Compare with" */
+	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 1);
+	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "another workload");
+
+	/* an older run as the lesson now says: the lesson's result; an entry
+	 * of the old progress file (block and cache only) is not */
+	saved_write(own_text, 500, 1 << 20);
+	saved_write_by(STORE_BY_IMPORT, "block=4096 cache=warm", 200, 2 << 20);
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
+	ck_assert_int_eq(n.bytes, 1 << 20);
+	ck_assert_str_eq(n.spec, own_text);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	ck_assert_int_eq(lab.ls[WRITE].normal.bytes, 1 << 20);
+	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 2);
+	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "another workload");
+	ck_assert_str_eq(lab.ls[WRITE].variants[1].label, "old progress file: workload not kept");
+
+	/* the lesson's notebook (b): all three, each as what it is */
+	lab_select(&lab, WRITE);
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab.history.n, 3);
+	ck_assert_str_eq(lab.history.rows[0].kind, "lesson");
+	ck_assert_str_eq(lab.history.rows[0].label, "another workload");
+	ck_assert_int_eq(lab.history.rows[0].own, 0);
+	ck_assert_str_eq(lab.history.rows[1].kind, "lesson");
+	ck_assert_str_eq(lab.history.rows[1].label, "");
+	ck_assert_int_eq(lab.history.rows[1].own, 1);
+	ck_assert_str_eq(lab.history.rows[2].kind, "lesson");
+	ck_assert_str_eq(lab.history.rows[2].label, "old progress file: workload not kept");
+	ck_assert_int_eq(lab.history.rows[2].own, 0);
+	lab_history_close(&lab);
+	free(other_text);
+	free(own_text);
+}
+END_TEST
+
+/* A run of the lesson as it says is its result whichever program recorded
+ * it: the lab's run and `iolab --batch`'s of the same lessons (one pass,
+ * and a sweep) record the same workload text, so each counts, the newest
+ * first. */
+START_TEST(batch_and_lab_runs_of_the_lesson_both_count)
+{
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
+	ck_assert_str_eq(n.recorder, "lab");
+	char *own_text = own_spec(WRITE);
+	ck_assert_str_eq(n.spec, own_text);
+
+	/* batch, as the program runs it, into the same (default) notebook */
+	char out[400], dir[400];
+	snprintf(out, sizeof out, "%s/batch.json", top);
+	snprintf(dir, sizeof dir, "%s/batch-scratch", top);
+	char *argv[] = {"iolab", "--batch", "--lessons", LESSONS, "--lesson", "lab-write,lab-sweep",
+	                "--trials", "1", "--dir", dir, "--format", "json", "--output", out, NULL};
+	struct options bo;
+	memset(&bo, 0, sizeof bo);
+	ck_assert_int_eq(cli_parse((int)(sizeof argv / sizeof argv[0]) - 1, argv, &bo, stderr), 0);
+	ck_assert_int_eq(batch_run(&bo), EXIT_RAN);
+	cli_options_free(&bo);
+	guard_init(&lab.scratch);          /* batch guarded its own scratch directory */
+
+	memset(&n, 0, sizeof n);
+	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
+	ck_assert_str_eq(n.recorder, "batch");
+	ck_assert_str_eq(n.kind, "lesson");
+	ck_assert_str_eq(n.spec, own_text);
+	memset(&n, 0, sizeof n);
+	ck_assert_int_eq(latest_normal(SWEEP, note_run, &n, msg, sizeof msg), 1);
+	ck_assert_str_eq(n.recorder, "batch");
+	ck_assert_ptr_nonnull(strstr(n.spec, " block=4KiB "));
+
+	/* the next session: both runs are the lesson's own, and it has a result */
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	ck_assert_int_eq(lab.ls[SWEEP].have_normal, 1);
+	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 0);
+	lab_select(&lab, WRITE);
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab.history.n, 2);
+	for (size_t i = 0; i < 2; i++) {
+		ck_assert_int_eq(lab.history.rows[i].own, 1);
+		ck_assert_str_eq(lab.history.rows[i].label, "");
+	}
+	lab_history_close(&lab);
+	free(own_text);
 }
 END_TEST
 
@@ -1204,6 +1370,8 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, the_experiment_form);
 	tcase_add_test(tc, an_own_program);
 	tcase_add_test(tc, a_sweep_is_filed_with_its_points);
+	tcase_add_test(tc, another_workload_is_not_the_lessons_result);
+	tcase_add_test(tc, batch_and_lab_runs_of_the_lesson_both_count);
 	tcase_add_test(tc, stopped_runs_and_the_history);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 
 #include "lab.h"
+#include "notebook.h"
 #include "suites.h"
 
 #define LESSONS TOP_SRCDIR "/tests/fixtures/claims"
@@ -89,23 +90,45 @@ static void assert_line(size_t i, size_t k, enum claim_mark mark, const char *va
 	ck_assert_str_eq(l->why, why);
 }
 
-/* Record a run of c02 in the notebook as another session would have:
- * its bytes and time_limited as given (bytes < 0: no fields at all, as
- * an imported or pre-schema-2 run). */
-static void saved_c02(int64_t when, double bytes, int time_limited)
+/* store_latest_normal_field of lesson i for its workload as it now says,
+ * as the lab asks it (notebook_lesson_specs). */
+static int saved_field(size_t i, const char *field, double *v, char *msg, size_t len)
+{
+	struct store_specs specs;
+	ck_assert_int_eq(notebook_lesson_specs(&lab.course.lessons[i], &specs), 0);
+	int rc = store_latest_normal_field(lab.store, lab.course.lessons[i].id, &specs, field, v,
+	                                   msg, len);
+	notebook_specs_free(&specs);
+	return rc;
+}
+
+/* Record a run filed as c02's own in the notebook as another session
+ * would have, with workload spec (NULL: c02's as it now says, the text a
+ * lab or batch run of it records): its bytes and time_limited as given
+ * (bytes < 0: no fields at all, as a pre-schema-2 run). */
+static void saved_c02_as(const char *spec, int64_t when, double bytes, int time_limited)
 {
 	struct store_field f[] = { { "bytes", bytes }, { "time_limited", time_limited } };
+	struct store_specs own;
 	struct store_run r;
+	ck_assert_int_eq(notebook_lesson_specs(&lab.course.lessons[C02], &own), 0);
+	ck_assert_uint_eq(own.n, 1);
 	store_run_init(&r);
 	r.lesson = "c02-read";
 	r.when = when;
-	r.spec = "op=read";
+	r.spec = spec ? spec : own.text[0];
 	if (bytes >= 0) {
 		r.fields = f;
 		r.nfields = 2;
 	}
 	char msg[512];
 	ck_assert_msg(store_record(lab.store, &r, NULL, msg, sizeof msg) == 0, "%s", msg);
+	notebook_specs_free(&own);
+}
+
+static void saved_c02(int64_t when, double bytes, int time_limited)
+{
+	saved_c02_as(NULL, when, bytes, time_limited);
 }
 
 START_TEST(names_of_the_marks)
@@ -155,14 +178,11 @@ START_TEST(a_pass_held_missed_inconclusive)
 	/* what the notebook kept of it: every number, by name */
 	char msg[512];
 	double v = 0;
-	ck_assert_int_eq(store_latest_normal_field(lab.store, "c01-write", "calls.write", &v,
-	                                           msg, sizeof msg), 1);
+	ck_assert_int_eq(saved_field(C01, "calls.write", &v, msg, sizeof msg), 1);
 	ck_assert(v == 256);
-	ck_assert_int_eq(store_latest_normal_field(lab.store, "c01-write", "workload.block", &v,
-	                                           msg, sizeof msg), 1);
+	ck_assert_int_eq(saved_field(C01, "workload.block", &v, msg, sizeof msg), 1);
 	ck_assert(v == 4096);
-	ck_assert_int_eq(store_latest_normal_field(lab.store, "c01-write", "time_limited", &v,
-	                                           msg, sizeof msg), 1);
+	ck_assert_int_eq(saved_field(C01, "time_limited", &v, msg, sizeof msg), 1);
 	ck_assert(v == 0);
 }
 END_TEST
@@ -197,6 +217,34 @@ START_TEST(another_lessons_figures)
 	assert_line(C01, BYTES_OF_C02, CLAIM_HELD, "1", "near 1 \u00b1 0", "");
 	/* c01's own figures are still its last run's */
 	assert_line(C01, PER_PASS, CLAIM_MISSED, "256", "at most 100", "");
+}
+END_TEST
+
+/* A claim about another lesson reads that lesson's result as it now says:
+ * a newer run filed under c02-read's id with another workload (another
+ * pack's c02-read, or the lesson as an older iolab had it) is not it. */
+START_TEST(another_workload_is_not_the_other_lessons_result)
+{
+	struct wl_spec other;
+	ck_assert_int_eq(wl_spec_copy(&other, &lab.course.lessons[C02].workload), 0);
+	other.size *= 4;                   /* a four times larger file */
+	char *other_text = notebook_spec_text(&other);
+	wl_spec_free(&other);
+	ck_assert_ptr_nonnull(other_text);
+	run_lesson(C01);
+	saved_c02_as(other_text, 300, 4096, 0);
+	lab_select(&lab, C01);
+	assert_line(C01, BYTES_OF_C02, CLAIM_INCONCLUSIVE, "", "near 1 \u00b1 0", "run c02-read first");
+	char msg[512];
+	double v = -1;
+	ck_assert_int_eq(saved_field(C02, "bytes", &v, msg, sizeof msg), 0);
+	/* an older run of its workload as it says: that one answers */
+	saved_c02(200, 2097152, 0);
+	lab_select(&lab, C01);
+	assert_line(C01, BYTES_OF_C02, CLAIM_MISSED, "0.5", "near 1 \u00b1 0", "");
+	ck_assert_int_eq(saved_field(C02, "bytes", &v, msg, sizeof msg), 1);
+	ck_assert(v == 2097152);
+	free(other_text);
 }
 END_TEST
 
@@ -301,6 +349,7 @@ Suite *make_suite_lab_claims(void)
 	tcase_add_test(tc, before_a_run_what_to_look_for);
 	tcase_add_test(tc, a_pass_held_missed_inconclusive);
 	tcase_add_test(tc, another_lessons_figures);
+	tcase_add_test(tc, another_workload_is_not_the_other_lessons_result);
 	tcase_add_test(tc, a_watched_run);
 	tcase_add_test(tc, changed_and_raced_runs);
 	suite_add_tcase(s, tc);

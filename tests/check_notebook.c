@@ -235,7 +235,10 @@ START_TEST(open_and_import)
 	ck_assert_str_eq(notice, want);
 	char msg[256];
 	ck_assert_int_eq(store_count(st, "w03-byte", msg, sizeof msg), 1);
-	ck_assert_int_eq(store_latest_normal(st, "w03-byte", NULL, NULL, msg, sizeof msg), 0);
+	struct store_specs specs;
+	ck_assert_int_eq(notebook_lesson_specs(&l, &specs), 0);
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &specs, NULL, NULL, msg, sizeof msg), 0);
+	notebook_specs_free(&specs);
 	store_close(st);
 
 	/* nowhere to write: the reason, and no store */

@@ -184,7 +184,12 @@ static void find_broken(char *out, size_t len)
 	ck_assert_int_eq(n, 1);
 }
 
-static const char spec_w03[] = "op=write api=syscall size=10MiB block=1 cache=warm";
+#define SPEC_W03 "op=write api=syscall size=10MiB block=1 cache=warm"
+static const char spec_w03[] = SPEC_W03;
+/* The workload sample() records: what the queries ask a normal result to
+ * have run (in the lab, the lesson's own: notebook_lesson_specs). */
+static const char *const w03_text[] = { spec_w03 };
+static const struct store_specs w03_specs = { w03_text, 1 };
 static const char json_w03[] = "{\"lesson\": \"w03-byte\", \"status\": \"ok\", \"rate\": {\"median\": 3483638.0}}";
 
 static struct store_run sample(const char *lesson, int64_t when, enum store_kind kind)
@@ -538,14 +543,14 @@ START_TEST(latest_normal_and_history)
 
 	char msg[256];
 	struct ids got = { .n = 0 };
-	ck_assert_int_eq(store_latest_normal(st, "w03-byte", collect, &got, msg, sizeof msg), 1);
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg, sizeof msg), 1);
 	ck_assert_uint_eq(got.n, 1);
 	ck_assert_int_eq(got.id[0], id[6]);
 	got.n = 0;
-	ck_assert_int_eq(store_latest_normal(st, "w05-stdio", collect, &got, msg, sizeof msg), 1);
+	ck_assert_int_eq(store_latest_normal(st, "w05-stdio", &w03_specs, collect, &got, msg, sizeof msg), 1);
 	ck_assert_int_eq(got.id[0], id[7]);
 	got.n = 0;
-	ck_assert_int_eq(store_latest_normal(st, "r01-none", collect, &got, msg, sizeof msg), 0);
+	ck_assert_int_eq(store_latest_normal(st, "r01-none", &w03_specs, collect, &got, msg, sizeof msg), 0);
 	ck_assert_uint_eq(got.n, 0);
 
 	/* history: every kind, newest first (ties: later row first) */
@@ -568,7 +573,7 @@ START_TEST(latest_normal_and_history)
 	ck_assert_int_eq(count_ok(st, "w03-byte"), 9);
 	ck_assert_int_eq(count_ok(st, "w05-stdio"), 1);
 	ck_assert_int_eq(count_ok(st, "nothing"), 0);
-	ck_assert_int_eq(store_latest_normal(st, NULL, collect, &got, msg, sizeof msg), -1);
+	ck_assert_int_eq(store_latest_normal(st, NULL, &w03_specs, collect, &got, msg, sizeof msg), -1);
 	ck_assert_str_eq(msg, "no lesson given");
 	store_close(st);
 }
@@ -1063,7 +1068,7 @@ static double field_ok(struct store *st, const char *lesson, const char *field, 
 {
 	char msg[512];
 	double v = -12345;
-	int rc = store_latest_normal_field(st, lesson, field, &v, msg, sizeof msg);
+	int rc = store_latest_normal_field(st, lesson, &w03_specs, field, &v, msg, sizeof msg);
 	ck_assert_msg(rc == expect_rc, "store_latest_normal_field(%s, %s) = %d, not %d: %s",
 	              lesson, field, rc, expect_rc, rc < 0 ? msg : "");
 	return v;
@@ -1137,8 +1142,81 @@ START_TEST(fields_of_the_latest_normal_result)
 	ck_assert_int_eq(deleted, 5);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM fields"), 0);
 	field_ok(st, "w01-syncbyte", "log_rate", 0);
-	ck_assert_int_eq(store_latest_normal_field(st, NULL, "rate", NULL, msg, sizeof msg), -1);
+	ck_assert_int_eq(store_latest_normal_field(st, NULL, &w03_specs, "rate", NULL, msg, sizeof msg), -1);
 	ck_assert_str_eq(msg, "no lesson or field given");
+	store_close(st);
+}
+END_TEST
+
+/* Lesson ids are not unique across lesson packs and versions: the latest
+ * normal result is of the lesson's workload as given, so a newer run filed
+ * under the id with another workload is not it (kept all the same), and
+ * the older run of the workload answers; a sweep's workloads are several
+ * (one per point), and any of them answers. */
+START_TEST(latest_normal_of_the_lessons_workload)
+{
+	static const char other[] = "op=write api=syscall size=10MiB block=4 cache=warm";
+	const char *const other_text[] = { other };
+	const struct store_specs other_specs = { other_text, 1 }, none = { NULL, 0 };
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 300, STORE_KIND_LESSON);
+	r.spec = other;
+	struct store_field f300[] = { { "log_rate", 3.0 } }, f100[] = { { "log_rate", 1.0 } };
+	r.fields = f300;
+	r.nfields = 1;
+	int64_t newer = record_ok(st, &r);
+	char msg[256];
+	struct ids got = { .n = 0 };
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
+	                                     sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 0);
+	field_ok(st, "w03-byte", "log_rate", 0);
+	/* the older run of the lesson's workload */
+	r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	r.fields = f100;
+	r.nfields = 1;
+	int64_t older = record_ok(st, &r);
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
+	                                     sizeof msg), 1);
+	ck_assert_uint_eq(got.n, 1);
+	ck_assert_int_eq(got.id[0], older);
+	ck_assert(field_ok(st, "w03-byte", "log_rate", 1) == 1.0);
+	/* asked for the other workload, the newer one answers */
+	got.n = 0;
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &other_specs, collect, &got, msg,
+	                                     sizeof msg), 1);
+	ck_assert_int_eq(got.id[0], newer);
+	double v = 0;
+	ck_assert_int_eq(store_latest_normal_field(st, "w03-byte", &other_specs, "log_rate", &v,
+	                                           msg, sizeof msg), 1);
+	ck_assert(v == 3.0);
+	/* either of two workloads (a sweep's points): the newest of both */
+	const char *const both_text[] = { spec_w03, other };
+	const struct store_specs both = { both_text, 2 };
+	got.n = 0;
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &both, collect, &got, msg, sizeof msg), 1);
+	ck_assert_int_eq(got.id[0], newer);
+	/* no workload: nothing is the lesson's; none given: refused */
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &none, collect, &got, msg, sizeof msg), 0);
+	ck_assert_int_eq(store_latest_normal_field(st, "w03-byte", &none, "log_rate", &v, msg,
+	                                           sizeof msg), 0);
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", NULL, collect, &got, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "no lesson workload given");
+	ck_assert_int_eq(store_latest_normal_field(st, "w03-byte", NULL, "log_rate", &v, msg,
+	                                           sizeof msg), -1);
+	ck_assert_str_eq(msg, "no lesson workload given");
+	const struct store_specs too_many = { both_text, STORE_SPECS_MAX + 1 };
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &too_many, collect, &got, msg,
+	                                     sizeof msg), -1);
+	ck_assert_str_eq(msg, "too many lesson workloads to ask for");
+	/* the rule for a row already read */
+	ck_assert_int_eq(store_specs_hold(&w03_specs, spec_w03), 1);
+	ck_assert_int_eq(store_specs_hold(&w03_specs, other), 0);
+	ck_assert_int_eq(store_specs_hold(&both, other), 1);
+	ck_assert_int_eq(store_specs_hold(&none, spec_w03), 0);
+	ck_assert_int_eq(store_specs_hold(&w03_specs, NULL), 0);
+	/* both stay in the history */
+	ck_assert_int_eq(count_ok(st, "w03-byte"), 2);
 	store_close(st);
 }
 END_TEST
@@ -1179,7 +1257,7 @@ static const char v1_schema[] =
 	"CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
 	"INSERT INTO runs (lesson, at, at_text, recorder, version, kind, spec, status, rate, "
 	" log_rate, result) VALUES ('w01-syncbyte', 100, '1970-01-01T00:01:40Z', 'lab', '0.1', "
-	" 'lesson', 'op=write', 'ok', 7400.5, 8.909, '{\"log_rate\": 8.909}');"
+	" 'lesson', '" SPEC_W03 "', 'ok', 7400.5, 8.909, '{\"log_rate\": 8.909}');"
 	"PRAGMA application_id = 1768909922; PRAGMA user_version = 1;";
 
 /* A notebook of version 1: read through a copy in memory without a byte
@@ -1555,10 +1633,19 @@ START_TEST(import_progress_once)
 	ck_assert_uint_eq(im.npoints[0], 2);
 	ck_assert_uint_eq(im.npoints[1], 0);
 	ck_assert_int_eq(count_ok(st, NULL), 4);
-	/* the normal result of w03 is the imported one; w05's was a variant */
+	/* for the workload it recorded, the normal result of w03 is the imported
+	 * one; w05's was a variant */
+	const char *const w03_imported[] = { "block=1 cache=warm" };
+	const char *const w05_imported[] = { "block=4 cache=warm" };
+	const struct store_specs imp03 = { w03_imported, 1 }, imp05 = { w05_imported, 1 };
 	struct ids got = { .n = 0 };
-	ck_assert_int_eq(store_latest_normal(st, "w03-byte", collect, &got, msg, sizeof msg), 1);
-	ck_assert_int_eq(store_latest_normal(st, "w05-stdio", collect, &got, msg, sizeof msg), 0);
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &imp03, collect, &got, msg, sizeof msg), 1);
+	ck_assert_int_eq(store_latest_normal(st, "w05-stdio", &imp05, collect, &got, msg, sizeof msg), 0);
+	/* but the old file knew only block and cache: asked for a lesson's
+	 * whole workload, as the lab and claims ask, no imported run is it */
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
+	                                     sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 1);
 
 	/* once: a progress file appearing again, even after forget, is not imported */
 	write_bytes(progress, progress_text, strlen(progress_text));
@@ -1688,6 +1775,7 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, record_round_trip);
 	tcase_add_test(tc, record_refuses_bad_runs);
 	tcase_add_test(tc, latest_normal_and_history);
+	tcase_add_test(tc, latest_normal_of_the_lessons_workload);
 	tcase_add_test(tc, prediction_score);
 	tcase_add_test(tc, state_and_forget);
 	tcase_add_test(tc, two_writers_keep_every_run);
