@@ -196,6 +196,7 @@ struct lesson_state {
 	 * says, and the newest variants */
 	int have_normal;
 	struct saved_result normal;
+	int ran_before;           /* none as it says, but the old progress file had one */
 	struct variant variants[LAB_VARIANTS];
 	size_t nvariants;
 	int commands_allowed;     /* the student agreed to its command this session */

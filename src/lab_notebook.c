@@ -136,6 +136,12 @@ static void refresh_lesson(struct lab *lab, size_t i)
 	if (store_history(lab->store, id, take_variant, &w, msg, sizeof msg) < 0)
 		notice_add(lab, msg);
 	notebook_specs_free(&specs);
+	/* a lesson done before the notebook keeps its mark in the course, as
+	 * run before: its figures belong to a workload nobody kept */
+	int64_t imported = 0;
+	if (!ls->have_normal && store_count_imported(lab->store, id, &imported, msg, sizeof msg) < 0)
+		notice_add(lab, msg);
+	ls->ran_before = !ls->have_normal && imported > 0;
 }
 
 static void refresh_score(struct lab *lab)

@@ -820,6 +820,15 @@ static int first_row(struct store *st, const char *sql, const char *arg,
 	return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path, why);
 }
 
+int store_count_imported(struct store *st, const char *lesson, int64_t *n,
+                         char *msg, size_t msglen)
+{
+	if (!lesson)
+		return errmsg(msg, msglen, "no lesson given");
+	return store_sql_int(st, "SELECT count(*) FROM runs WHERE lesson = ?1 AND " NORMAL_SQL
+	                     " AND recorder = 'imported'", lesson, n, msg, msglen);
+}
+
 /* One row of numbers from sql with ?1 = arg (NULL allowed); NULL -> NAN. */
 static int sql_reals(struct store *st, const char *sql, const char *arg,
                      double *out, int n, char *msg, size_t msglen)

@@ -225,6 +225,12 @@ int store_latest_normal_field(struct store *st, const char *lesson,
                               const struct store_specs *specs, const char *field,
                               double *value, char *msg, size_t msglen);
 
+/* How many runs of a lesson the old progress file gave as the lesson's own
+ * and ok: what an older iolab ran, with its workload not kept (the course
+ * marks them as run before, never as a result).  0 or -1 with msg. */
+int store_count_imported(struct store *st, const char *lesson, int64_t *n,
+                         char *msg, size_t msglen);
+
 /* Every run of a lesson (NULL: of every lesson), newest first: the
  * history view.  0 or -1 with msg. */
 int store_history(struct store *st, const char *lesson,

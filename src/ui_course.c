@@ -34,7 +34,7 @@ static const char *row_mark(const struct lab *lab, size_t i, int *role)
 	}
 	/* the latest run as the lesson says: this session's or the notebook's */
 	if (!lab->ls[i].have_normal)
-		return " ";
+		return lab->ls[i].ran_before ? crt_glyph(GLYPH_RAN_BEFORE) : " ";
 	int ok = lab->ls[i].normal.ok;
 	*role = ok ? CRT_OK : CRT_ERROR;
 	return crt_glyph(ok ? GLYPH_DONE : GLYPH_FAILED);

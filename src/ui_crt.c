@@ -50,6 +50,7 @@ static int role_attr[CRT_ROLES];
 static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
 	[GLYPH_DONE]      = {"\u2713", "*"},
 	[GLYPH_FAILED]    = {"\u2717", "!"},
+	[GLYPH_RAN_BEFORE] = {"\u00b7", "."},  /* quieter than a check: no result of today's lesson */
 	[GLYPH_RUNNING]   = {"\u25b6", ">"},
 	[GLYPH_CURSOR]    = {"\u25b8", ">"},
 	[GLYPH_BAR_FULL]  = {"\u2588", "#"},

@@ -25,6 +25,7 @@ enum crt_role {
 enum crt_glyph {
 	GLYPH_DONE,                     /* a lesson already run: ✓ / * */
 	GLYPH_FAILED,                   /* ✗ / ! */
+	GLYPH_RAN_BEFORE,               /* run by an older iolab, its workload not kept: · / . */
 	GLYPH_RUNNING,                  /* ▶ / > */
 	GLYPH_CURSOR,                   /* ▸ / > */
 	GLYPH_BAR_FULL,                 /* █ / # */

@@ -91,7 +91,8 @@ static const struct help_line help[] = {
 	{NULL, ""},
 	{NULL, "# Marks"},
 	{NULL, "Marks in the course: a check (or *) ran as the lesson says, a cross (or !) failed, "
-	       "a triangle (or >) is running. Numbers never depend on colour."},
+	       "a triangle (or >) is running, a dot (or .) ran in an older iolab (its progress "
+	       "file kept no workload: b lists it). Numbers never depend on colour."},
 	{NULL, "A sweep's chart: one glyph per series, named in its legend (a read's warm and "
 	       "cold cache, a write's way to the file: page cache, O_SYNC ...); a diamond (or #) "
 	       "where two series share a cell."},

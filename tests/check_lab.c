@@ -1152,19 +1152,28 @@ START_TEST(another_workload_is_not_the_lessons_result)
 	struct noted n = {0};
 	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 0);
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);     /* no course mark, no "Compare with" */
+	ck_assert_int_eq(lab.ls[WRITE].ran_before, 0);
 	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 1);
 	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "another workload");
 
-	/* an older run as the lesson now says: the lesson's result; an entry
-	 * of the old progress file (block and cache only) is not */
-	saved_write(own_text, 500, 1 << 20);
+	/* an entry of the old progress file (block and cache only) is no
+	 * result of the lesson, yet the course marks the lesson as run before */
 	saved_write_by(STORE_BY_IMPORT, "block=4096 cache=warm", 200, 2 << 20);
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab.ls[WRITE].have_normal, 0);
+	ck_assert_int_eq(lab.ls[WRITE].ran_before, 1);
+	ck_assert_int_eq(lab.ls[SWEEP].ran_before, 0);
+
+	/* an older run as the lesson now says: the lesson's result */
+	saved_write(own_text, 500, 1 << 20);
 	lab_close(&lab);
 	ck_assert_int_eq(lab_open(&lab, &opt), 0);
 	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
 	ck_assert_int_eq(n.bytes, 1 << 20);
 	ck_assert_str_eq(n.spec, own_text);
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
+	ck_assert_int_eq(lab.ls[WRITE].ran_before, 0);      /* the check says more */
 	ck_assert_int_eq(lab.ls[WRITE].normal.bytes, 1 << 20);
 	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 2);
 	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "another workload");

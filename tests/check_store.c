@@ -1646,6 +1646,14 @@ START_TEST(import_progress_once)
 	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
 	                                     sizeof msg), 0);
 	ck_assert_uint_eq(got.n, 1);
+	/* what the course marks as run before: the lesson's own runs, ok */
+	int64_t before = -1;
+	ck_assert_int_eq(store_count_imported(st, "w03-byte", &before, msg, sizeof msg), 0);
+	ck_assert_int_eq(before, 1);
+	ck_assert_int_eq(store_count_imported(st, "w05-stdio", &before, msg, sizeof msg), 0);
+	ck_assert_int_eq(before, 0);                       /* a variant, not the lesson's */
+	ck_assert_int_eq(store_count_imported(st, NULL, &before, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "no lesson given");
 
 	/* once: a progress file appearing again, even after forget, is not imported */
 	write_bytes(progress, progress_text, strlen(progress_text));
