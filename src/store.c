@@ -825,7 +825,7 @@ int store_count_imported(struct store *st, const char *lesson, int64_t *n,
 {
 	if (!lesson)
 		return errmsg(msg, msglen, "no lesson given");
-	return store_sql_int(st, "SELECT count(*) FROM runs WHERE lesson = ?1 AND " NORMAL_SQL
+	return store_sql_int(st, "SELECT count(*) FROM runs WHERE " NORMAL_SQL
 	                     " AND recorder = 'imported'", lesson, n, msg, msglen);
 }
 
