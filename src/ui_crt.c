@@ -107,8 +107,9 @@ int crt_init(int no_color)
 {
 	/* newterm, not initscr: initscr prints its own message and exits 1
 	 * ("a lesson failed") on a TERM terminfo does not know; the lab says
-	 * why and exits 4, as for TERM=dumb */
-	if (!newterm(NULL, stdout, stdin))
+	 * why and exits 4, as for TERM=dumb.  Asked first, as newterm leaks
+	 * on that TERM (ui_term.c). */
+	if (!crt_term_known() || !newterm(NULL, stdout, stdin))
 		return -1;
 	crt.active = 1;
 	cbreak();                 /* Ctrl-C still raises SIGINT: the guard sees it */

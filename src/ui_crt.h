@@ -58,7 +58,9 @@ extern struct crt crt;
 /* setlocale(LC_ALL, "") (numbers stay in the C locale) and note whether
  * the codeset is UTF-8.  Call before anything measures text. */
 void crt_locale(void);
-/* initscr and the modes the lab needs; colours unless no_color.
+/* Whether TERM has a terminfo entry (ui_term.c): crt_init asks first. */
+int crt_term_known(void);
+/* newterm and the modes the lab needs; colours unless no_color.
  * Returns 0, or -1 when the terminal cannot be used. */
 int crt_init(int no_color);
 /* endwin if active.  Safe to call twice; used on every exit path. */
