@@ -51,65 +51,58 @@ static int modal_open(const struct lab *lab)
 	return lab->prompt.open || lab->form.open || lab->history.open;
 }
 
-static void draw_screen(struct lab *lab)
+/* The screen on show, laid out as l says; draw() refreshes once. */
+static void draw_screen(struct lab *lab, const struct layout *l)
 {
-	struct layout l;
-	layout_compute(&l, LINES, COLS, lab->course_screen);
 	unsigned context = lab_key_context(lab, LINES, COLS);
 	erase();
 	/* presentation mode draws nothing dim (help and the chooser included:
 	 * they are what the room sees meanwhile) */
 	crt.no_dim = lab->present;
-	if (l.too_small) {
+	if (l->too_small) {
 		ui_frame_draw_too_small(LINES, COLS, context);
-		refresh();
 		return;
 	}
 	if (lab->help) {
 		ui_help_draw(lab, LINES, COLS, context);
-		refresh();
 		return;
 	}
 	if (lab->present && !lab->race.choosing && !modal_open(lab)) {
 		ui_present_draw(lab, LINES, COLS, context);
-		refresh();
 		return;
 	}
 	if (lab->race.shown && !lab->race.choosing && !modal_open(lab)) {
 		ui_race_draw(lab, LINES, COLS);
-		ui_frame_draw_footer(l.footer, context);
-		refresh();
+		ui_frame_draw_footer(l->footer, context);
 		return;
 	}
-	ui_frame_draw_header(lab, l.header);
-	if (l.course.w)
-		ui_course_draw(lab, l.course);
-	if (l.side_list && !l.course_only)
-		ui_frame_draw_rule((struct rect){l.course.y, l.course.x + l.course.w, l.course.h, 1});
-	if (draw_instead(lab, &l)) {
+	ui_frame_draw_header(lab, l->header);
+	if (l->course.w)
+		ui_course_draw(lab, l->course);
+	if (l->side_list && !l->course_only)
+		ui_frame_draw_rule((struct rect){l->course.y, l->course.x + l->course.w, l->course.h, 1});
+	if (draw_instead(lab, l)) {
 		;
-	} else if (l.text.w) {
-		ui_lesson_draw(lab, l.text);
-		ui_frame_draw_rule((struct rect){l.text.y, l.text.x + l.text.w, l.text.h, 1});
-		ui_panel_draw(lab, l.panel);
+	} else if (l->text.w) {
+		ui_lesson_draw(lab, l->text);
+		ui_frame_draw_rule((struct rect){l->text.y, l->text.x + l->text.w, l->text.h, 1});
+		ui_panel_draw(lab, l->panel);
 	}
 	if (lab->asking)
 		ui_confirm_draw(lab, LINES, COLS);
-	ui_frame_draw_footer(l.footer, context);
-	refresh();
+	ui_frame_draw_footer(l->footer, context);
 }
 
 /* The screen, and over it a notice of the notebook's until a key closes it. */
 static void draw(struct lab *lab)
 {
 	struct layout l;
-	layout_compute(&l, LINES, COLS, lab->course_screen);
-	draw_screen(lab);
+	layout_compute(&l, LINES, COLS, lab->course_screen);   /* once a frame */
+	draw_screen(lab, &l);
 	/* the question about a command comes first (lab_key_context) */
-	if (lab->notice[0] && !l.too_small && !lab->asking) {
+	if (lab->notice[0] && !l.too_small && !lab->asking)
 		ui_notice_draw(lab, LINES, COLS);
-		refresh();
-	}
+	refresh();                /* one update of the terminal a frame */
 }
 
 static void select_lesson(struct lab *lab, long delta)
