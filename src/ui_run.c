@@ -39,19 +39,13 @@ int ui_fit_draw(int y, int x, int w, int max_rows, int attr, const struct fit_pa
 	return (int)fr.n;
 }
 
-/* Words wrapped into w columns over at most max_rows rows; rows used. */
+/* Words wrapped into w columns over at most max_rows rows (ui_wrapped),
+ * nothing for no words; rows used. */
 static int words(int y, int x, int w, int max_rows, int attr, const char *text)
 {
-	struct tw_lines l = {0};
-	char screen[1024];
-	int rows = 0;
 	if (max_rows < 1 || w < 1 || !*text)
 		return 0;
-	textwrap_wrap(crt_text(text, screen, sizeof screen), w, &l);
-	for (size_t i = 0; i < l.n && rows < max_rows; i++)
-		crt_put(y + rows++, x, w, attr, l.v[i].text);
-	textwrap_free(&l);
-	return rows;
+	return ui_wrapped(y, x, w, attr, text, max_rows);
 }
 
 /* The glyph and role of each tone. */

@@ -44,17 +44,11 @@ static int put_fitted(int y, int x, int w, int max_rows, int attr, const struct 
 	return (int)fr.n;
 }
 
-/* Words wrapped over at most max_rows rows; returns the rows used. */
+/* Words wrapped short of the edge column over at most max_rows rows
+ * (ui_wrapped); returns the rows used. */
 static int put_words(int y, int x, int w, int max_rows, int attr, const char *text)
 {
-	struct tw_lines l = {0};
-	char ascii[512];
-	textwrap_wrap(crt_text(text, ascii, sizeof ascii), w - UI_EDGE, &l);
-	int rows = 0;
-	for (size_t i = 0; i < l.n && rows < max_rows; i++)
-		crt_put(y + rows++, x, w, attr, l.v[i].text);
-	textwrap_free(&l);
-	return rows;
+	return ui_wrapped(y, x, w - UI_EDGE, attr, text, max_rows);
 }
 
 static int draw_status(const struct lab *lab, const struct run_view *v, int y, int x, int w)
