@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_expect.h"
 
 static void put_num(FILE *out, double v)
 {
@@ -76,7 +77,6 @@ static void expectation_text(const struct report_expectation *e, char *buf, size
 int report_write_gradescope(FILE *out, const struct report *r)
 {
 	double total = 0;
-	size_t held = 0, missed = 0, inconclusive = 0;
 	int first = 1;
 	char text[1024];
 	fputs("{\n  \"tests\": [", out);
@@ -92,9 +92,6 @@ int report_write_gradescope(FILE *out, const struct report *r)
 			const struct report_expectation *e = &res->expects[j];
 			enum expect_verdict v = e->outcome.verdict;
 			double score = ran && v != EXPECT_MISSED ? share : 0;
-			held += v == EXPECT_HELD;
-			missed += v == EXPECT_MISSED;
-			inconclusive += v == EXPECT_INCONCLUSIVE;
 			expectation_text(e, text, sizeof text);
 			put_test(out, 0, res->lesson, e->claim, score, share, text);
 			total += score;
@@ -105,7 +102,9 @@ int report_write_gradescope(FILE *out, const struct report *r)
 	put_num(out, total);
 	snprintf(text, sizeof text, "iolab %s, Linux %s, %s, %s: %zu lesson%s; expectations: "
 	         "%zu held, %zu missed, %zu inconclusive", r->version, r->kernel, r->filesystem,
-	         r->started, r->nresults, r->nresults == 1 ? "" : "s", held, missed, inconclusive);
+	         r->started, r->nresults, r->nresults == 1 ? "" : "s",
+	         report_expect_count(r, EXPECT_HELD), report_expect_count(r, EXPECT_MISSED),
+	         report_expect_count(r, EXPECT_INCONCLUSIVE));
 	fputs(",\n  \"output\": ", out);
 	report_json_string(out, text);
 	fputs("\n}\n", out);
