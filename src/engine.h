@@ -128,6 +128,10 @@ struct trial_result {
 	 * failed, with that in error, unless it was to show an error. */
 	int disturbed;
 	char disturbance[64];
+	/* A read command's start-up reads, taken off its bytes: the kernel's
+	 * rchar of the same argv on an empty file (doc/batch-output.md,
+	 * "bytes"); -1 for the lab's own loops and for writes. */
+	int64_t startup_read_bytes;
 };
 
 struct trial;                 /* opaque: a running trial */

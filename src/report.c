@@ -269,6 +269,14 @@ int64_t report_syscalls_read(const struct report_result *res)
 	return known(m->syscall_source == SYSCALL_SOURCE_PERF ? m->sys[SYS_READ] : m->syscr);
 }
 
+int64_t report_startup_read_bytes(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	if (!m || res->spec.api != WL_API_COMMAND || res->spec.op != WL_OP_READ)
+		return REPORT_UNAVAILABLE;
+	return known(m->startup_read_bytes);
+}
+
 int64_t report_syscalls_write(const struct report_result *res)
 {
 	const struct trial_result *m = median(res);
@@ -441,4 +449,23 @@ void report_put_line(FILE *out, const char *s, const char *escaped)
 		s += n;
 		left -= n;
 	}
+}
+
+/* --- grading policy ------------------------------------------------------------ */
+
+static const char *const inconclusive_names[] = {"credit", "fail", "retry"};
+
+const char *report_inconclusive_name(enum report_inconclusive p)
+{
+	return (unsigned)p < COUNT(inconclusive_names) ? inconclusive_names[p] : "?";
+}
+
+int report_inconclusive_from_name(const char *name, enum report_inconclusive *out)
+{
+	for (size_t i = 0; i < COUNT(inconclusive_names); i++)
+		if (strcmp(name, inconclusive_names[i]) == 0) {
+			*out = (enum report_inconclusive)i;
+			return 0;
+		}
+	return -1;
 }

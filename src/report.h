@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "expect.h"
 #include "lesson.h"
+#include "report_policy.h"
 #include "sweep.h"
 
 /* A reference rate with the label views print ("2011 iMac"). */
@@ -174,6 +175,9 @@ char *report_json_result(const struct report_result *res);
  * read/write come from the counter named by the median trial's
  * syscall_source (procfs: syscr/syscw); total only from perf. */
 int64_t report_syscalls_read(const struct report_result *res);
+/* copied.startup_read_bytes: a read command's start-up reads, taken off
+ * its bytes; REPORT_UNAVAILABLE for every other kind */
+int64_t report_startup_read_bytes(const struct report_result *res);
 int64_t report_syscalls_write(const struct report_result *res);
 int64_t report_syscalls_total(const struct report_result *res);
 /* A perf per-kind count (SYS_LSEEK ...), or REPORT_UNAVAILABLE. */

@@ -83,6 +83,7 @@
 	X("workload.advice_lead", f_workload, W_ADVICE_LEAD, RF_NUM, \
 	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
 	X("workload.map", f_workload, W_MAP, 0, "") \
+	X("workload.redirect", f_workload, W_REDIRECT, 0, "") \
 	X("trials", f_trials, 0, RF_NUM, "trials run to their end") \
 	X(RFN_PASSES, f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
 	X(RFN_BYTES, f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \
@@ -131,6 +132,8 @@
 	  "bytes copied from the kernel to user space by read-family calls (/proc/PID/io `rchar`)") \
 	X("copied.write_bytes", f_kernel, F_WCHAR, RF_WORK, \
 	  "bytes copied from user space to the kernel by write-family calls (/proc/PID/io `wchar`)") \
+	X("copied.startup_read_bytes", f_kernel, F_STARTUP, RF_NUM, \
+	  "a read command's start-up reads, taken off its `bytes`: `rchar` of the same argv run on an empty file (null otherwise)") \
 	X("cache.resident_before", f_kernel, F_RES_BEFORE, RF_NUM, \
 	  "fraction of the file in the page cache just before the trial") \
 	X("cache.resident_after", f_kernel, F_RES_AFTER, RF_WORK, \

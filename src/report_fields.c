@@ -146,7 +146,7 @@ static int f_disturbed(const struct report_result *r, int a, struct report_value
 
 enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
        W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
-       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP };
+       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP, W_REDIRECT };
 
 /* its name, or the number when the table has none */
 static void expect_error(int err, struct report_value *v)
@@ -192,6 +192,7 @@ static int f_workload(const struct report_result *r, int a, struct report_value 
 	case W_EXPECT_ERROR: expect_error(s->expect_error, v); break;
 	case W_ADVICE_LEAD: val_real(v, s->advice_lead); break;
 	case W_MAP: val_text(v, wl_map_name(s->map)); break;
+	case W_REDIRECT: val_text(v, wl_redirect_name(s->redirect)); break;
 	}
 	return 0;
 }
@@ -260,7 +261,7 @@ static int f_calls(const struct report_result *r, int a, struct report_value *v)
 
 enum { F_USER, F_SYSTEM, F_MINFLT, F_MAJFLT, F_NVCSW, F_NIVCSW, F_READ_BYTES,
        F_WRITE_BYTES, F_RES_BEFORE, F_RES_AFTER, F_RCHAR, F_WCHAR, F_DIRTY, F_WRITEBACK,
-       F_ADVICE, F_EVICTED, F_WAITED };
+       F_ADVICE, F_EVICTED, F_WAITED, F_STARTUP };
 
 /* a fraction 0..1, or -1 when it could not be measured */
 static void val_fraction(struct report_value *v, double f)
@@ -287,6 +288,7 @@ static int f_kernel(const struct report_result *r, int a, struct report_value *v
 	case F_RES_AFTER: val_fraction(v, m->resident_after); break;
 	case F_RCHAR: val_count(v, m->rchar); break;
 	case F_WCHAR: val_count(v, m->wchar); break;
+	case F_STARTUP: val_count(v, report_startup_read_bytes(r)); break;
 	case F_DIRTY: val_count(v, m->dirty_pages_after); break;
 	case F_WRITEBACK: val_count(v, m->writeback_pages_after); break;
 	case F_ADVICE: val_fraction(v, m->resident_after_advice); break;

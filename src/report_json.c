@@ -249,6 +249,7 @@ static void write_workload(struct jw *w, const struct wl_spec *s)
 	write_expect_error(w, s->expect_error);
 	jw_num(w, "advice_lead", s->advice_lead);
 	jw_str(w, "map", wl_map_name(s->map));
+	jw_str(w, "redirect", wl_redirect_name(s->redirect));
 	jw_close(w, '}');
 }
 
@@ -327,7 +328,11 @@ static void write_kernel_figures(struct jw *w, const struct report_result *res)
 	jw_num(w, "waited_seconds", ok && m->waited_seconds >= 0 ? m->waited_seconds : NAN);
 	write_pair_count(w, "storage", ok, "read_bytes", m->read_bytes,
 	                 "write_bytes", m->write_bytes);
-	write_pair_count(w, "copied", ok, "read_bytes", m->rchar, "write_bytes", m->wchar);
+	jw_open(w, "copied", '{', 1);
+	jw_count(w, "read_bytes", ok ? m->rchar : -1);
+	jw_count(w, "write_bytes", ok ? m->wchar : -1);
+	jw_count(w, "startup_read_bytes", ok ? report_startup_read_bytes(res) : -1);
+	jw_close(w, '}');
 	jw_open(w, "cache", '{', 1);
 	jw_num(w, "resident_before", ok ? fraction(m->resident_before) : NAN);
 	jw_num(w, "resident_after", ok ? fraction(m->resident_after) : NAN);

@@ -23,6 +23,10 @@ enum wl_stdio_mode { WL_STDIO_FULL, WL_STDIO_LINE, WL_STDIO_NONE };
 /* api mmap: the file mapped once before the timed loop, or mapped and
  * unmapped inside every timed pass (so the mapping's cost is measured) */
 enum wl_map { WL_MAP_ONCE, WL_MAP_PER_PASS };
+/* api command: the data file opened by the lab onto the program's standard
+ * input (a read) or output (a write), as a shell's < and > would, with no
+ * shell; none leaves them on /dev/null */
+enum wl_redirect { WL_REDIRECT_NONE, WL_REDIRECT_STDIN, WL_REDIRECT_STDOUT };
 
 /* open: flags, a bit set */
 #define WL_OPEN_SYNC   0x1u
@@ -60,6 +64,7 @@ struct wl_spec {
 	char **command;           /* api command: argv, NULL-terminated; "{file}"
 	                             in any word is replaced by the data file */
 	size_t command_len;
+	enum wl_redirect redirect;
 	int expect_error;         /* errno the lesson exists to show, 0 = none */
 };
 
@@ -78,6 +83,7 @@ const char *wl_cache_name(enum wl_cache v);
 const char *wl_sync_name(enum wl_sync v);
 const char *wl_stdio_mode_name(enum wl_stdio_mode v);
 const char *wl_map_name(enum wl_map v);
+const char *wl_redirect_name(enum wl_redirect v);
 int wl_op_from_name(const char *s, enum wl_op *out);
 int wl_api_from_name(const char *s, enum wl_api *out);
 int wl_advice_from_name(const char *s, enum wl_advice *out);
@@ -85,6 +91,7 @@ int wl_cache_from_name(const char *s, enum wl_cache *out);
 int wl_sync_from_name(const char *s, enum wl_sync *out);
 int wl_stdio_mode_from_name(const char *s, enum wl_stdio_mode *out);
 int wl_map_from_name(const char *s, enum wl_map *out);
+int wl_redirect_from_name(const char *s, enum wl_redirect *out);
 /* "O_SYNC" -> WL_OPEN_SYNC ...; 0 on success, -1 unknown */
 int wl_open_flag_from_name(const char *s, unsigned *out);
 /* Writes the names of the set flags, in canonical order, into names[]

@@ -307,7 +307,8 @@ START_TEST(json_document)
 	HAS(j, "\"open\": [\"O_SYNC\", \"O_DIRECT\"]");
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
-	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\"}");
+	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", "
+	       "\"redirect\": \"none\"}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
@@ -319,7 +320,7 @@ START_TEST(json_document)
 	       "\"writeback_pages_after\": 0, \"resident_after_advice\": null, \"resident_evicted_max\": null}");
 	HAS(j, "\"context_switches\": {\"voluntary\": 1, \"involuntary\": 2},\n      \"waited_seconds\": 0.125,\n"
 	       "      \"storage\"");
-	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null}");
+	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null, \"startup_read_bytes\": null}");
 	/* O_SYNC waits for the device: the busy rule does not apply */
 	HAS(j, "\"sweep\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []");
 	HAS(j, "\"reference\": [\n        {\"source\": \"cs61-2011-imac\", \"label\": \"cs61-2011-imac\", \"rate\": 900000.0}");
@@ -429,14 +430,15 @@ START_TEST(csv_document)
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
-	       "workload.map,trials,passes,bytes,"
+	       "workload.map,workload.redirect,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
 	       "syscalls.source,"
 	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
 	HAS(c, ",cpu.user,cpu.system,faults.minor,faults.major,context_switches.voluntary,"
 	       "context_switches.involuntary,waited_seconds,storage.read_bytes,storage.write_bytes,"
-	       "copied.read_bytes,copied.write_bytes,cache.resident_before,cache.resident_after,"
+	       "copied.read_bytes,copied.write_bytes,copied.startup_read_bytes,"
+	       "cache.resident_before,cache.resident_after,"
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
 	       "cache.resident_evicted_max,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
@@ -444,18 +446,18 @@ START_TEST(csv_document)
 	       "expectations.inconclusive,expectations\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
+	       "0.0,once,none,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
-	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,0"
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,none,0"
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,"      /* calls */
-	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,,,,,,,,,,,,,,," /* cpu .. cache */
 	       ",,,,"              /* sweep.fit */
 	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
 	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
-	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -942,7 +944,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 81);
+	ck_assert_uint_eq(n, 83);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
