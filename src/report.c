@@ -29,6 +29,7 @@ int report_init(struct report *r, const char *scratch, const char *filesystem,
 	struct tm tm;
 	if (!gmtime_r(&now, &tm) || !strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(r->started, sizeof r->started, "1970-01-01T00:00:00Z");
+	r->execution_seconds = -1;
 	r->version = strdup(PACKAGE_VERSION);
 	r->scratch = dup_or_null(scratch);
 	r->syscall_counter = strdup(syscall_counter ? syscall_counter : "none");
@@ -75,12 +76,32 @@ static void result_free(struct report_result *res)
 	memset(res, 0, sizeof *res);
 }
 
+void report_reset_measured(struct report_result *res)
+{
+	free(res->error);
+	res->error = NULL;
+	res->status = REPORT_OK;
+	res->measured = 0;
+	res->trials = 0;
+	memset(&res->summary, 0, sizeof res->summary);
+	free(res->points);
+	res->points = NULL;
+	res->npoints = 0;
+	memset(res->fit, 0, sizeof res->fit);
+	free(res->runs);
+	res->runs = NULL;
+	res->nruns = 0;
+	report_expects_free(res);
+	res->disturbed[0] = '\0';
+}
+
 void report_expects_free(struct report_result *res)
 {
 	for (size_t i = 0; i < res->nexpects; i++) {
 		free(res->expects[i].claim);
 		free(res->expects[i].check);
 		free(res->expects[i].bound);
+		free(res->expects[i].leaderboard);
 	}
 	free(res->expects);
 	res->expects = NULL;
@@ -99,6 +120,8 @@ struct report_result *report_add(struct report *r, const struct lesson *l,
 	res->status = REPORT_OK;
 	res->is_sweep = sweep_npoints(&l->sweep) > 0;
 	res->lesson_points = l->points > 0 ? l->points : LESSON_POINTS_DEFAULT;
+	res->points_given = l->points_given;
+	res->visibility = l->visibility;
 	if (wl_spec_copy(&res->spec, spec) != 0) {
 		memset(&res->spec, 0, sizeof res->spec);
 		return NULL;
@@ -468,4 +491,18 @@ int report_inconclusive_from_name(const char *name, enum report_inconclusive *ou
 			return 0;
 		}
 	return -1;
+}
+
+double report_test_points(const struct report_result *res, long j)
+{
+	size_t shared = 0;
+	for (size_t i = 0; i < res->nexpects; i++)
+		shared += !(res->expects[i].points > 0);
+	if (j >= 0) {
+		const struct report_expectation *e = &res->expects[j];
+		return e->points > 0 ? e->points : res->lesson_points / (double)shared;
+	}
+	if (shared)
+		return 0;
+	return res->points_given || !res->nexpects ? res->lesson_points : 0;
 }

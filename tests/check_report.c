@@ -736,16 +736,15 @@ START_TEST(tap_document)
 		"    trials: 0\n"
 		"    rate: null\n"
 		"  ...\n"
-		"ok 6 - x01-fails: any rate # SKIP inconclusive: lesson-missing\n"
+		"not ok 6 - x01-fails: any rate\n"
 		"  ---\n"
 		"    check: \"rate\"\n"
 		"    value: null\n"
 		"    min: null\n"
 		"    max: null\n"
 		"    bound: \"at least 1\"\n"
-		"    verdict: \"inconclusive\"\n"
-		"    reason: \"lesson-missing\"\n"
-		"    why: \"this lesson did not run\"\n"
+		"    verdict: \"missed\"\n"
+		"    why: \"the lesson failed: expected EINVAL, but the workload succeeded\"\n"
 		"  ...\n");
 	free(t);
 	report_free(&r);
@@ -783,28 +782,65 @@ START_TEST(gradescope_document)
 		"{\n"
 		"  \"tests\": [\n"
 		"    {\"name\": \"w03-byte: One byte, \\\"quoted\\\", with a comma\\nand a newline\", "
-		"\"score\": 0.75, \"max_score\": 0.75, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
-		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 0.75, \"max_score\": 0.75, "
+		"\"score\": 0.0, \"max_score\": 0.0, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
+		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 1.0, \"max_score\": 1.0, "
 		"\"status\": \"passed\", \"output\": \"held: syscalls.write / bytes = 1 (trials: 1 .. 1), "
 		"expected near 1 \u00b1 1%\"},\n"
-		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 0.75, "
+		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 1.0, "
 		"\"status\": \"failed\", \"output\": \"missed: syscalls.write = 65536 (trials: 65536 .. 65536), "
 		"expected at most 100\"},\n"
-		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 0.75, \"max_score\": 0.75, "
+		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 1.0, \"max_score\": 1.0, "
 		"\"status\": \"passed\", \"output\": \"inconclusive: rate = 131072 (trials: 65536 .. 262144), "
 		"expected at least 102400; straddle: the trials' values 65536 .. 262144 straddle the bound "
 		"(at least 102400): 2 of 3 combinations of trials meet it (credited: the lab could not "
 		"decide here)\"},\n"
-		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
+		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.0, \"status\": \"failed\", "
 		"\"output\": \"error: expected EINVAL, but the workload succeeded\"},\n"
-		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
-		"\"output\": \"inconclusive: rate = - (trials: - .. -), expected at least 1; lesson-missing: "
-		"this lesson did not run (credited: the lab could not decide here)\"}\n"
+		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 1.0, \"status\": \"failed\", "
+		"\"output\": \"missed: rate = - (trials: - .. -), expected at least 1; the lesson failed: "
+		"expected EINVAL, but the workload succeeded\"}\n"
 		"  ],\n"
-		"  \"score\": 2.25,\n"
+		"  \"score\": 2.0,\n"
 		"  \"output\": \"iolab " PACKAGE_VERSION ", Linux 6.1.0, ext4, 2026-11-21T22:30:00Z: 2 lessons; "
-		"expectations: 1 held, 1 missed, 2 inconclusive\"\n"
+		"expectations: 1 held, 2 missed, 1 inconclusive\"\n"
 		"}\n");
+	free(g);
+	report_free(&r);
+}
+END_TEST
+
+/* The grader's policy (doc/batch-output.md, "Grading policy"): a claim's
+ * own points, the lesson's shared by the rest, the run earning nothing
+ * while claims share the lesson's; visibility from the claim, else its
+ * lesson; execution_time; a claim on the leaderboard with its value. */
+START_TEST(gradescope_grading_policy)
+{
+	struct report r;
+	make_graded_report(&r);
+	r.execution_seconds = 2.25;
+	struct report_result *w = &r.results[0];
+	w->points_given = 1;
+	w->visibility = LESSON_VIS_AFTER_DUE_DATE;
+	w->expects[0].points = 2;
+	w->expects[0].visibility = LESSON_VIS_HIDDEN;
+	w->expects[1].leaderboard = strdup("writes");
+	ck_assert_double_eq(report_test_points(w, -1), 0);
+	ck_assert_double_eq(report_test_points(w, 0), 2);
+	ck_assert_double_eq(report_test_points(w, 1), 1.5);
+	ck_assert_double_eq(report_test_points(w, 2), 1.5);
+	char *g = render(&r, "gradescope");
+	HAS(g, "\"score\": 0.0, \"max_score\": 0.0, \"status\": \"passed\", \"output\": \"ran: 3 trials\", "
+	       "\"visibility\": \"after_due_date\"}");
+	HAS(g, "{\"name\": \"w03-byte: one write() per byte\", \"score\": 2.0, \"max_score\": 2.0, ");
+	HAS(g, "expected near 1 \u00b1 1%\", \"visibility\": \"hidden\"}");
+	HAS(g, "{\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 1.5, ");
+	HAS(g, "\"score\": 3.5,\n  \"execution_time\": 3,\n  \"output\": ");
+	HAS(g, "\",\n  \"leaderboard\": [\n    {\"name\": \"writes\", \"value\": 65536.0, \"order\": \"desc\"}\n  ]\n}\n");
+	/* every claim with points of its own: the run earns the lesson's */
+	w->expects[1].points = w->expects[2].points = 1;
+	ck_assert_double_eq(report_test_points(w, -1), 3);
+	w->points_given = 0;
+	ck_assert_double_eq(report_test_points(w, -1), 0);
 	free(g);
 	report_free(&r);
 }
@@ -986,6 +1022,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, tap_numbers_read_as_numbers);
 	tcase_add_test(tc, gradescope_document);
+	tcase_add_test(tc, gradescope_grading_policy);
 	tcase_add_test(tc, hostile_error_and_command);
 	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);
