@@ -30,6 +30,8 @@ int report_init(struct report *r, const char *scratch, const char *filesystem,
 	if (!gmtime_r(&now, &tm) || !strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(r->started, sizeof r->started, "1970-01-01T00:00:00Z");
 	r->execution_seconds = -1;
+	machine_probe(&r->machine);
+	snprintf(r->machine.filesystem, sizeof r->machine.filesystem, "%s", r->filesystem);
 	r->version = strdup(PACKAGE_VERSION);
 	r->scratch = dup_or_null(scratch);
 	r->syscall_counter = strdup(syscall_counter ? syscall_counter : "none");

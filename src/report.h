@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "expect.h"
 #include "lesson.h"
+#include "machine.h"
 #include "report_policy.h"
 #include "sweep.h"
 
@@ -101,6 +102,8 @@ struct report {
 	char *scratch;            /* its path */
 	char *syscall_counter;    /* procfs | perf | none */
 	char started[32];         /* ISO-8601 UTC, second precision */
+	struct machine machine;   /* what `machine` says beyond kernel and
+	                             filesystem (report_write_machine) */
 	char *course;             /* course title, or NULL */
 	unsigned trials;          /* trials requested per lesson */
 	/* the grader's policy (report_policy.h), and the seconds the whole run
@@ -158,6 +161,13 @@ double report_test_points(const struct report_result *res, long j);
 /* 1 if any result has status error. */
 int report_any_failed(const struct report *r);
 void report_free(struct report *r);
+
+/* The `machine` object's members after "machine": {, as batch JSON and
+ * --history JSON write it (doc/batch-output.md): kernel, filesystem, then
+ * the scratch directory and syscall counter when given (batch), then CPU,
+ * cores, memory and id. */
+void report_write_machine(FILE *out, const struct machine *m, const char *scratch,
+                          const char *syscall_counter);
 
 /* --- formats --------------------------------------------------------------
  *

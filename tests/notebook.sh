@@ -34,7 +34,15 @@ batch = json.load(open(sys.argv[2]))["results"] + json.load(open(sys.argv[3]))["
 def eq(what, got, want):
     if got != want:
         sys.exit("%s: got %r, want %r" % (what, got, want))
-eq("top-level keys", list(h), ["iolab", "database", "exported", "lessons", "score", "runs"])
+eq("top-level keys", list(h), ["iolab", "machine", "database", "exported", "lessons", "score", "runs"])
+# the machine, as batch names it (the same id: a report a student hands in)
+eq("machine keys", list(h["machine"]), ["kernel", "filesystem", "cpu_model", "cores", "memory_bytes", "id"])
+m = json.load(open(sys.argv[2]))["machine"]
+eq("machine keys in batch", list(m), ["kernel", "filesystem", "scratch", "syscall_counter",
+                                      "cpu_model", "cores", "memory_bytes", "id"])
+eq("the same machine.id", h["machine"]["id"], m["id"])
+if m["id"] is not None and (len(m["id"]) != 16 or m["id"] in open("/etc/machine-id").read()):
+    sys.exit("machine.id: %r" % m["id"])
 eq("database", h["database"], sys.argv[4])
 eq("lessons", h["lessons"], None)
 eq("score", h["score"], {"guesses": 0, "mean_miss": None, "within_1": 0})
