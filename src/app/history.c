@@ -37,13 +37,20 @@ struct walk {
 	int failed;               /* out of memory */
 };
 
+/* A run of a lesson by the lesson's id; an own program's, which has no
+ * lesson, by the label the notebook shows it under: its command line
+ * ("./copy {file}", notebook_command_label). */
 static int wanted(const struct walk *w, const struct store_run *r)
 {
 	if (!w->nlessons)
 		return 1;
-	for (size_t i = 0; i < w->nlessons; i++)
+	for (size_t i = 0; i < w->nlessons; i++) {
 		if (r->lesson && strcmp(r->lesson, w->lessons[i]) == 0)
 			return 1;
+		if (!r->lesson && r->kind == STORE_KIND_PROGRAM && r->label &&
+		    strcmp(r->label, w->lessons[i]) == 0)
+			return 1;
+	}
 	return 0;
 }
 
