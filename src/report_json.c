@@ -249,6 +249,8 @@ static void write_workload(struct jw *w, const struct wl_spec *s)
 	write_expect_error(w, s->expect_error);
 	jw_num(w, "advice_lead", s->advice_lead);
 	jw_str(w, "map", wl_map_name(s->map));
+	jw_str(w, "file", wl_file_name(s->file));
+	jw_uint(w, "sync_every", s->sync_every);
 	jw_close(w, '}');
 }
 

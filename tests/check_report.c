@@ -307,7 +307,7 @@ START_TEST(json_document)
 	HAS(j, "\"open\": [\"O_SYNC\", \"O_DIRECT\"]");
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
-	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\"}");
+	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", \"file\": \"new\", \"sync_every\": 0}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
