@@ -83,6 +83,9 @@
 	X("workload.advice_lead", f_workload, W_ADVICE_LEAD, RF_NUM, \
 	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
 	X("workload.map", f_workload, W_MAP, 0, "") \
+	X("workload.file", f_workload, W_FILE, 0, "") \
+	X("workload.sync_every", f_workload, W_SYNC_EVERY, RF_NUM, \
+	  "writes between two syncs (0: one sync, after the last write)") \
 	X("trials", f_trials, 0, RF_NUM, "trials run to their end") \
 	X(RFN_PASSES, f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
 	X(RFN_BYTES, f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \

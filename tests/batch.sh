@@ -63,7 +63,7 @@ keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "b
         "cache", "reference", "sweep", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
-           "expect_error", "advice_lead", "map"]
+           "expect_error", "advice_lead", "map", "file", "sync_every"]
 for r in res:
     eq(r["lesson"] + " keys", list(r), keys)
     eq(r["lesson"] + " workload keys", list(r["workload"]), wl_keys)
@@ -123,7 +123,8 @@ w, s, mm, d = res
 eq("b01 workload", w["workload"], {"op": "write", "api": "syscall", "size": 65536, "block": 1,
    "stride": 0, "open": [], "fadvise": "normal", "cache": "warm", "streams": 1,
    "stdio_buffer": "default", "stdio_mode": "full", "sync": "none", "time_limit": 5.0,
-   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once"})
+   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once",
+   "file": "new", "sync_every": 0})
 measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)
