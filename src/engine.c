@@ -336,25 +336,6 @@ static int create_output(struct trial *t, char *msg, size_t len)
 	return 0;
 }
 
-static int make_cold(struct trial *t, char *msg, size_t len);
-static double resident_now(const struct trial *t);
-
-static int prepare_output(struct trial *t, char *msg, size_t len)
-{
-	if (scratch_check_space(t->scratch, t->spec.size, msg, len) != 0)
-		return -1;
-	if (create_output(t, msg, len) != 0)
-		return -1;
-	if (t->spec.file != WL_FILE_EXISTING) {
-		t->resident_before = 0.0; /* a new file has nothing in the cache */
-		return 0;
-	}
-	if (t->spec.cache == WL_CACHE_COLD)
-		return make_cold(t, msg, len);
-	t->resident_before = resident_now(t);
-	return 0;
-}
-
 /* The fraction of the trial's file in the page cache now; -1 when it
  * cannot be told. */
 static double resident_now(const struct trial *t)
@@ -394,6 +375,25 @@ static void make_warm(struct trial *t)
 		return;
 	measure_warm_path(t->path);
 	t->resident_before = resident_now(t);
+}
+
+/* A write's file: a new one has nothing in the cache; an existing one is
+ * as its fill left it, or evicted for a cold trial. */
+static int prepare_output(struct trial *t, char *msg, size_t len)
+{
+	if (t->spec.file != WL_FILE_EXISTING &&
+	    scratch_check_space(t->scratch, t->spec.size, msg, len) != 0)
+		return -1;
+	if (create_output(t, msg, len) != 0)
+		return -1;
+	if (t->spec.file != WL_FILE_EXISTING) {
+		t->resident_before = 0.0;
+		return 0;
+	}
+	if (t->spec.cache == WL_CACHE_COLD)
+		return make_cold(t, msg, len);
+	t->resident_before = resident_now(t);
+	return 0;
 }
 
 static int prepare_input(struct trial *t, char *msg, size_t len)
