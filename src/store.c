@@ -896,6 +896,71 @@ int store_forget(struct store *st, int64_t *deleted, char *msg, size_t msglen)
 	return 0;
 }
 
+int store_run_ids(struct store *st, int64_t **ids, size_t *n, char *msg, size_t msglen)
+{
+	*ids = NULL;
+	*n = 0;
+	if (store_ready(st, msg, msglen) != 0)
+		return -1;
+	sqlite3_stmt *s = NULL;
+	size_t cap = 0;
+	int rc = sqlite3_prepare_v2(st->db, "SELECT id FROM runs ORDER BY id", -1, &s, NULL);
+	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		rc = SQLITE_OK;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 256;
+			int64_t *grown = realloc(*ids, cap * sizeof *grown);
+			if (!grown) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			*ids = grown;
+		}
+		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+	}
+	char why[512];
+	if (rc != SQLITE_DONE)
+		store_db_reason(st->db, why, sizeof why);
+	sqlite3_finalize(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	free(*ids);
+	*ids = NULL;
+	*n = 0;
+	return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path,
+	              rc == SQLITE_NOMEM ? "out of memory" : why);
+}
+
+int store_forget_ids(struct store *st, const int64_t *ids, size_t n, int64_t *deleted,
+                     char *msg, size_t msglen)
+{
+	char why[1024];
+	if (begin_write(st, why, sizeof why) != 0)
+		return errmsg(msg, msglen, "nothing was forgotten: %s", why);
+	/* points and fields go with their run (ON DELETE CASCADE) */
+	sqlite3_stmt *s = NULL;
+	int64_t gone = 0;
+	int rc = sqlite3_prepare_v2(st->db, "DELETE FROM runs WHERE id = ?", -1, &s, NULL);
+	for (size_t i = 0; rc == SQLITE_OK && i < n; i++) {
+		sqlite3_bind_int64(s, 1, ids[i]);
+		rc = sqlite3_step(s) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+		gone += sqlite3_changes(st->db);
+		sqlite3_reset(s);
+	}
+	if (rc != SQLITE_OK)
+		store_db_reason(st->db, why, sizeof why);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_OK || store_exec(st->db, "COMMIT", why, sizeof why) != 0) {
+		store_rollback(st);
+		return errmsg(msg, msglen, "nothing was forgotten: %s", why);
+	}
+	/* secure_delete zeroed the freed pages; this also empties the log */
+	sqlite3_exec(st->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
+	if (deleted)
+		*deleted = gone;
+	return 0;
+}
+
 /* --- state ----------------------------------------------------------------- */
 
 int store_state_get(struct store *st, const char *key, char *buf, size_t len,

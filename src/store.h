@@ -158,6 +158,13 @@ enum store_open_flags {
 struct store *store_open(const char *path, unsigned flags, char *msg, size_t msglen);
 void store_close(struct store *st);
 
+/* Is `path` the database `db` (NULL: the default one) or one of the files
+ * SQLite keeps beside it (-wal, -shm, -journal)?  The same file (device and
+ * inode) or, for a name that does not exist yet, the same name in the same
+ * directory.  For refusing an --output that would write over the
+ * notebook.  1 or 0. */
+int store_names_notebook(const char *db, const char *path);
+
 const char *store_path(const struct store *st);
 /* Something the student must see and keep on screen until dismissed (the
  * database was moved aside ...), or "" for nothing.  Set by store_open and
@@ -261,6 +268,17 @@ int64_t store_count(struct store *st, const char *lesson, char *msg, size_t msgl
 /* Delete every run, its points and fields (the caller has asked the student).
  * Sets *deleted (may be NULL).  The state table is kept.  0 or -1. */
 int store_forget(struct store *st, int64_t *deleted, char *msg, size_t msglen);
+
+/* The ids of every run, ascending, in a malloc'd array the caller frees
+ * (*ids NULL when there are none): what --forget counts and asks about.
+ * 0 or -1 with msg. */
+int store_run_ids(struct store *st, int64_t **ids, size_t *n, char *msg, size_t msglen);
+
+/* Delete exactly these runs (their points and fields with them), in one
+ * transaction: a run recorded after the ids were read is kept.  Sets
+ * *deleted (may be NULL) to how many of them were still there.  0 or -1. */
+int store_forget_ids(struct store *st, const int64_t *ids, size_t n, int64_t *deleted,
+                     char *msg, size_t msglen);
 
 /* --- small key/value state ("lesson" = the last lesson on screen) -------- */
 

@@ -186,6 +186,37 @@ static void unwritable_reason(const char *path, const char *sqlite_why, char *bu
 		snprintf(buf, len, "%s", sqlite_why);
 }
 
+/* The directory of path resolved (symbolic links, "..") and its last
+ * name: one spelling for one place.  0, or -1 when the directory does not
+ * resolve. */
+static int canonical_name(const char *path, char *buf, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	store_dir_of(path, dir, sizeof dir);
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	if (!realpath(dir, real))
+		return -1;
+	int n = snprintf(buf, len, "%s/%s", real, base);
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	int ha = stat(a, &sa) == 0, hb = stat(b, &sb) == 0;
+	if (ha && hb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (ha != hb)
+		return 0;
+	/* neither exists: the same name, once the directories resolve; a
+	 * directory that does not exist yet leaves the names as written */
+	char ca[PATH_MAX + NAME_MAX + 2], cb[PATH_MAX + NAME_MAX + 2];
+	if (canonical_name(a, ca, sizeof ca) != 0 || canonical_name(b, cb, sizeof cb) != 0)
+		return strcmp(a, b) == 0;
+	return strcmp(ca, cb) == 0;
+}
+
 /* --- opening: decide what the file is ------------------------------------- */
 
 enum verdict {
@@ -388,6 +419,24 @@ struct before {
 static void companion_path(const char *base, size_t i, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s%s", base, companions[i]);
+}
+
+int store_names_notebook(const char *db, const char *path)
+{
+	char def[PATH_MAX], p[PATH_MAX + 16];
+	if (!db) {
+		if (store_default_path(def, sizeof def) != 0)
+			return 0;
+		db = def;
+	}
+	if (same_file(db, path))
+		return 1;
+	for (size_t i = 0; i < COUNT(companions); i++) {
+		companion_path(db, i, p, sizeof p);
+		if (same_file(p, path))
+			return 1;
+	}
+	return 0;
 }
 
 static void note_companions(const char *path, struct before *b)

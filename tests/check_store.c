@@ -122,6 +122,11 @@ static void write_bytes(const char *path, const void *bytes, size_t len)
 	ck_assert_int_eq(fclose(f), 0);
 }
 
+static int link_or_copy(const char *from, const char *to)
+{
+	return link(from, to);
+}
+
 static int exists(const char *path)
 {
 	struct stat sb;
@@ -1768,6 +1773,82 @@ START_TEST(forget_command)
 }
 END_TEST
 
+/* The answer to --forget's question, typed after another program recorded
+ * a run: reading it records first, as a lab would while the question
+ * waits. */
+static ssize_t answer_after_a_record(void *cookie, char *buf, size_t len)
+{
+	int *done = cookie;
+	if (*done || len < 2)
+		return 0;
+	*done = 1;
+	raw_exec(db, "INSERT INTO runs (at, at_text, recorder, version, kind, spec, status) "
+	         "VALUES (9, 'x', 'batch', '0', 'lesson', 's', 'ok')");
+	memcpy(buf, "y\n", 2);
+	return 2;
+}
+
+START_TEST(forget_deletes_what_it_counted)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	r.points = sample_points;
+	r.npoints = 2;
+	record_ok(st, &r);
+	record_ok(st, &r);
+	store_close(st);
+	int done = 0;
+	FILE *in = fopencookie(&done, "r", (cookie_io_functions_t){ .read = answer_after_a_record });
+	ck_assert_ptr_nonnull(in);
+	char *o = NULL, *e = NULL;
+	size_t ol = 0, el = 0;
+	FILE *fo = open_memstream(&o, &ol), *fe = open_memstream(&e, &el);
+	ck_assert_int_eq(store_cmd_forget(db, 0, in, fo, fe), EXIT_RAN);
+	fclose(in);
+	fclose(fo);
+	fclose(fe);
+	char expected[2048];
+	snprintf(expected, sizeof expected, "Forget all 2 saved runs in %s? This cannot be undone. "
+	         "[y/N] Forgot 2 runs.\n", db);
+	ck_assert_str_eq(o, expected);
+	ck_assert_str_eq(e, "");
+	free(o);
+	free(e);
+	/* the run recorded while the question waited is kept; the points of
+	 * the forgotten ones went with them */
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM runs"), 1);
+	ck_assert_int_eq(raw_int(db, "SELECT at FROM runs"), 9);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM points"), 0);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM fields"), 0);
+}
+END_TEST
+
+/* --output naming the notebook, or a file SQLite keeps beside it */
+START_TEST(names_the_notebook)
+{
+	char p[PATH_MAX], link[PATH_MAX];
+	ck_assert_int_eq(store_names_notebook(db, db), 1);     /* not there yet: by name */
+	struct store *st = open_ok(db);
+	snprintf(p, sizeof p, "%s/./lab.db-wal", dir);
+	ck_assert_int_eq(store_names_notebook(db, p), 1);
+	snprintf(p, sizeof p, "%s/../%s/lab.db-shm", dir, strrchr(dir, '/') + 1);
+	ck_assert_int_eq(store_names_notebook(db, p), 1);
+	store_close(st);
+	path_in(link, sizeof link, "other-name.db");
+	ck_assert_int_eq(link_or_copy(db, link), 0);
+	ck_assert_int_eq(store_names_notebook(db, link), 1);  /* the same inode */
+	path_in(p, sizeof p, "lab.db.json");
+	ck_assert_int_eq(store_names_notebook(db, p), 0);
+	path_in(p, sizeof p, "lab.db-journal");
+	ck_assert_int_eq(store_names_notebook(db, p), 1);
+	/* the default notebook, when no --db is given */
+	char def[PATH_MAX];
+	ck_assert_int_eq(store_default_path(def, sizeof def), 0);
+	ck_assert_int_eq(store_names_notebook(NULL, def), 1);
+	ck_assert_int_eq(store_names_notebook(NULL, db), 0);
+}
+END_TEST
+
 Suite *make_suite_store(void)
 {
 	Suite *s = suite_create("store");
@@ -1804,6 +1885,8 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, import_progress_once);
 	tcase_add_test(tc, import_damaged_progress_left_in_place);
 	tcase_add_test(tc, forget_command);
+	tcase_add_test(tc, forget_deletes_what_it_counted);
+	tcase_add_test(tc, names_the_notebook);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,35 @@
+#!/bin/sh
+# notebook_safety.sh - nothing a user recorded is lost by a mistyped option
+# and nothing is hidden: --output naming the notebook is refused before
+# anything is written; --db naming a file that is not an iolab notebook
+# leaves it untouched (exit 4); rows this iolab cannot read are skipped,
+# counted and named while every document stays whole; --history opens the
+# notebook read-only, leaving no -wal/-shm beside a closed one, and says
+# when runs still in a log it cannot read may be missing.
+. "$TOP_SRCDIR/tests/lib.sh"
+
+SCRATCH="$T/scratch"
+DB="$T/o.db"
+LESSON=c01-lseek
+batch() { run "$IOLAB" --batch --dir "$SCRATCH" --trials 1 --lesson "$LESSON" "$@"; }
+sum() { cksum <"$1"; }
+
+# --- --output over the notebook --------------------------------------------------
+batch --db "$DB" --format json
+expect_rc 0 "a first run into the notebook"
+before=$(sum "$DB")
+for target in "$DB" "$DB-wal" "$DB-shm" "$T/./o.db"; do
+	batch --db "$DB" --output "$target" --format json
+	expect_rc 2 "--output $target"
+	expect_in "$err" "is the lab's notebook" "--output $target"
+	[ "$(sum "$DB")" = "$before" ] || fail "--output $target changed the notebook"
+done
+ln "$DB" "$T/hard.db"
+batch --db "$DB" --output "$T/hard.db" --format json
+expect_rc 2 "--output a hard link to the notebook"
+# the default notebook, when --db is not given
+mkdir -p "$XDG_STATE_HOME/iolab"
+batch --output "$XDG_STATE_HOME/iolab/lab.db" --format json
+expect_rc 2 "--output the default notebook"
+[ ! -e "$XDG_STATE_HOME/iolab/lab.db" ] || fail "--output the default notebook wrote it"
+pass "--output naming the notebook or its -wal/-shm is refused, exit 2, nothing written"
