@@ -412,8 +412,10 @@ void run_view_of_run(const struct run *r, struct run_view *v);
 /* Open the notebook (--db, else the default one, the old progress file
  * imported), read every lesson's latest run as the lesson says, the
  * variants and the score; lab->notice says what the student must see
- * (moved aside, imported, will not be saved).  Never fails the lab. */
-void lab_notebook_open(struct lab *lab);
+ * (moved aside, imported, will not be saved).  0; or EXIT_ENVIRONMENT,
+ * said on stderr, when the file --db names is no notebook the lab may use
+ * (notebook_refusal): the lab does not start. */
+int lab_notebook_open(struct lab *lab);
 /* The lesson the student was at when the lab closed (state "lesson"), or
  * -1. */
 long lab_notebook_last_lesson(struct lab *lab);

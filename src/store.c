@@ -160,7 +160,13 @@ int store_migrate(sqlite3 *db, char *why, size_t len)
 	for (int64_t v = version; v < STORE_SCHEMA_VERSION; v++)
 		if (store_exec(db, migrations[v], why, len) != 0)
 			goto fail;
-	if (version < STORE_SCHEMA_VERSION) {
+	int64_t app = 0;
+	if (store_query_int(db, "PRAGMA application_id", &app, &rc) != 0) {
+		store_db_reason(db, why, len);
+		goto fail;
+	}
+	/* a notebook of 0.2 recognised by its tables gets the id it lacked */
+	if (version < STORE_SCHEMA_VERSION || app != STORE_APP_ID) {
 		char sql[128];
 		snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %lld",
 		         STORE_APP_ID, (long long)STORE_SCHEMA_VERSION);

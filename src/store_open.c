@@ -31,6 +31,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,21 @@ static enum verdict failure_verdict(sqlite3 *db, int rc, char *why, size_t len)
 	}
 }
 
+/* A notebook of iolab 0.2 made before the application id was checked has
+ * the tables of schema 1 (runs, points, state) and nothing foreign. */
+static int has_our_tables(sqlite3 *db)
+{
+	int64_t ours = 0, others = 0;
+	int rc;
+	if (store_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+	                    "name IN ('runs', 'points', 'state')", &ours, &rc) != 0 ||
+	    store_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+	                    "name NOT IN ('runs', 'points', 'state', 'fields') AND "
+	                    "name NOT LIKE 'sqlite_%'", &others, &rc) != 0)
+		return 0;
+	return ours == 3 && others == 0;
+}
+
 /* Read-only questions: whose file, which version, is it whole?  Nothing
  * here writes to the file. */
 static enum verdict examine(sqlite3 *db, char *why, size_t len)
@@ -266,11 +282,17 @@ static enum verdict examine(sqlite3 *db, char *why, size_t len)
 	    store_query_int(db, "PRAGMA user_version", &version, &rc) != 0 ||
 	    store_query_int(db, "SELECT count(*) FROM sqlite_master", &objects, &rc) != 0)
 		return failure_verdict(db, rc, why, len);
-	int ours = app == STORE_APP_ID || (app == 0 && version == 0 && objects == 0);
+	int ours = app == STORE_APP_ID || (app == 0 && version == 0 && objects == 0) ||
+	           (app == 0 && has_our_tables(db));
 	if (!ours) {
 		snprintf(why, len, "it is not iolab's database (it holds another program's tables; "
 		         "application_id %lld, user_version %lld)", (long long)app, (long long)version);
 		return V_FOREIGN;
+	}
+	if (version < 0 || (version == 0 && objects > 0)) {
+		snprintf(why, len, "its schema version %lld is not one any iolab writes",
+		         (long long)version);
+		return V_DAMAGED;
 	}
 	if (version > store_schema_version()) {
 		snprintf(why, len, "it was written by a newer iolab (schema version %lld; "
@@ -378,6 +400,9 @@ static int open_connection(const char *path, enum open_mode mode, sqlite3 **db)
 static enum verdict attempt(const char *path, enum open_mode mode, int busy_ms, struct attempt *a)
 {
 	memset(a, 0, sizeof *a);
+	/* before SQLite reads the log, which would drop a damaged frame */
+	if (store_wal_check(path, a->why, sizeof a->why))
+		return V_DAMAGED;
 	sqlite3 *db = NULL;
 	if (open_connection(path, mode, &db) != SQLITE_OK) {
 		store_db_reason(db, a->why, sizeof a->why);
@@ -408,6 +433,30 @@ static enum verdict attempt(const char *path, enum open_mode mode, int busy_ms, 
 }
 
 /* --- opening: the store ---------------------------------------------------- */
+
+/* Is the file recognisably an iolab notebook, whatever is wrong inside
+ * it: an SQLite header with iolab's application id (bytes 68-71). */
+static int header_is_ours(const char *path)
+{
+	unsigned char h[100];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return 0;
+	ssize_t n = pread(fd, h, sizeof h, 0);
+	close(fd);
+	return n == (ssize_t)sizeof h && memcmp(h, "SQLite format 3", 16) == 0 &&
+	       ((uint32_t)h[68] << 24 | (uint32_t)h[69] << 16 | (uint32_t)h[70] << 8 | h[71]) ==
+	       STORE_APP_ID;
+}
+
+/* May a file that cannot be used be moved aside?  Only the lab's own: one
+ * that says it is an iolab notebook, or any file at the default path (the
+ * lab's own directory).  Anything else named with --db is the user's,
+ * whatever it holds, and is left untouched. */
+static int may_move_aside(const struct store *st)
+{
+	return st->own_file || header_is_ours(st->path);
+}
 
 /* The companions SQLite keeps beside a database. */
 static const char *const companions[] = { "-wal", "-shm", "-journal" };
@@ -571,6 +620,8 @@ static int attach_for_reading(struct store *st, int exists, char *msg, size_t ms
 		set_readonly(st, "opened for reading only");
 		return 0;
 	case V_DAMAGED:
+		if (!may_move_aside(st))
+			return errmsg(msg, msglen, "%s is not an iolab notebook (%s).", st->path, a.why);
 		return errmsg(msg, msglen, "The lab's database %s cannot be read: %s. "
 		              "The lab moves it aside when it next opens it.", st->path, a.why);
 	case V_FOREIGN:
@@ -676,6 +727,11 @@ static int attach_once(struct store *st, char *msg, size_t msglen)
 	case V_DAMAGED:
 		if (!exists)      /* it appeared meanwhile: look again */
 			return 1;
+		if (!may_move_aside(st)) {
+			drop_our_companions(st->path, &b);
+			return errmsg(msg, msglen, "%s is not an iolab notebook (%s). It was left "
+			              "untouched; choose another file with --db.", st->path, a.why);
+		}
 		return replace_damaged(st, &sb, &b, a.why, msg, msglen);
 	case V_ENV:
 		break;
@@ -719,6 +775,7 @@ struct store *store_open(const char *path, unsigned flags, char *msg, size_t msg
 	}
 	st->flags = flags;
 	st->busy_ms = STORE_BUSY_MS;
+	st->own_file = path == def;
 	int rc;
 	if (path == def && !(flags & STORE_OPEN_READ) && make_parents(path) != 0) {
 		char dir[PATH_MAX], why[PATH_MAX + 128];

@@ -166,7 +166,10 @@ static int64_t raw_int(const char *path, const char *sql)
  * there is exactly one and that its stamp has the documented form. */
 static void find_broken(char *out, size_t len)
 {
-	DIR *dp = opendir(dir);
+	char where[sizeof db];
+	snprintf(where, sizeof where, "%s", db);
+	*strrchr(where, '/') = '\0';
+	DIR *dp = opendir(where);
 	ck_assert_ptr_nonnull(dp);
 	int n = 0;
 	struct dirent *de;
@@ -179,7 +182,7 @@ static void find_broken(char *out, size_t len)
 		    (l > 8 && !strcmp(name + l - 8, "-journal")))
 			continue;
 		n++;
-		snprintf(out, len, "%s/%s", dir, name);
+		snprintf(out, len, "%s/%s", where, name);
 		/* lab.db.broken-YYYYMMDDTHHMMSSZ */
 		ck_assert_uint_eq(l, 14 + 16);
 		ck_assert_int_eq(name[14 + 8], 'T');
@@ -218,10 +221,31 @@ static struct store_run sample(const char *lesson, int64_t when, enum store_kind
 	return r;
 }
 
+/* The path to give store_open: NULL for the default one (the lab's own
+ * file, which is moved aside whatever it holds). */
+static const char *db_arg(const char *path)
+{
+	char def[PATH_MAX];
+	return !path || (store_default_path(def, sizeof def) == 0 && strcmp(def, path) == 0)
+	       ? NULL : path;
+}
+
+/* From here on the test's database is the default one, in the lab's own
+ * directory (XDG_STATE_HOME/iolab, made now). */
+static void use_default_db(void)
+{
+	char d[PATH_MAX];
+	snprintf(d, sizeof d, "%s/state", dir);
+	mkdir(d, 0700);
+	snprintf(d, sizeof d, "%s/state/iolab", dir);
+	mkdir(d, 0700);
+	ck_assert_int_eq(store_default_path(db, sizeof db), 0);
+}
+
 static struct store *open_ok(const char *path)
 {
 	char msg[2048];
-	struct store *st = store_open(path, 0, msg, sizeof msg);
+	struct store *st = store_open(db_arg(path), 0, msg, sizeof msg);
 	ck_assert_msg(st != NULL, "store_open: %s", msg);
 	return st;
 }
@@ -835,6 +859,7 @@ START_TEST(garbage_file_moved_aside)
 	char garbage[3000];
 	for (size_t i = 0; i < sizeof garbage; i++)
 		garbage[i] = (char)((i * 2654435761u) >> 13);
+	use_default_db();
 	write_bytes(db, garbage, sizeof garbage);
 	expect_moved_aside("it is not an SQLite database", garbage, sizeof garbage);
 }
@@ -843,6 +868,7 @@ END_TEST
 START_TEST(text_file_moved_aside)
 {
 	const char text[] = "# iolab progress 1\nlesson w03-byte status=ok\n";
+	use_default_db();
 	write_bytes(db, text, strlen(text));
 	expect_moved_aside("it is not an SQLite database", text, strlen(text));
 }
@@ -953,6 +979,153 @@ START_TEST(log_moves_with_its_database)
 }
 END_TEST
 
+/* A file named with --db that is not recognisably an iolab notebook is
+ * the user's: refused, every byte and name as it was, nothing beside it. */
+START_TEST(users_file_left_untouched)
+{
+	const char *contents[] = { "a,b\n", "# iolab progress 1\nlesson w03-byte status=ok\n",
+	                           "SQLite format 3 and then some text that is no database\n" };
+	for (size_t i = 0; i < sizeof contents / sizeof *contents; i++) {
+		write_bytes(db, contents[i], strlen(contents[i]));
+		char msg[2048], expected[4096];
+		ck_assert_ptr_null(store_open(db, 0, msg, sizeof msg));
+		snprintf(expected, sizeof expected, "%s is not an iolab notebook (it is not an SQLite "
+		         "database). It was left untouched; choose another file with --db.", db);
+		ck_assert_str_eq(msg, expected);
+		size_t n;
+		char *got = read_bytes(db, &n);
+		ck_assert_uint_eq(n, strlen(contents[i]));
+		ck_assert(memcmp(got, contents[i], n) == 0);
+		free(got);
+		DIR *dp = opendir(dir);
+		struct dirent *de;
+		int files = 0;
+		while ((de = readdir(dp)) != NULL)
+			files += de->d_name[0] != '.';
+		closedir(dp);
+		ck_assert_int_eq(files, 1);
+	}
+}
+END_TEST
+
+/* A notebook of 0.2 without the application id opens (recognised by its
+ * tables) and gets the id; one with another program's table too does not. */
+START_TEST(notebook_without_its_id_opens)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	raw_exec(db, "PRAGMA application_id = 0");
+	ck_assert_int_eq(raw_int(db, "PRAGMA application_id"), 0);
+	st = open_ok(db);
+	ck_assert_str_eq(store_notice(st), "");
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	store_close(st);
+	ck_assert_int_eq(raw_int(db, "PRAGMA application_id"), 0x696f6c62);
+	raw_exec(db, "PRAGMA application_id = 0; CREATE TABLE thesis (chapter TEXT)");
+	char msg[2048];
+	ck_assert_ptr_null(store_open(db, 0, msg, sizeof msg));
+	ck_assert_msg(strstr(msg, "is not the lab's database") != NULL, "%s", msg);
+}
+END_TEST
+
+START_TEST(negative_version_moved_aside)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	raw_exec(db, "PRAGMA user_version = -1");
+	size_t len;
+	char *bytes = read_bytes(db, &len);
+	expect_moved_aside("its schema version -1 is not one any iolab writes", bytes, len);
+	free(bytes);
+}
+END_TEST
+
+/* Runs appended to the log by a program that left it (as a lab killed
+ * with -9 does): the last frame of the log, offset and page size. */
+static void runs_left_in_the_log(int runs, off_t *last, int64_t *page)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	sqlite3 *h = NULL;
+	ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
+	sqlite3_db_config(h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)NULL);
+	for (int i = 0; i < runs; i++)
+		ck_assert_int_eq(sqlite3_exec(h, "INSERT INTO runs (at, at_text, recorder, version, "
+		                              "kind, spec, status) VALUES (2, 'x', 'lab', '9', "
+		                              "'lesson', 's', 'ok')", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+	char shm[PATH_MAX + 8];             /* an index, rebuilt from the log */
+	snprintf(shm, sizeof shm, "%s-shm", db);
+	unlink(shm);
+	*page = raw_int(db, "PRAGMA page_size");
+	char wal[PATH_MAX + 8];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	struct stat sb;
+	ck_assert_int_eq(stat(wal, &sb), 0);
+	ck_assert_int_gt(sb.st_size, 32 + 24 + *page);
+	*last = sb.st_size - (24 + *page);
+	ck_assert_int_eq((sb.st_size - 32) % (24 + *page), 0);
+}
+
+START_TEST(damaged_log_frame_moved_aside)
+{
+	off_t last;
+	int64_t page;
+	runs_left_in_the_log(2, &last, &page);
+	char wal[PATH_MAX + 8];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	size_t wal_len, db_len;
+	char *log = read_bytes(wal, &wal_len);
+	log[last + 24 + page / 2] ^= 0x10;       /* one bit of the last committed page */
+	write_bytes(wal, log, wal_len);
+	char *bytes = read_bytes(db, &db_len);
+	long frames = (long)((wal_len - 32) / (size_t)(24 + page));
+	char why[PATH_MAX + 256];
+	snprintf(why, sizeof why, "its log %s is damaged (frame %ld's checksum fails), so the runs "
+	         "recorded last would be lost", wal, frames);
+	/* reading says so and changes nothing */
+	char msg[4096], expected[8192];
+	ck_assert_ptr_null(store_open(db, STORE_OPEN_READ, msg, sizeof msg));
+	snprintf(expected, sizeof expected, "The lab's database %s cannot be read: %s. The lab "
+	         "moves it aside when it next opens it.", db, why);
+	ck_assert_str_eq(msg, expected);
+	expect_moved_aside(why, bytes, db_len);
+	char broken[PATH_MAX], broken_wal[PATH_MAX + 8];
+	find_broken(broken, sizeof broken);
+	snprintf(broken_wal, sizeof broken_wal, "%s-wal", broken);
+	size_t n;
+	char *got = read_bytes(broken_wal, &n);
+	ck_assert_uint_eq(n, wal_len);
+	ck_assert(memcmp(got, log, n) == 0);
+	free(got);
+	free(log);
+	free(bytes);
+}
+END_TEST
+
+/* An append cut short by the end of the file is a write that never
+ * finished (a crash): SQLite's reading is right, nothing is moved. */
+START_TEST(unfinished_append_is_no_damage)
+{
+	off_t last;
+	int64_t page;
+	runs_left_in_the_log(2, &last, &page);
+	char wal[PATH_MAX + 8];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	ck_assert_int_eq(truncate(wal, last + 24 + page / 2), 0);
+	struct store *st = open_ok(db);
+	ck_assert_str_eq(store_notice(st), "");
+	ck_assert_int_eq(count_ok(st, NULL), 2);
+	store_close(st);
+}
+END_TEST
+
 START_TEST(foreign_database_left_alone)
 {
 	/* in WAL mode: examining it creates a -wal and -shm, which must go */
@@ -999,9 +1172,20 @@ START_TEST(reading_never_changes_anything)
 	store_close(st);
 	ck_assert(!exists(db));
 
-	/* a damaged file is reported, not moved */
+	/* a file that is not a notebook is named so, and left alone */
 	write_bytes(db, "garbage", 7);
 	ck_assert_ptr_null(store_open(db, STORE_OPEN_READ, msg, sizeof msg));
+	snprintf(expected, sizeof expected, "%s is not an iolab notebook (it is not an SQLite "
+	         "database).", db);
+	ck_assert_str_eq(msg, expected);
+	unlink(db);
+
+	/* a damaged file of the lab's own is reported, not moved */
+	char given[sizeof db];
+	snprintf(given, sizeof given, "%s", db);
+	use_default_db();
+	write_bytes(db, "garbage", 7);
+	ck_assert_ptr_null(store_open(NULL, STORE_OPEN_READ, msg, sizeof msg));
 	snprintf(expected, sizeof expected, "The lab's database %s cannot be read: it is not an "
 	         "SQLite database. The lab moves it aside when it next opens it.", db);
 	ck_assert_str_eq(msg, expected);
@@ -1010,6 +1194,7 @@ START_TEST(reading_never_changes_anything)
 	ck_assert_uint_eq(n, 7);
 	free(got);
 	unlink(db);
+	snprintf(db, sizeof db, "%s", given);
 
 	st = open_ok(db);
 	record_ok(st, &r);
@@ -1875,6 +2060,11 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, newer_version_moved_aside);
 	tcase_add_test(tc, log_moves_with_its_database);
 	tcase_add_test(tc, foreign_database_left_alone);
+	tcase_add_test(tc, users_file_left_untouched);
+	tcase_add_test(tc, notebook_without_its_id_opens);
+	tcase_add_test(tc, negative_version_moved_aside);
+	tcase_add_test(tc, damaged_log_frame_moved_aside);
+	tcase_add_test(tc, unfinished_append_is_no_damage);
 	tcase_add_test(tc, reading_never_changes_anything);
 	tcase_add_test(tc, follows_a_replaced_file);
 	tcase_add_test(tc, fields_of_the_latest_normal_result);

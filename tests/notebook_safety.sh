@@ -33,3 +33,13 @@ batch --output "$XDG_STATE_HOME/iolab/lab.db" --format json
 expect_rc 2 "--output the default notebook"
 [ ! -e "$XDG_STATE_HOME/iolab/lab.db" ] || fail "--output the default notebook wrote it"
 pass "--output naming the notebook or its -wal/-shm is refused, exit 2, nothing written"
+
+# --- --db naming a file that is not an iolab notebook ------------------------------
+printf 'a,b\n' >"$T/results.csv"
+batch --db "$T/results.csv" --format json
+expect_rc 4 "--db naming a CSV file"
+expect_in "$err" "results.csv is not an iolab notebook (it is not an SQLite database). It was left untouched" "--db a CSV"
+[ -z "$out" ] || fail "--db a CSV: a report was written"
+[ "$(cat "$T/results.csv")" = "a,b" ] || fail "--db a CSV: the file changed"
+[ -z "$(ls "$T" | grep 'results.csv.')" ] || fail "--db a CSV: something beside it: $(ls "$T")"
+pass "--db naming a file that is not a notebook: exit 4, the reason, the file untouched"
