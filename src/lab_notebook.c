@@ -515,6 +515,9 @@ int lab_history_open(struct lab *lab)
 		lab_message(lab, "%s", msg);
 		return -1;
 	}
+	char skipped[256];
+	if (store_unreadable(lab->store, skipped, sizeof skipped))
+		lab_message(lab, "%s (not listed)", skipped);
 	h->open = 1;
 	return 0;
 }

@@ -180,11 +180,15 @@ fail:
 	return -1;
 }
 
+/* A row whose recorder this iolab knows (recorder_names below, the same
+ * names): a normal result is picked among these, so an unreadable row
+ * (skipped when read) never hides the one before it. */
+#define READABLE_SQL "recorder IN ('lab', 'batch', 'imported')"
 /* The questions asked of the runs, each defined once. */
 /* Normal: run as the lesson says (its own time limit included: see
  * store_kind_pick) and without an error; of ?1, with its workload one of
  * the lesson's (normal_tail adds "spec IN (?3, ...)"). */
-#define NORMAL_SQL "lesson = ?1 AND kind = 'lesson' AND status = 'ok'"
+#define NORMAL_SQL "lesson = ?1 AND kind = 'lesson' AND status = 'ok' AND " READABLE_SQL
 #define MISS_SQL "abs(guess_log_rate - log_rate)"
 #define SCORED_SQL "guess_log_rate IS NOT NULL AND log_rate IS NOT NULL"
 #define LESSON_SQL "(?1 IS NULL OR lesson = ?1)"
@@ -702,15 +706,22 @@ static int each_row(struct store *st, const char *tail, const char *lesson,
 		rc = lesson ? sqlite3_bind_text(s, 1, lesson, -1, SQLITE_STATIC) : sqlite3_bind_null(s, 1);
 	if (rc == SQLITE_OK)
 		rc = bind_specs(s, specs);
-	int rows = 0, unknown = 0;
+	int rows = 0;
+	st->unreadable = 0;
 	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct store_run r;
 		store_run_init(&r);
+		int unknown = 0;
 		for (size_t i = 0; i < COUNT(run_columns); i++)
 			unknown |= read_column(s, (int)i, &run_columns[i], &r);
 		size_t n = 0;
-		if (unknown)
-			break;
+		rc = SQLITE_OK;
+		if (unknown) {    /* a later iolab's kind, or a row edited by hand */
+			if (st->unreadable < (int64_t)COUNT(st->unreadable_id))
+				st->unreadable_id[st->unreadable] = r.id;
+			st->unreadable++;
+			continue;
+		}
 		if (load_points(st, r.id, &n) != 0) {
 			rc = SQLITE_ERROR;
 			break;
@@ -724,12 +735,34 @@ static int each_row(struct store *st, const char *tail, const char *lesson,
 	if (rc != SQLITE_DONE)
 		store_db_reason(st->db, why, sizeof why);
 	sqlite3_finalize(s);
-	if (unknown)
-		return errmsg(msg, msglen, "the lab's database %s holds a run this iolab cannot read",
-		              st->path);
 	if (rc != SQLITE_DONE)
 		return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path, why);
 	return rows;
+}
+
+int64_t store_unreadable(const struct store *st, char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	if (!st->unreadable)
+		return 0;
+	size_t o = (size_t)snprintf(buf, len, "%lld run%s this iolab cannot read, id%s ",
+	                            (long long)st->unreadable, st->unreadable == 1 ? "" : "s",
+	                            st->unreadable == 1 ? "" : "s");
+	size_t shown = st->unreadable < (int64_t)COUNT(st->unreadable_id)
+	               ? (size_t)st->unreadable : COUNT(st->unreadable_id);
+	int64_t id[COUNT(st->unreadable_id)];
+	for (size_t i = 0; i < shown; i++) {          /* ascending, whatever the query's order */
+		size_t j = i;
+		for (; j > 0 && id[j - 1] > st->unreadable_id[i]; j--)
+			id[j] = id[j - 1];
+		id[j] = st->unreadable_id[i];
+	}
+	for (size_t i = 0; i < shown && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%lld", i ? ", " : "", (long long)id[i]);
+	if ((int64_t)shown < st->unreadable && o < len)
+		snprintf(buf + o, len - o, " ...");
+	return st->unreadable;
 }
 
 int store_latest_normal(struct store *st, const char *lesson, const struct store_specs *specs,

@@ -212,6 +212,13 @@ struct store_specs {
  * row already read (the lab labels a history row by it). */
 int store_specs_hold(const struct store_specs *specs, const char *spec);
 
+/* A row this iolab cannot read (a kind or recorder it does not know -
+ * written by a later iolab, or edited by hand - empty, or not UTF-8) is
+ * skipped by every query that hands runs over, never the end of it.  How
+ * many the last such query skipped, with the sentence "1 run this iolab
+ * cannot read, id 3" in buf ("" for none; the first 8 ids, then "..."). */
+int64_t store_unreadable(const struct store *st, char *buf, size_t len);
+
 /* The latest normal result of a lesson: kind "lesson" (run as the lesson
  * says, its own time limit included), status "ok", and its spec one of
  * specs: the run that may stand for the lesson in course marks and

@@ -19,6 +19,8 @@ struct store {
 	char notice[2048];        /* for the student, lines separated by '\n' */
 	int busy_ms;
 	int own_file;             /* the default path: a file there is the lab's own */
+	int64_t unreadable;       /* rows the last query skipped (store_unreadable) */
+	int64_t unreadable_id[8]; /* the first of them */
 	struct sweep_point *pts;  /* the points handed to a query's callback */
 	size_t ptscap;
 };

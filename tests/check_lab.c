@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <sqlite3.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdio.h>
@@ -955,6 +956,27 @@ START_TEST(stopped_runs_and_the_history)
 }
 END_TEST
 
+/* A row this iolab cannot read does not keep the notebook view shut: it is
+ * left out, and said. */
+START_TEST(history_opens_past_an_unreadable_row)
+{
+	lab.watch = WATCH_ONE_PASS;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(run_start(&lab), 0);
+		poll_until_ended();
+	}
+	sqlite3 *h = NULL;
+	ck_assert_int_eq(sqlite3_open(store_path(lab.store), &h), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(h, "UPDATE runs SET kind = 'bogus' WHERE id = 1", NULL, NULL,
+	                              NULL), SQLITE_OK);
+	sqlite3_close(h);
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab.history.n, 1);
+	ck_assert_str_eq(lab.message, "1 run this iolab cannot read, id 1 (not listed)");
+	lab_history_close(&lab);
+}
+END_TEST
+
 /* The lab reopens at the lesson the student left, unless told where. */
 START_TEST(reopens_where_it_was_left)
 {
@@ -1382,6 +1404,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, another_workload_is_not_the_lessons_result);
 	tcase_add_test(tc, batch_and_lab_runs_of_the_lesson_both_count);
 	tcase_add_test(tc, stopped_runs_and_the_history);
+	tcase_add_test(tc, history_opens_past_an_unreadable_row);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
 	tcase_add_test(tc, pack_command_asks_first);

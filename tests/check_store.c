@@ -1958,6 +1958,46 @@ START_TEST(forget_command)
 }
 END_TEST
 
+/* Rows this iolab cannot read are skipped and counted, never the end of a
+ * query. */
+START_TEST(unreadable_rows_skipped)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	for (int i = 0; i < 5; i++)
+		record_ok(st, &r);
+	raw_exec(db, "UPDATE runs SET kind = 'bogus' WHERE id = 2; "
+	         "UPDATE runs SET kind = '' WHERE id = 3; "
+	         "UPDATE runs SET recorder = CAST(X'ff6c6162' AS TEXT) WHERE id = 4");
+	char msg[512], words[256];
+	struct ids got = { .n = 0 };
+	ck_assert_int_eq(store_history(st, NULL, collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 2);
+	ck_assert_int_eq(got.id[0], 5);
+	ck_assert_int_eq(got.id[1], 1);
+	ck_assert_int_eq(store_unreadable(st, words, sizeof words), 3);
+	ck_assert_str_eq(words, "3 runs this iolab cannot read, ids 2, 3, 4");
+	got.n = 0;
+	ck_assert_int_eq(store_each(st, "w03-byte", collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 2);
+	/* the latest normal result is the newest one that can be read */
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
+	                                     sizeof msg), 1);
+	ck_assert_int_eq(got.id[2], 5);
+	raw_exec(db, "UPDATE runs SET kind = 'bogus' WHERE id = 5");
+	got.n = 0;
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
+	                                     sizeof msg), 1);
+	ck_assert_int_eq(got.id[0], 1);
+	got.n = 0;
+	ck_assert_int_eq(store_history(st, "other", collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 0);
+	ck_assert_int_eq(store_unreadable(st, words, sizeof words), 0);
+	ck_assert_str_eq(words, "");
+	store_close(st);
+}
+END_TEST
+
 /* The answer to --forget's question, typed after another program recorded
  * a run: reading it records first, as a lab would while the question
  * waits. */
@@ -2076,6 +2116,7 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, import_damaged_progress_left_in_place);
 	tcase_add_test(tc, forget_command);
 	tcase_add_test(tc, forget_deletes_what_it_counted);
+	tcase_add_test(tc, unreadable_rows_skipped);
 	tcase_add_test(tc, names_the_notebook);
 	suite_add_tcase(s, tc);
 	return s;

@@ -43,3 +43,35 @@ expect_in "$err" "results.csv is not an iolab notebook (it is not an SQLite data
 [ "$(cat "$T/results.csv")" = "a,b" ] || fail "--db a CSV: the file changed"
 [ -z "$(ls "$T" | grep 'results.csv.')" ] || fail "--db a CSV: something beside it: $(ls "$T")"
 pass "--db naming a file that is not a notebook: exit 4, the reason, the file untouched"
+
+# --- rows this iolab cannot read ----------------------------------------------------
+[ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
+sql() { "$PYTHON3" -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit(); c.close()' "$@" \
+	|| fail "sql $2"; }
+BAD="$T/bad.db"
+for i in 1 2 3 4; do
+	batch --db "$BAD" --format json
+	expect_rc 0 "run $i into the notebook"
+done
+sql "$BAD" "update runs set kind='bogus' where id=3; update runs set recorder=CAST(X'ff' AS TEXT) where id=2"
+for fmt in json csv text; do
+	for lesson in "" "--lesson b01-write-byte"; do
+		# shellcheck disable=SC2086
+		run "$IOLAB" --history --db "$BAD" --format "$fmt" $lesson
+		expect_rc 0 "--history --format $fmt $lesson with unreadable rows"
+		expect_in "$err" "iolab: 2 runs this iolab cannot read, ids 2, 3 (not shown)" "--history $fmt"
+		cp "$T/out" "$T/history.$fmt"
+	done
+done
+run "$IOLAB" --history --db "$BAD" --format json
+"$PYTHON3" -c 'import json, sys
+h = json.load(open(sys.argv[1]))
+ids = [r["id"] for r in h["runs"]]
+sys.exit(0 if ids == [1, 4] else "ids %r" % ids)' "$T/out" || fail "--history json with unreadable rows is not whole"
+run "$IOLAB" --history --db "$BAD" --format csv
+"$PYTHON3" -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+sys.exit(0 if [r[0] for r in rows] == ["id", "1", "4"] else "rows %r" % rows)' "$T/out" \
+	|| fail "--history csv with unreadable rows is not whole"
+pass "--history skips and counts rows it cannot read; JSON and CSV whole, exit 0"
