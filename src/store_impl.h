@@ -19,6 +19,7 @@ struct store {
 	char notice[2048];        /* for the student, lines separated by '\n' */
 	int busy_ms;
 	int own_file;             /* the default path: a file there is the lab's own */
+	int had_wal, had_shm;     /* STORE_OPEN_READ: were they there before we opened? */
 	int64_t unreadable;       /* rows the last query skipped (store_unreadable) */
 	int64_t unreadable_id[8]; /* the first of them */
 	struct sweep_point *pts;  /* the points handed to a query's callback */
@@ -49,6 +50,8 @@ int store_query_int(sqlite3 *db, const char *sql, int64_t *out, int *rc);
  * was written whole and damaged since (store_wal.c); 0 when it is whole,
  * absent, or in use by another program right now. */
 int store_wal_check(const char *db_path, char *why, size_t len);
+/* Does another connection (of this or any program) have db_path open? */
+int store_in_use(const char *db_path);
 
 /* BEGIN IMMEDIATE: takes the write lock now (waiting up to the busy
  * timeout) so that no other writer can slip in between our read and our

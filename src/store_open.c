@@ -232,6 +232,7 @@ enum open_mode { OPEN_WRITE, OPEN_READ, OPEN_IMMUTABLE };
 struct attempt {
 	sqlite3 *db;              /* with V_OK */
 	int readonly;             /* V_OK, but it cannot be written */
+	int immutable;            /* V_OK, read without its log (OPEN_IMMUTABLE) */
 	char why[512];            /* what was wrong, for != V_OK */
 };
 
@@ -420,6 +421,7 @@ static enum verdict attempt(const char *path, enum open_mode mode, int busy_ms, 
 		return v;
 	}
 	a->readonly = mode != OPEN_WRITE || sqlite3_db_readonly(db, "main") == 1;
+	a->immutable = mode == OPEN_IMMUTABLE;
 	if (!a->readonly && make_writable(db, a->why, sizeof a->why) != 0) {
 		close_untouched(db);
 		return V_ENV;
@@ -594,17 +596,56 @@ static int use_memory(struct store *st, char *msg, size_t msglen)
 	return 0;
 }
 
-/* A file exists but cannot be written: open it for reading. */
+/* A file exists but cannot be written: open it for reading.  Where even
+ * SQLite's index of the log (-shm) cannot be made, the file is read
+ * without its log, and the student is told what that may hide. */
 static enum verdict attach_reading(struct store *st, struct attempt *a)
 {
+	char why_not[sizeof a->why] = "";
 	enum verdict v = attempt(st->path, OPEN_READ, st->busy_ms, a);
-	if (v == V_ENV)
+	if (v == V_ENV) {
+		snprintf(why_not, sizeof why_not, "%s", a->why);
 		v = attempt(st->path, OPEN_IMMUTABLE, st->busy_ms, a);
-	if (v == V_OK) {
-		st->db = a->db;
-		remember_file(st);
+	}
+	if (v != V_OK)
+		return v;
+	st->db = a->db;
+	remember_file(st);
+	char wal[PATH_MAX + 8];
+	struct stat sb;
+	snprintf(wal, sizeof wal, "%s-wal", st->path);
+	char why[PATH_MAX + 128];
+	if (a->immutable && stat(wal, &sb) == 0 && sb.st_size > 32) {
+		unwritable_reason(st->path, why_not, why, sizeof why);
+		notice_add(st, "Runs may be missing: the last runs recorded in %s are still in its "
+		           "log %s, which cannot be read here without writing beside it (%s).",
+		           st->path, wal, why);
 	}
 	return v;
+}
+
+/* After reading only (STORE_OPEN_READ): the -wal and -shm that opening
+ * made beside a closed notebook are removed, as SQLite removes them when
+ * the last connection that can write closes, so reading leaves the
+ * directory as it was.  Under the directory lock, and only while no other
+ * connection has the file open (another program's index is never
+ * pulled from under it); a log that holds anything is kept. */
+static void drop_reading_companions(struct store *st)
+{
+	if (!(st->flags & STORE_OPEN_READ) || !st->on_file || (st->had_wal && st->had_shm))
+		return;
+	int lock = dir_lock(st->path);
+	char wal[PATH_MAX + 8], shm[PATH_MAX + 8];
+	struct stat sb;
+	snprintf(wal, sizeof wal, "%s-wal", st->path);
+	snprintf(shm, sizeof shm, "%s-shm", st->path);
+	if (!store_in_use(st->path)) {
+		if (!st->had_wal && lstat(wal, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)
+			unlink(wal);
+		if (!st->had_shm && (st->had_wal || lstat(wal, &sb) != 0))
+			unlink(shm);
+	}
+	dir_unlock(lock);
 }
 
 /* Open for the STORE_OPEN_READ flag: nothing is ever changed. */
@@ -704,8 +745,15 @@ static int attach_once(struct store *st, char *msg, size_t msglen)
 	int exists = stat(st->path, &sb) == 0;
 	if (exists && !S_ISREG(sb.st_mode))
 		return errmsg(msg, msglen, "The lab's database %s is not a regular file.", st->path);
-	if (st->flags & STORE_OPEN_READ)
+	if (st->flags & STORE_OPEN_READ) {
+		char p[PATH_MAX + 8];
+		struct stat cb;
+		snprintf(p, sizeof p, "%s-wal", st->path);
+		st->had_wal = lstat(p, &cb) == 0;
+		snprintf(p, sizeof p, "%s-shm", st->path);
+		st->had_shm = lstat(p, &cb) == 0;
 		return attach_for_reading(st, exists, msg, msglen);
+	}
 	struct before b;
 	note_companions(st->path, &b);
 	struct attempt a;
@@ -798,6 +846,7 @@ void store_close(struct store *st)
 		return;
 	if (st->db)
 		sqlite3_close_v2(st->db);
+	drop_reading_companions(st);
 	free(st->path);
 	free(st->readonly);
 	free(st->pts);

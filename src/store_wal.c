@@ -56,10 +56,12 @@ static void checksum(int big, const unsigned char *p, size_t n, uint32_t s[2])
 	}
 }
 
-/* Does another connection have the database open?  It holds a read lock
- * on the -shm's DMS byte for as long as it does. */
-static int in_use(const char *shm)
+/* Another connection holds a read lock on the -shm's DMS byte for as long
+ * as it has the database open. */
+int store_in_use(const char *db_path)
 {
+	char shm[4096 + 8];
+	snprintf(shm, sizeof shm, "%s-shm", db_path);
 	int fd = open(shm, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
@@ -72,16 +74,15 @@ static int in_use(const char *shm)
 
 int store_wal_check(const char *db_path, char *why, size_t len)
 {
-	char wal[4096 + 8], shm[4096 + 8];
+	char wal[4096 + 8];
 	snprintf(wal, sizeof wal, "%s-wal", db_path);
-	snprintf(shm, sizeof shm, "%s-shm", db_path);
 	int fd = open(wal, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0)
 		return 0;
 	struct stat sb;
 	unsigned char h[WAL_HEADER];
 	int damaged = 0;
-	if (in_use(shm) || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	if (store_in_use(db_path) || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 	    pread(fd, h, sizeof h, 0) != (ssize_t)sizeof h)
 		goto done;
 	uint32_t magic = be32(h), page = be32(h + 8);

@@ -1584,6 +1584,81 @@ static void readonly_child(FILE *out)
 	store_close(st);
 }
 
+static void readonly_log_child(FILE *out)
+{
+	int e = make_dir_readonly(out);
+	if (e < 0)
+		return;
+	char msg[2048];
+	struct store *st = store_open(db, STORE_OPEN_READ, msg, sizeof msg);
+	if (!st) {
+		fprintf(out, "open failed: %s", msg);
+		return;
+	}
+	fprintf(out, "%lld\n%s", (long long)count_ok(st, NULL), store_notice(st));
+	store_close(st);
+}
+
+/* Runs still in the log of a notebook in a directory that cannot be
+ * written: read, or said to be missing, never silently left out. */
+START_TEST(read_only_directory_with_a_log)
+{
+	off_t last;
+	int64_t page;
+	runs_left_in_the_log(2, &last, &page);
+	char buf[8192];
+	ck_assert_int_eq(in_child(readonly_log_child, buf, sizeof buf), 0);
+	chmod(dir, 0700);
+	if (strncmp(buf, "SKIP ", 5) == 0) {
+		fprintf(stderr, "check_store: read_only_directory_with_a_log skipped: %s\n", buf + 5);
+		return;
+	}
+	if (strncmp(buf, "3\n", 2) == 0) {           /* SQLite read the log */
+		ck_assert_str_eq(buf, "3\n");
+		return;
+	}
+	char expected[4096];
+	snprintf(expected, sizeof expected, "1\nRuns may be missing: the last runs recorded in %s "
+	         "are still in its log %s-wal, which cannot be read here without writing beside it (",
+	         db, db);
+	ck_assert_msg(strncmp(buf, expected, strlen(expected)) == 0, "child said: %s", buf);
+	ck_assert_int_eq(buf[strlen(buf) - 1], '.');
+}
+END_TEST
+
+/* Reading a closed notebook leaves nothing beside it; one another
+ * connection has open keeps its -wal and -shm. */
+START_TEST(reading_leaves_no_log_behind)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	char wal[PATH_MAX + 8], shm[PATH_MAX + 8], msg[1024];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	snprintf(shm, sizeof shm, "%s-shm", db);
+	ck_assert(!exists(wal) && !exists(shm));
+	st = store_open(db, STORE_OPEN_READ, msg, sizeof msg);
+	ck_assert_ptr_nonnull(st);
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	store_close(st);
+	ck_assert(!exists(wal));
+	ck_assert(!exists(shm));
+	/* a lab has it open: its files stay */
+	struct store *lab = open_ok(db);
+	ck_assert_int_eq(count_ok(lab, NULL), 1);
+	ck_assert(exists(wal) && exists(shm));
+	st = store_open(db, STORE_OPEN_READ, msg, sizeof msg);
+	ck_assert_ptr_nonnull(st);
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	store_close(st);
+	ck_assert(exists(wal) && exists(shm));
+	record_ok(lab, &r);
+	ck_assert_int_eq(count_ok(lab, NULL), 2);
+	store_close(lab);
+}
+END_TEST
+
 START_TEST(read_only_directory)
 {
 	struct store *st = open_ok(db);
@@ -2110,6 +2185,8 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, fields_of_the_latest_normal_result);
 	tcase_add_test(tc, version_1_file_migrates);
 	tcase_add_test(tc, read_only_directory);
+	tcase_add_test(tc, read_only_directory_with_a_log);
+	tcase_add_test(tc, reading_leaves_no_log_behind);
 	tcase_add_test(tc, cannot_create);
 	tcase_add_test(tc, full_disk);
 	tcase_add_test(tc, import_progress_once);

@@ -44,6 +44,17 @@ expect_in "$err" "results.csv is not an iolab notebook (it is not an SQLite data
 [ -z "$(ls "$T" | grep 'results.csv.')" ] || fail "--db a CSV: something beside it: $(ls "$T")"
 pass "--db naming a file that is not a notebook: exit 4, the reason, the file untouched"
 
+# --- --history reads only ----------------------------------------------------------
+[ ! -e "$DB-wal" ] && [ ! -e "$DB-shm" ] || fail "the notebook was left open: $(ls "$T")"
+before=$(sum "$DB")
+for fmt in text json csv; do
+	run "$IOLAB" --history --db "$DB" --format "$fmt"
+	expect_rc 0 "--history --format $fmt"
+	[ ! -e "$DB-wal" ] && [ ! -e "$DB-shm" ] || fail "--history --format $fmt left: $(ls "$T")"
+done
+[ "$(sum "$DB")" = "$before" ] || fail "--history changed the notebook"
+pass "--history on a closed notebook leaves no -wal or -shm beside it"
+
 # --- rows this iolab cannot read ----------------------------------------------------
 [ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
 sql() { "$PYTHON3" -c 'import sqlite3, sys
