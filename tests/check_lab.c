@@ -956,6 +956,37 @@ START_TEST(stopped_runs_and_the_history)
 }
 END_TEST
 
+static int kind_of(const struct store_run *r, void *arg)
+{
+	*(enum store_kind *)arg = r->kind;
+	return 0;
+}
+
+/* Quitting mid-run (run_abort: q, or the loop after a stop signal) files
+ * the run as stopped, with what it measured. */
+START_TEST(quitting_keeps_the_run)
+{
+	lab.watch = 30;
+	ck_assert_int_eq(run_start(&lab), 0);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; lab.run.trials < 1 && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	ck_assert_int_ge(lab.run.trials, 1);
+	run_abort(&lab);
+	ck_assert_int_eq(lab.quit, 1);
+	ck_assert_int_eq(run_active(&lab), 0);
+	char msg[512];
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+	enum store_kind kind = STORE_KINDS;
+	ck_assert_int_eq(store_history(lab.store, NULL, kind_of, &kind, msg, sizeof msg), 0);
+	ck_assert_int_eq(kind, STORE_KIND_STOPPED);
+	run_abort(&lab);                      /* lab_close does it again: nothing more */
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+}
+END_TEST
+
 /* A row this iolab cannot read does not keep the notebook view shut: it is
  * left out, and said. */
 START_TEST(history_opens_past_an_unreadable_row)
@@ -1405,6 +1436,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, batch_and_lab_runs_of_the_lesson_both_count);
 	tcase_add_test(tc, stopped_runs_and_the_history);
 	tcase_add_test(tc, history_opens_past_an_unreadable_row);
+	tcase_add_test(tc, quitting_keeps_the_run);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
 	tcase_add_test(tc, pack_command_asks_first);
