@@ -132,6 +132,11 @@ static const char *const migrations[] = {
 	" name TEXT NOT NULL,"
 	" value REAL NOT NULL,"
 	" PRIMARY KEY (run, name)) WITHOUT ROWID;",
+	/* 3: the score and the imported runs answered from small indexes, not
+	 * the whole table (a class's notebook holds 200,000 runs) */
+	"CREATE INDEX runs_scored ON runs (lesson, guess_log_rate, log_rate)"
+	" WHERE guess_log_rate IS NOT NULL AND log_rate IS NOT NULL;"
+	"CREATE INDEX runs_imported ON runs (lesson) WHERE recorder = 'imported';",
 };
 #define STORE_SCHEMA_VERSION ((int64_t)COUNT(migrations))
 
@@ -191,7 +196,11 @@ fail:
 #define NORMAL_SQL "lesson = ?1 AND kind = 'lesson' AND status = 'ok' AND " READABLE_SQL
 #define MISS_SQL "abs(guess_log_rate - log_rate)"
 #define SCORED_SQL "guess_log_rate IS NOT NULL AND log_rate IS NOT NULL"
-#define LESSON_SQL "(?1 IS NULL OR lesson = ?1)"
+/* ?1 is a lesson's id, or NULL for every run: two texts, since a term
+ * "(?1 IS NULL OR lesson = ?1)" keeps SQLite from using the lesson's
+ * index (every query then read the whole table). */
+#define BY_LESSON(lesson, head, tail) \
+	((lesson) ? head "lesson = ?1" tail : head "?1 IS NULL" tail)
 #define NEWEST_FIRST " ORDER BY at DESC, id DESC"
 
 /* --- names ---------------------------------------------------------------- */
@@ -379,12 +388,16 @@ static int read_column(sqlite3_stmt *s, int i, const struct column *c, struct st
 	return 0;
 }
 
-/* "SELECT <every column> FROM runs <tail>" */
-static int select_sql(char *buf, size_t len, const char *tail)
+/* "SELECT <every column> FROM runs <tail>"; not full: the stored result
+ * object read as NULL (a list needs its columns, not 2 KB a row). */
+static int select_sql(char *buf, size_t len, const char *tail, int full)
 {
 	size_t o = (size_t)snprintf(buf, len, "SELECT ");
 	for (size_t i = 0; i < COUNT(run_columns) && o < len; i++)
-		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", run_columns[i].sql);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "",
+		                      full || run_columns[i].offset != offsetof(struct store_run,
+		                                                                result_json)
+		                      ? run_columns[i].sql : "NULL");
 	if (o < len)
 		o += (size_t)snprintf(buf + o, len - o, " FROM runs %s", tail);
 	return o < len ? 0 : -1;
@@ -693,14 +706,14 @@ static int bind_specs(sqlite3_stmt *s, const struct store_specs *specs)
  * of specs, may be NULL, from ?3 on) and hand each row to fn.  The number
  * of rows, or -1 with msg. */
 static int each_row(struct store *st, const char *tail, const char *lesson,
-                    const struct store_specs *specs,
+                    const struct store_specs *specs, int full,
                     store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
 	if (store_ready(st, msg, msglen) != 0)
 		return -1;
 	char sql[4096];
 	sqlite3_stmt *s = NULL;
-	int rc = select_sql(sql, sizeof sql, tail) == 0
+	int rc = select_sql(sql, sizeof sql, tail, full) == 0
 	         ? sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) : SQLITE_TOOBIG;
 	if (rc == SQLITE_OK)
 		rc = lesson ? sqlite3_bind_text(s, 1, lesson, -1, SQLITE_STATIC) : sqlite3_bind_null(s, 1);
@@ -722,7 +735,7 @@ static int each_row(struct store *st, const char *tail, const char *lesson,
 			st->unreadable++;
 			continue;
 		}
-		if (load_points(st, r.id, &n) != 0) {
+		if (full && load_points(st, r.id, &n) != 0) {
 			rc = SQLITE_ERROR;
 			break;
 		}
@@ -773,7 +786,7 @@ int store_latest_normal(struct store *st, const char *lesson, const struct store
 		return errmsg(msg, msglen, "no lesson given");
 	if (normal_tail(tail, sizeof tail, specs, msg, msglen) != 0)
 		return -1;
-	int n = each_row(st, tail, lesson, specs, fn, arg, msg, msglen);
+	int n = each_row(st, tail, lesson, specs, 1, fn, arg, msg, msglen);
 	return n < 0 ? -1 : n > 0;
 }
 
@@ -819,20 +832,22 @@ int store_latest_normal_field(struct store *st, const char *lesson,
 int store_history(struct store *st, const char *lesson,
                   store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL NEWEST_FIRST, lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, BY_LESSON(lesson, "WHERE ", NEWEST_FIRST), lesson, NULL, 0, fn, arg,
+	                msg, msglen) < 0 ? -1 : 0;
 }
 
 int store_each(struct store *st, const char *lesson,
                store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL " ORDER BY id", lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, BY_LESSON(lesson, "WHERE ", " ORDER BY id"), lesson, NULL, 1, fn, arg,
+	                msg, msglen) < 0 ? -1 : 0;
 }
 
 int store_predictions(struct store *st, const char *lesson,
                       store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL " AND " SCORED_SQL NEWEST_FIRST,
-	                lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, BY_LESSON(lesson, "WHERE ", " AND " SCORED_SQL NEWEST_FIRST),
+	                lesson, NULL, 1, fn, arg, msg, msglen) < 0 ? -1 : 0;
 }
 
 /* The first row of sql with ?1 = arg (NULL allowed; a statement with no
@@ -896,8 +911,9 @@ int store_score(struct store *st, const char *lesson, struct store_score *out,
                 char *msg, size_t msglen)
 {
 	double v[3];
-	if (sql_reals(st, "SELECT count(*), avg(" MISS_SQL "), sum(" MISS_SQL " <= 1.0) FROM runs "
-	              "WHERE " LESSON_SQL " AND " SCORED_SQL, lesson, v, 3, msg, msglen) != 0)
+	if (sql_reals(st, BY_LESSON(lesson, "SELECT count(*), avg(" MISS_SQL "), sum(" MISS_SQL
+	                            " <= 1.0) FROM runs WHERE ", " AND " SCORED_SQL),
+	              lesson, v, 3, msg, msglen) != 0)
 		return -1;
 	out->guesses = (int64_t)v[0];
 	out->mean_miss = v[1];
@@ -908,7 +924,8 @@ int store_score(struct store *st, const char *lesson, struct store_score *out,
 int64_t store_count(struct store *st, const char *lesson, char *msg, size_t msglen)
 {
 	int64_t n;
-	if (store_sql_int(st, "SELECT count(*) FROM runs WHERE " LESSON_SQL, lesson, &n, msg, msglen) != 0)
+	if (store_sql_int(st, BY_LESSON(lesson, "SELECT count(*) FROM runs WHERE ", ""), lesson, &n,
+	                  msg, msglen) != 0)
 		return -1;
 	return n;
 }

@@ -351,7 +351,7 @@ START_TEST(default_store_makes_its_directory)
 	ck_assert_int_eq(stat(state, &sb), 0);
 	ck_assert_int_eq(sb.st_mode & 07777, 0700);
 	ck_assert(exists(file));
-	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 2);
+	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 3);
 	ck_assert_int_eq(raw_int(file, "PRAGMA application_id"), 0x696f6c62);
 
 	/* an existing directory keeps its mode */
@@ -924,10 +924,10 @@ START_TEST(newer_version_moved_aside)
 	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
 	record_ok(st, &r);
 	store_close(st);
-	raw_exec(db, "PRAGMA user_version = 3");
+	raw_exec(db, "PRAGMA user_version = 4");
 	size_t len;
 	char *bytes = read_bytes(db, &len);
-	expect_moved_aside("it was written by a newer iolab (schema version 3; this one knows 2)",
+	expect_moved_aside("it was written by a newer iolab (schema version 4; this one knows 3)",
 	                   bytes, len);
 	free(bytes);
 }
@@ -1475,8 +1475,10 @@ START_TEST(version_1_file_migrates)
 
 	st = open_ok(db);
 	ck_assert_str_eq(store_notice(st), "");
-	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 2);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 3);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'fields'"), 1);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+	                         "('runs_scored', 'runs_imported')"), 2);
 	ck_assert_int_eq(count_ok(st, NULL), 1);
 	field_ok(st, "w01-syncbyte", "log_rate", 2);
 	struct store_run r = sample("w01-syncbyte", 200, STORE_KIND_LESSON);
@@ -1486,11 +1488,11 @@ START_TEST(version_1_file_migrates)
 	ck_assert(field_ok(st, "w01-syncbyte", "log_rate", 1) == 8.909);
 	ck_assert_int_eq(count_ok(st, NULL), 2);
 	store_close(st);
-	/* and it stays version 2, its runs and fields whole */
+	/* and it stays version 3, its runs and fields whole */
 	st = open_ok(db);
 	ck_assert(field_ok(st, "w01-syncbyte", "syscalls.write", 1) == 14801);
 	store_close(st);
-	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 2);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 3);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM runs"), 2);
 }
 END_TEST
@@ -2073,6 +2075,80 @@ START_TEST(unreadable_rows_skipped)
 }
 END_TEST
 
+/* SQLite's plan for a statement: every line of EXPLAIN QUERY PLAN. */
+static void plan_of(struct store *st, const char *sql, char *buf, size_t len)
+{
+	(void)st;
+	sqlite3 *h = NULL;
+	sqlite3_stmt *s = NULL;
+	char q[2048];
+	snprintf(q, sizeof q, "EXPLAIN QUERY PLAN %s", sql);
+	ck_assert_int_eq(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_prepare_v2(h, q, -1, &s, NULL), SQLITE_OK);
+	size_t o = 0;
+	buf[0] = '\0';
+	while (sqlite3_step(s) == SQLITE_ROW && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s\n", (const char *)sqlite3_column_text(s, 3));
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+}
+
+/* What the lab asks of every lesson at its start reads an index, never
+ * the whole table (a class's notebook: 200,000 runs, 400 MB); a list of
+ * runs reads their columns, not each one's stored result. */
+START_TEST(questions_use_indexes)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	char plan[4096];
+	const char *const asked[] = {
+		"SELECT count(*) FROM runs WHERE lesson = 'w03-byte' AND guess_log_rate IS NOT NULL "
+		"AND log_rate IS NOT NULL",
+		"SELECT count(*), avg(abs(guess_log_rate - log_rate)) FROM runs WHERE ?1 IS NULL AND "
+		"guess_log_rate IS NOT NULL AND log_rate IS NOT NULL",
+		"SELECT id FROM runs WHERE lesson = 'w03-byte' ORDER BY at DESC, id DESC",
+		"SELECT count(*) FROM runs WHERE lesson = 'w03-byte' AND kind = 'lesson' AND status = "
+		"'ok' AND recorder IN ('lab', 'batch', 'imported') AND recorder = 'imported'",
+	};
+	for (size_t i = 0; i < sizeof asked / sizeof *asked; i++) {
+		plan_of(st, asked[i], plan, sizeof plan);
+		ck_assert_msg(strstr(plan, "USING") && !strstr(plan, "SCAN runs\n") &&
+		              !strstr(plan, "TEMP B-TREE"), "%s:\n%s", asked[i], plan);
+	}
+	/* the history hands over runs without their stored object */
+	struct ids got = { .n = 0 };
+	char msg[256];
+	ck_assert_int_eq(store_history(st, "w03-byte", collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 1);
+	store_close(st);
+}
+END_TEST
+
+static int result_kept(const struct store_run *r, void *arg)
+{
+	*(int *)arg = r->result_json != NULL;
+	return 0;
+}
+
+START_TEST(lists_leave_the_result_out)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	char msg[256];
+	int kept = -1;
+	ck_assert_int_eq(store_history(st, "w03-byte", result_kept, &kept, msg, sizeof msg), 0);
+	ck_assert_int_eq(kept, 0);
+	ck_assert_int_eq(store_each(st, "w03-byte", result_kept, &kept, msg, sizeof msg), 0);
+	ck_assert_int_eq(kept, 1);
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, result_kept, &kept, msg,
+	                                     sizeof msg), 1);
+	ck_assert_int_eq(kept, 1);
+	store_close(st);
+}
+END_TEST
+
 /* The answer to --forget's question, typed after another program recorded
  * a run: reading it records first, as a lab would while the question
  * waits. */
@@ -2194,6 +2270,8 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, forget_command);
 	tcase_add_test(tc, forget_deletes_what_it_counted);
 	tcase_add_test(tc, unreadable_rows_skipped);
+	tcase_add_test(tc, questions_use_indexes);
+	tcase_add_test(tc, lists_leave_the_result_out);
 	tcase_add_test(tc, names_the_notebook);
 	suite_add_tcase(s, tc);
 	return s;
