@@ -1,10 +1,12 @@
 /* store.c - the lab notebook: every run kept in SQLite.
  *
- * SCHEMA (version 2: PRAGMA user_version = 2, PRAGMA application_id =
+ * SCHEMA (version 3: PRAGMA user_version = 3, PRAGMA application_id =
  * 0x696f6c62 "iolb", so that a file of another program is recognised and
  * left alone).  Version 1 had runs, points and state; version 2 added
- * fields.  A file of version 1 is brought up to date when it is opened for
- * writing (store_migrate), or read through an upgraded copy in memory.
+ * fields; version 3 two partial indexes (runs_scored, runs_imported) so
+ * that the lab's start reads no whole table.  An older file is brought up
+ * to date when it is opened for writing (store_migrate), or read through
+ * an upgraded copy in memory.
  *
  *   runs: one row per run.
  *     id            INTEGER PRIMARY KEY: the order rows were recorded in

@@ -132,7 +132,10 @@ int store_default_path(char *buf, size_t len);
 enum store_open_flags {
 	/* For readers such as --history: never create, move, migrate or write
 	 * anything.  A file that does not exist reads as an empty store; a file
-	 * of an older schema is read through a copy in memory (a snapshot). */
+	 * of an older schema is read through a copy in memory (a snapshot).
+	 * The -wal and -shm SQLite makes beside a closed file are removed at
+	 * store_close; where they cannot be made, the file is read without its
+	 * log and store_notice says runs may be missing. */
 	STORE_OPEN_READ = 1
 };
 
@@ -140,10 +143,15 @@ enum store_open_flags {
  * (its missing directories are then created, 0700; an existing directory
  * is never changed).  A given path is used as is.
  *
- * A file that is not an SQLite database, fails PRAGMA quick_check, or has a
- * schema newer than this program knows is never written to: it is moved
- * aside to PATH.broken-YYYYMMDDTHHMMSSZ (with its -wal/-shm/-journal), a new
- * database is started, and store_notice() says so, naming both paths.
+ * A file that is not an SQLite database, fails PRAGMA quick_check (see
+ * store_open.c for when it is run), has a log frame damaged after it was
+ * written (store_wal.c), or a schema version no iolab writes (negative, or
+ * newer than this program knows) is never written to.  When it is the
+ * lab's own - iolab's application id in its header, or any file at the
+ * default path - it is moved aside to PATH.broken-YYYYMMDDTHHMMSSZ (with
+ * its -wal/-shm/-journal), a new database is started, and store_notice()
+ * says so, naming both paths; anything else is left untouched and
+ * store_open returns NULL ("... is not an iolab notebook ...").
  *
  * When the database can only be read (read-only directory or file) the
  * store still opens for reading: store_readonly() says why, and
@@ -153,8 +161,9 @@ enum store_open_flags {
  * every run.  Either way store_notice() says "Runs will not be saved: ...".
  *
  * Returns NULL with the reason in msg only when the student must act: the
- * file holds another program's database (it is left alone), it is damaged
- * and could not be moved aside, or it is not a regular file. */
+ * file holds another program's database or is no iolab notebook (it is
+ * left alone), it is damaged and could not be moved aside, or it is not a
+ * regular file. */
 struct store *store_open(const char *path, unsigned flags, char *msg, size_t msglen);
 void store_close(struct store *st);
 
@@ -246,7 +255,8 @@ int store_count_imported(struct store *st, const char *lesson, int64_t *n,
                          char *msg, size_t msglen);
 
 /* Every run of a lesson (NULL: of every lesson), newest first: the
- * history view.  0 or -1 with msg. */
+ * history view.  A list: each run without its stored result object
+ * (result_json NULL) and points.  0 or -1 with msg. */
 int store_history(struct store *st, const char *lesson,
                   store_run_fn fn, void *arg, char *msg, size_t msglen);
 

@@ -2,9 +2,13 @@
  * moving a damaged or newer one aside untouched, reading what cannot be
  * written, and noticing a file replaced under a running lab.
  *
- * WHY MOVE ASIDE: a damaged file (not a database, fails quick_check) or one
- * from a newer iolab is renamed to lab.db.broken-<UTC stamp>, never written
- * over, so nothing in it is lost and it can be examined or recovered.
+ * WHY MOVE ASIDE: a damaged file (not a database, fails quick_check, a
+ * damaged log frame, a schema version no iolab writes) or one from a newer
+ * iolab is renamed to lab.db.broken-<UTC stamp>, never written over, so
+ * nothing in it is lost and it can be examined or recovered.  Only the
+ * lab's own file: iolab's application id in its header, or the default
+ * path.  A file --db names that is anything else is the user's (a CSV
+ * typed by mistake): it is refused, untouched.
  * While deciding, the connection is read only and closes without a
  * checkpoint (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE), so not one byte of the file
  * changes.  Its companions move with it under SQLite's own names

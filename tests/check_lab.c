@@ -987,6 +987,30 @@ START_TEST(quitting_keeps_the_run)
 }
 END_TEST
 
+/* --db naming a file that is not an iolab notebook: the lab does not
+ * start (exit 4), and the file is as it was. */
+START_TEST(refuses_a_file_that_is_no_notebook)
+{
+	lab_close(&lab);
+	char csv[400];
+	snprintf(csv, sizeof csv, "%s/results.csv", top);
+	FILE *f = fopen(csv, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("a,b\n", f);
+	fclose(f);
+	opt.db = csv;
+	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_ENVIRONMENT);
+	opt.db = NULL;
+	char buf[16] = "";
+	f = fopen(csv, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+	ck_assert(fgetc(f) == EOF);
+	fclose(f);
+	ck_assert_str_eq(buf, "a,b\n");
+}
+END_TEST
+
 /* A row this iolab cannot read does not keep the notebook view shut: it is
  * left out, and said. */
 START_TEST(history_opens_past_an_unreadable_row)
@@ -1437,6 +1461,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, stopped_runs_and_the_history);
 	tcase_add_test(tc, history_opens_past_an_unreadable_row);
 	tcase_add_test(tc, quitting_keeps_the_run);
+	tcase_add_test(tc, refuses_a_file_that_is_no_notebook);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
 	tcase_add_test(tc, pack_command_asks_first);
