@@ -12,16 +12,18 @@
 #include "countof.h"
 #include "errmsg.h"
 #include "guess.h"
+#include "units.h"
 #include "yaml_tree.h"            /* yecho: how a value is quoted in a message */
 
 /* Units after the number, longest first within a family so "KiB" is not
  * read as "K" then "iB".  Read without case, then the binary ones are
  * checked to have their 'i'. */
-static const struct { const char *name; double factor; } units[] = {
-	{"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0}, {"tib", 1099511627776.0},
-	{"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9}, {"tb", 1e12},
-	{"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12},
-	{"b", 1}, {"", 1},
+static const struct { const char *name; double factor; const char *shown; } units[] = {
+	{"kib", 1024.0, "KiB"}, {"mib", 1048576.0, "MiB"}, {"gib", 1073741824.0, "GiB"},
+	{"tib", 1099511627776.0, "TiB"},
+	{"kb", 1e3, "kB"}, {"mb", 1e6, "MB"}, {"gb", 1e9, "GB"}, {"tb", 1e12, "TB"},
+	{"k", 1e3, "kB"}, {"m", 1e6, "MB"}, {"g", 1e9, "GB"}, {"t", 1e12, "TB"},
+	{"b", 1, "B"}, {"", 1, "B"},
 };
 
 static const char *skip_blanks(const char *s)
@@ -50,9 +52,9 @@ static const char *number(const char *s, double *out)
 	return errno ? NULL : s + digits;
 }
 
-/* The unit at s up to the end of text ("MB/s", "MiB", "k", ""): its factor,
- * or -1 for no unit of ours. */
-static double unit_factor(const char *s)
+/* The unit at s up to the end of text ("MB/s", "MiB", "k", ""): its row
+ * of units, or -1 for no unit of ours. */
+static int unit_row(const char *s)
 {
 	char u[16];
 	size_t n = strlen(s);
@@ -71,7 +73,7 @@ static double unit_factor(const char *s)
 			/* "KIB" and "kib" are no spelling of KiB: the i is small */
 			if (strlen(units[i].name) == 3 && u[1] != 'i')
 				return -1;
-			return units[i].factor;
+			return (int)i;
 		}
 	return -1;
 }
@@ -92,17 +94,29 @@ int guess_parse(const char *text, double *rate, char *msg, size_t len)
 		v = exp(v);
 	} else {
 		const char *end = number(s, &v);
-		double f = end ? unit_factor(skip_blanks(end)) : -1;
-		if (f < 0)
+		int row = end ? unit_row(skip_blanks(end)) : -1;
+		if (row < 0)
 			return errmsg(msg, len, "'%s' is not a rate: write a number and a unit, such "
 			              "as 3MB/s, 500k or 3 MiB/s (k M G: 1000s; KiB MiB GiB: 1024s), or "
 			              "ln and a log rate", yecho(text, e, sizeof e));
-		v *= f;
+		v *= units[row].factor;
 	}
 	if (!(v >= GUESS_RATE_MIN && v <= GUESS_RATE_MAX))
 		return errmsg(msg, len, "a guess must be from 1 B/s to 1000 TB/s (ln 0 to ln 34.5)");
 	*rate = v;
 	return 0;
+}
+
+void guess_echo(const char *text, double rate, char *buf, size_t len)
+{
+	const char *s = skip_blanks(text ? text : "");
+	double v;
+	const char *end = strncasecmp(s, "ln", 2) == 0 ? NULL : number(s, &v);
+	int row = end ? unit_row(skip_blanks(end)) : -1;
+	if (row < 0)
+		units_format_rate(rate, buf, len);
+	else
+		units_format_rate_in(rate, units[row].shown, buf, len);
 }
 
 double guess_miss(double guess_rate, double rate)

@@ -28,6 +28,11 @@
  * student in msg ("'3 parsecs' is not a rate: ..."). */
 int guess_parse(const char *text, double *rate, char *msg, size_t len);
 
+/* The guess `text` parsed to `rate` in words, in the unit it was typed in
+ * ("1MB/s" is "1 MB/s", "500k" "500 kB/s", "3MiB/s" "3 MiB/s"); a log rate
+ * (or text that is no guess) in the lab's own rate units. */
+void guess_echo(const char *text, double rate, char *buf, size_t len);
+
 /* How far a guess was from the measured rate, in log-rate units:
  * |ln(guess) - ln(rate)|, the store's and --history's miss.  NAN when
  * either is not a rate above 0. */

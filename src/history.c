@@ -17,6 +17,7 @@
 
 #include "countof.h"
 #include "errmsg.h"
+#include "guess.h"
 #include "history.h"
 #include "report.h"
 #include "report_field_rows.h"
@@ -447,7 +448,7 @@ static int text_run(const struct store_run *r, void *arg)
 	if (isnan(r->guess_rate))
 		snprintf(cell[T_GUESS], sizeof cell[T_GUESS], "-");
 	else
-		units_format_rate(r->guess_rate, cell[T_GUESS], sizeof cell[T_GUESS]);
+		guess_echo(r->guess_text, r->guess_rate, cell[T_GUESS], sizeof cell[T_GUESS]);
 	if (isfinite(r->guess_miss))
 		snprintf(cell[T_MISS], sizeof cell[T_MISS], "%.2f", r->guess_miss);
 	else

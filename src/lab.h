@@ -220,6 +220,7 @@ struct history_row {
 	                             its workload), failed or not */
 	double rate, log_rate;    /* NAN: not measured */
 	double guess_rate, miss;  /* NAN: no guess */
+	char guess_shown[32];     /* the guess in the unit it was typed in */
 	int ok;
 	char error[160];
 };
@@ -397,6 +398,7 @@ struct run_view {
 	enum store_kind kind;         /* the result's: how it was filed */
 	const char *label;            /* what changed, "" for the lesson's own */
 	double guess_rate;            /* the guess of this run (live or ended), NAN none */
+	const char *guess_text;       /* as it was typed, or NULL */
 	double miss;                  /* ended: |ln guess - ln rate|, NAN none */
 	/* sweep */
 	const struct sweep_point *points;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "reference.h"
 #include "run_words.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -87,8 +88,9 @@ static void draw_alone(const struct lab *lab, const struct present_layout *l)
 	struct ui_gauge_mark marks[MAX_REFS];
 	size_t n = 0;
 	for (size_t i = 0; i < les->nrefs && n < MAX_REFS; i++)
-		marks[n++] = (struct ui_gauge_mark){les->refs[i].rate, (char)('A' + i % 26), CRT_REF,
-		                                    lab_ref_label(lab, les->refs[i].source)};
+		marks[n++] = (struct ui_gauge_mark){les->refs[i].rate, ref_mark_key(les->refs[i].source),
+		                                    CRT_REF, lab_ref_label(lab, les->refs[i].source),
+		                                    NULL};
 	draw_gauge_unit(l);
 	ui_gauge_draw(l->gauge.y, l->gauge.x, l->gauge.w - UI_EDGE, 3, have ? now : 0,
 	              v.live ? avg : 0, marks, n);

@@ -68,6 +68,8 @@ struct ui_gauge_mark {
 	char key;                 /* the letter under the axis: A, B, 1, 2 ... */
 	int role;                 /* enum crt_role */
 	const char *label;        /* "2011 iMac", a lesson id */
+	const char *shown;        /* the rate in words when not the lab's own
+	                             (a guess in the unit typed), else NULL */
 };
 int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
                   const struct ui_gauge_mark *marks, size_t nmarks);

@@ -151,15 +151,63 @@ void units_format_bytes_per(double bytes, char *buf, size_t len)
 		units_format_bytes(bytes, buf, len);
 }
 
+/* Rates are in the lecture's decimal units (powers of 1000), whatever the
+ * sizes beside them are in; the binary ones are here for a guess echoed
+ * in the unit it was typed in. */
+static const struct {
+	const char *name;
+	double factor;
+} rate_units[] = {
+	{"B", 1}, {"kB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"PB", 1e15},
+	{"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+};
+#define NDECIMAL 6
+#define NRATE (sizeof rate_units / sizeof *rate_units)
+
+/* v to three significant digits with no trailing zeros: 2.6, 3.32, 512 */
+static void format_rate_value(double v, const char *unit, char *buf, size_t len)
+{
+	char num[48];
+	snprintf(num, sizeof num, "%.*f", sig3_decimals(v), v);
+	char *dot = strchr(num, '.');
+	if (dot) {
+		char *end = num + strlen(num);
+		while (end > dot + 1 && end[-1] == '0')
+			*--end = '\0';
+		if (end == dot + 1)
+			*dot = '\0';
+	}
+	snprintf(buf, len, "%s %s/s", num, unit);
+}
+
 void units_format_rate(double bps, char *buf, size_t len)
 {
 	if (!isfinite(bps) || bps < 0) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	unsigned u;
-	double v = scale_binary(bps, &u);
-	format_3sig(v, binary_units[u], "/s", buf, len);
+	unsigned u = 0;
+	double v = bps;
+	while (u + 1 < NDECIMAL && (v >= 1000 || sig3_round(v) >= 1000)) {
+		v /= 1000;
+		u++;
+	}
+	format_rate_value(v, rate_units[u].name, buf, len);
+}
+
+int units_format_rate_in(double bps, const char *unit, char *buf, size_t len)
+{
+	for (size_t i = 0; i < NRATE; i++) {
+		if (strcmp(unit, rate_units[i].name) != 0)
+			continue;
+		if (!isfinite(bps) || bps < 0)
+			snprintf(buf, len, "-");
+		else
+			format_rate_value(bps / rate_units[i].factor, unit, buf, len);
+		return 0;
+	}
+	units_format_rate(bps, buf, len);
+	return -1;
 }
 
 void units_format_rate_range(double lo, double hi, int ascii, char *buf, size_t len)

@@ -168,7 +168,7 @@ pass "json: no data file left behind"
 
 # progress: one line per lesson on stderr, nothing of it on stdout
 [ "$(wc -l <"$T/four.err")" -eq 4 ] || fail "progress lines: $(cat "$T/four.err")"
-grep -q '^\[1/4\] b01-write-byte \.\.\. [0-9.]* [KMG]*i*B/s$' "$T/four.err" \
+grep -q '^\[1/4\] b01-write-byte \.\.\. [0-9.]* [kMG]*B/s$' "$T/four.err" \
 	|| fail "progress line 1: $(cat "$T/four.err")"
 grep -q '^\[4/4\] b04-direct-misaligned \.\.\. ' "$T/four.err" || fail "progress line 4"
 if grep -q "$(printf '\033')" "$T/four.err"; then fail "escape sequences on a non-terminal"; fi

@@ -844,7 +844,7 @@ START_TEST(a_guess_before_a_run)
 	ck_assert_int_eq(lab_guess_done(&lab), 0);
 	ck_assert_int_eq(lab.prompt.open, 0);
 	ck_assert_double_eq(lab.guess_rate, 3e6);
-	ck_assert_str_eq(lab.message, "your guess: 2.86 MiB/s, log rate 14.91 (r runs it)");
+	ck_assert_str_eq(lab.message, "your guess: 3 MB/s, log rate 14.91 (r runs it)");
 	ck_assert_int_eq(run_start(&lab), 0);
 	ck_assert(isnan(lab.guess_rate));                /* one guess, one run */
 	struct run_view v;
