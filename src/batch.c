@@ -781,6 +781,7 @@ static int run_course(const struct options *o, const struct course *c,
 		return EXIT_ENVIRONMENT;
 	}
 	r.trials = o->trials;
+	r.wide = o->wide;
 	r.course = c->title ? strdup(c->title) : NULL;
 	struct notebook nb;
 	notebook_start(&nb, o, c->dir ? c : NULL);
