@@ -369,8 +369,12 @@ START_TEST(json_sweep)
 	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
 	free(j);
 	char *csv = render(&r, "csv");
+	/* the points as columns of their own, after every field: a point
+	 * that failed is empty */
+	HAS(csv, ",expectations.inconclusive,expectations,sweep.warm.1,sweep.warm.4096\r\n");
 	HAS(csv, ",2e-07,1e-09,,"
-	         ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
+	         ",,1.0,0,0,0,"      /* busy, points, expectations */
+	         ",50.0,\r\n");      /* sweep.warm.1, sweep.warm.4096 */
 	free(csv);
 	report_free(&r);
 }
@@ -441,7 +445,7 @@ START_TEST(csv_document)
 	       "cache.resident_evicted_max,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
 	       "busy,points,expectations.held,expectations.missed,"
-	       "expectations.inconclusive,expectations\r\n");
+	       "expectations.inconclusive,expectations,reference.cs61-2011-imac\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
 	       "0.0,once,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
@@ -453,9 +457,10 @@ START_TEST(csv_document)
 	       ",,,,,,,,,,,,"      /* calls */
 	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
 	       ",,,,"              /* sweep.fit */
-	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
-	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
-	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
+	       ",,1.0,0,0,0,"       /* busy, points, expectations */
+	       ",\r\n");            /* reference.cs61-2011-imac */
+	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations, the reference */
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,,900000.0\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
