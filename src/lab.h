@@ -256,6 +256,22 @@ struct race {
 	int page;                 /* rows the chooser showed (set by its view) */
 };
 
+/* The comparison screen (lab_compare.c). */
+#define COMPARE_MAX 64
+struct compare {
+	int open;
+	size_t lessons[COMPARE_MAX];  /* course indexes, in the order shown */
+	size_t n;
+	int group;                /* the lecture's group shown, -1 the lessons chosen */
+	char title[160];
+	size_t chosen[COMPARE_MAX];   /* the lessons chosen (--compare, or the
+	                                 lesson and those it compares with) */
+	size_t nchosen;
+	char chosen_title[160];
+	size_t top;               /* the first lesson shown */
+	int page;                 /* lessons the view has room for (set by it) */
+};
+
 struct lab {
 	const struct options *opt;
 	struct course course;
@@ -286,6 +302,7 @@ struct lab {
 	struct run run;
 	double watch;             /* the next run's watch time (w cycles it) */
 	struct race race;
+	struct compare compare;   /* the comparison screen, when open */
 	long race_at_start;       /* --race: the rival to race once the screen is up, or -1 */
 	int present;              /* presentation mode (f, --present) */
 	unsigned claims_generation;   /* counts changes of any lesson's claims, so
@@ -480,6 +497,63 @@ void lab_claims_refresh(struct lab *lab, size_t i);
 /* "to check", "held", "missed", "inconclusive". */
 const char *lab_claim_mark_name(enum claim_mark m);
 void lab_claims_free(struct lesson_state *ls);
+
+/* --- lab_compare.c ----------------------------------------------------------- */
+
+/* A group of lessons the lecture set side by side: its name and ids. */
+#define COMPARE_GROUP_MAX 10
+struct compare_group {
+	const char *name;
+	const char *ids[COMPARE_GROUP_MAX];   /* NULL ends */
+};
+/* The lecture's groups (byte-at-a-time writes, sequential reads, strided
+ * reads; the 4096-byte rows), in its order. */
+const struct compare_group *compare_groups(size_t *n);
+
+/* A mark on a lesson's bar: a reference machine's rate and its letter. */
+struct compare_mark {
+	double rate;
+	char key;                 /* ref_mark_key: I, T, L ... */
+	const char *label;        /* "2011 iMac" */
+};
+#define COMPARE_REFS 6
+/* One lesson on the comparison screen. */
+struct compare_row {
+	size_t lesson;
+	const char *id;
+	double mine;              /* this machine's latest rate as the lesson says, NAN none */
+	struct compare_mark refs[COMPARE_REFS];
+	size_t nrefs;
+};
+
+/* lesson's latest rate as the lesson says (the notebook's, or this
+ * session's), never a variant's.  1 and *rate, or 0 for none. */
+int lab_latest_rate(const struct lab *lab, size_t lesson, double *rate);
+/* m: the comparison, at the lecture's group of the lesson on screen (Tab
+ * also shows the lesson with the lessons it compares with), else at the
+ * latter. */
+void compare_open(struct lab *lab);
+/* --compare ID,...: these lessons, in this order.  0, or -1 with "no
+ * lesson 'x'" in msg. */
+int compare_open_ids(struct lab *lab, char *const *ids, size_t n, char *msg, size_t len);
+void compare_close(struct lab *lab);
+/* Tab / S-Tab: the next / previous view: the lessons chosen, then each group. */
+void compare_cycle(struct lab *lab, int dir);
+/* Scroll by delta lessons, within the list (the view sets c->page). */
+void compare_scroll(struct lab *lab, long delta);
+void compare_row_of(const struct lab *lab, size_t lesson, struct compare_row *row);
+
+/* Where the comparison goes in lines x cols: a lesson takes figure_rows
+ * (its id and figures; two rows below 120 columns, where they wrap),
+ * bar_rows and a blank row; page lessons fit in the list, the rest
+ * scroll. */
+struct compare_layout {
+	int too_small;
+	int figure_rows, bar_rows, lesson_rows;
+	int list_y, list_h;
+	int page;
+};
+void compare_layout(struct compare_layout *cl, int lines, int cols, int present);
 
 /* --- lab_race.c ------------------------------------------------------------ */
 
