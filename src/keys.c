@@ -50,7 +50,7 @@ static const struct key_row rows[] = {
 	 "f", "present", 1, 0, KEYS_GROUP_MAIN},
 	{ACT_COMPARE, MAIN, {'m', 'M'}, {0}, "m",
 	 "compare lessons: bars on one log axis, this machine's latest rate beside the "
-	 "reference machines', in the lecture's groups", "m", "compare", 1, 0, KEYS_GROUP_MAIN},
+	 "reference machines', in the lecture's groups", NULL, NULL, 0, 0, KEYS_GROUP_MAIN},
 	{ACT_TEXT, KEYS_LESSON, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
 	 "scroll the lesson text (Space: down)", "PgDn", "text", 1, 0, KEYS_GROUP_MAIN},
 	{ACT_COURSE, MAIN, {KEYCODE_TAB, 'l'}, {0}, "Tab l",
