@@ -3,14 +3,16 @@
 # 200x60: every lesson is opened and run for a moment (--size 64KiB,
 # --time-limit 0.3s keep the walk near a minute); then, at each size, what
 # a lecture shows: a watched run (--watch 3s), the lesson's notebook (b),
-# presentation mode with a run presented, a race and the race presented.
+# presentation mode with a run presented, a race and the race presented,
+# the comparison (m) through the lecture's groups, scrolled and presented.
 # Every screen captured on the way - while it runs, and its result at each
 # of the three sizes - is checked:
 #   - nothing is cut at a panel's edge: every view keeps its last column
 #     (UI_EDGE in src/ui_views.h) blank, so anything there - a letter, a
 #     digit, a bracket, a separator - is a cut; the panels' edges are
 #     worked out from the layout of the screen on show (src/layout.c:
-#     lesson, race, presentation, notebook, race chooser);
+#     lesson, race, presentation, notebook, race chooser; the comparison
+#     of lab_compare.c);
 #   - no digit, thousands separator or opening bracket in the screen's
 #     last column;
 #   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
@@ -222,11 +224,21 @@ for s in $SIZES; do
 	wait_for 'A w05-stdiobyte +against' 10 "the race presented at ${W}x$H"
 	tm send-keys -t "$PANE" f
 	wait_for 'Both runs share' 10 "the race again at ${W}x$H"
+	tm send-keys -t "$PANE" m
+	wait_for 'Compare: byte-at-a-time writes \(3 lessons\)' 10 "the comparison at ${W}x$H"
+	tm send-keys -t "$PANE" Tab Tab Tab
+	wait_for 'Compare: 4096-byte blocks \(8 lessons' 10 "the 4096-byte rows at ${W}x$H"
+	tm send-keys -t "$PANE" NPage
+	wait_for ' r09-stridestdioblock4096 +this machine' 10 "the last of them at ${W}x$H"
+	tm send-keys -t "$PANE" f
+	wait_for 'presentation mode: every key' 10 "the comparison presented at ${W}x$H"
+	tm send-keys -t "$PANE" f Escape
+	wait_for 'Both runs share' 10 "Esc: back from the comparison at ${W}x$H"
 	tm send-keys -t "$PANE" q
 	wait_for 'iolab-exit=[0-9]+' 20 "q after the lecture at ${W}x$H"
 	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 done
-pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race and the race presented ($n screens in all)"
+pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race, the race presented and the comparison ($n screens in all)"
 
 # --- every screen -----------------------------------------------------------
 "$PYTHON3" - "$T/cap" "$LOC" <<'EOF' || fail "screens of the walk show cut or wrong figures (above)"
@@ -256,6 +268,8 @@ def kind_of(lines):
     row = lambda i: lines[i] if len(lines) > i else ""
     if row(1).startswith(" Both runs share this machine"):
         return "race"
+    if row(1).startswith(" Compare: "):
+        return "compare"
     if re.search(r"Notebook of \S+: \d+ runs?, newest first", row(1)):
         return "notebook"
     if re.search(r"Race \S+ against:", row(1)):
@@ -274,6 +288,8 @@ def edges(kind, w, h, y):
         return course + [x + text - 2, beside]
     if kind in ("notebook", "chooser"):      # over the text's and panel's place
         return course + [beside]
+    if kind == "compare":                    # the whole width, the scroll marks left of the edge
+        return [w - 1]
     if kind == "race":                       # layout_race: the shared part, then the sides
         if y <= 7 or w < 160:
             return [w - 2]
