@@ -584,6 +584,10 @@ void race_view_of(const struct lab *lab, int side, struct run_view *v);
 /* Rate a against rate b: *dlog = ln a - ln b (the log rates' difference),
  * *ratio = a / b.  0, or -1 when either has no rate yet. */
 int race_gap(double a, double b, double *dlog, double *ratio);
+/* How many times as fast the faster of a and b is: "2.35", "28.4",
+ * "1,234" (three figures, whole past 100), *a_faster when a is.  0, or -1
+ * when either has no rate yet. */
+int race_times(double a, double b, char *buf, size_t len, int *a_faster);
 /* The CPUs this machine has online (sysconf), at least 1. */
 int race_cpus(void);
 void race_free(struct race *race);

@@ -4,7 +4,8 @@
 # --time-limit 0.3s keep the walk near a minute); then, at each size, what
 # a lecture shows: a watched run (--watch 3s), the lesson's notebook (b),
 # presentation mode with a run presented, a race and the race presented,
-# the comparison (m) through the lecture's groups, scrolled and presented.
+# the comparison (m) through the lecture's groups, scrolled and presented,
+# and a sweep presented (its chart).
 # Every screen captured on the way - while it runs, and its result at each
 # of the three sizes - is checked:
 #   - nothing is cut at a panel's edge: every view keeps its last column
@@ -237,8 +238,18 @@ for s in $SIZES; do
 	tm send-keys -t "$PANE" q
 	wait_for 'iolab-exit=[0-9]+' 20 "q after the lecture at ${W}x$H"
 	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+	# a sweep presented: its chart, every point, and the fits
+	tm send-keys -t "$PANE" "clear; $lecture --size 64KiB --lesson sw01-readsweep --present; echo iolab-exit=\$?" Enter
+	wait_for 'sw01-readsweep' 20 "the sweep presented at ${W}x$H"
+	tm send-keys -t "$PANE" r
+	wait_for '[0-9]+ of [0-9]+ points measured' 60 "the sweep presented at ${W}x$H"
+	grep -q '^  log rate by block size' "$T/screen" || fail "no sweep chart presented at ${W}x$H"
+	grep -Eq 'warm: R = ' "$T/screen" || fail "no fit under the presented sweep at ${W}x$H"
+	tm send-keys -t "$PANE" q
+	wait_for 'iolab-exit=[0-9]+' 20 "q after the sweep at ${W}x$H"
+	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 done
-pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race, the race presented and the comparison ($n screens in all)"
+pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race, the race presented, the comparison and a sweep presented ($n screens in all)"
 
 # --- every screen -----------------------------------------------------------
 "$PYTHON3" - "$T/cap" "$LOC" <<'EOF' || fail "screens of the walk show cut or wrong figures (above)"
@@ -276,6 +287,8 @@ def kind_of(lines):
         return "chooser"
     if any(re.match(r"  B/s, log scale *$", l) for l in lines):
         return "present-race" if re.match(r"  A \S+ +against +B ", row(2)) else "present"
+    if any(re.match(r"  log rate by block size", l) for l in lines):
+        return "present"                     # a sweep presented: its chart over the width
     return "lesson"
 
 # The last column (0-based) of each panel on row y of a screen w x h: a
