@@ -309,7 +309,8 @@ def edges(kind, w, h, y):
         a = (w - 1) // 2
         return [a - 2, w - 2]
     gauge_y = h - 1 - 6                      # layout_present: margins of 2
-    if kind == "present-race" and w >= 160 and 5 <= y < gauge_y - 1:
+    ratio_y = 5 + (gauge_y - 1 - 5 - 2) // 2 + 2 + 1   # the ratio's band spans the width
+    if kind == "present-race" and w >= 160 and 5 <= y < ratio_y - 1:
         half = (w - 4 - 2) // 2
         return [2 + i * (half + 2) + half - 1 for i in range(2)]
     return [w - 3]
