@@ -73,7 +73,12 @@ static const struct help_line help[] = {
 	         "notebook keeps it as raced"},
 	{"presentation", "f or --present: the title, the rate in digits as large as the terminal "
 	                 "allows, the log rate, syscalls against calls and the gauge; nothing dim; "
-	                 "every key still works, races too"},
+	                 "every key still works. A sweep shows its chart; a race its ratio in digits "
+	                 "as tall as its rates"},
+	{"compare", "m or --compare ID,...: lessons as bars on one log axis, each this machine's "
+	            "latest rate as the lesson says, the reference machines' rates marked by their "
+	            "letters; Tab: the lecture's groups (byte-at-a-time writes, sequential reads, "
+	            "strided reads; 4096-byte blocks)"},
 	{NULL, ""},
 	{NULL, NOTEBOOK_HEADING},
 	{"notebook", "every run is kept, in $XDG_STATE_HOME/iolab/lab.db (else "
