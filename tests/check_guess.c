@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "guess.h"
+#include "units.h"
 #include "suites.h"
 
 START_TEST(rates)
@@ -42,7 +43,7 @@ START_TEST(echoes)
 		double r;
 		char msg[256], shown[32];
 		ck_assert_int_eq(guess_parse(cases[i].text, &r, msg, sizeof msg), 0);
-		guess_echo(cases[i].text, r, shown, sizeof shown);
+		units_format_rate_typed(r, cases[i].text, shown, sizeof shown);
 		ck_assert_msg(strcmp(shown, cases[i].want) == 0, "'%s': '%s', want '%s'",
 		              cases[i].text, shown, cases[i].want);
 	}

@@ -9,11 +9,11 @@
 # Every screen captured on the way - while it runs, and its result at each
 # of the three sizes - is checked:
 #   - nothing is cut at a panel's edge: every view keeps its last column
-#     (UI_EDGE in src/ui_views.h) blank, so anything there - a letter, a
+#     (UI_EDGE in src/ui/ui_views.h) blank, so anything there - a letter, a
 #     digit, a bracket, a separator - is a cut; the panels' edges are
-#     worked out from the layout of the screen on show (src/layout.c:
+#     worked out from the layout of the screen on show (src/lab/layout.c:
 #     lesson, race, presentation, notebook, race chooser; the comparison
-#     of lab_compare.c);
+#     of src/lab/lab_compare.c);
 #   - no digit, thousands separator or opening bracket in the screen's
 #     last column;
 #   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
@@ -226,11 +226,11 @@ for s in $SIZES; do
 	tm send-keys -t "$PANE" f
 	wait_for 'Both runs share' 10 "the race again at ${W}x$H"
 	tm send-keys -t "$PANE" m
-	wait_for 'Compare: byte-at-a-time writes \(3 lessons\)' 10 "the comparison at ${W}x$H"
-	tm send-keys -t "$PANE" Tab Tab Tab
-	wait_for 'Compare: 4096-byte blocks \(8 lessons' 10 "the 4096-byte rows at ${W}x$H"
+	wait_for 'Compare: Byte at a time: writes \(3 lessons\)' 10 "the comparison at ${W}x$H"
+	tm send-keys -t "$PANE" Tab Tab
+	wait_for 'Compare: Byte at a time: strided reads \(4 lessons' 10 "the strided reads at ${W}x$H"
 	tm send-keys -t "$PANE" NPage
-	wait_for ' r09-stridestdioblock4096 +this machine' 10 "the last of them at ${W}x$H"
+	wait_for ' r13-mmapstridebyte +this machine' 10 "the last of them at ${W}x$H"
 	tm send-keys -t "$PANE" f
 	wait_for 'presentation mode: every key' 10 "the comparison presented at ${W}x$H"
 	tm send-keys -t "$PANE" f Escape
@@ -258,7 +258,7 @@ import glob, os, re, sys
 capdir, loc = sys.argv[1], sys.argv[2]
 utf8 = "utf" in loc.lower()
 
-# The lesson screen's columns, as src/layout.c computes them (asserted
+# The lesson screen's columns, as src/lab/layout.c computes them (asserted
 # exactly by tests/check_layout.c): the course list's width (0: none), and
 # the text's and the panel's x and widths.
 def layout(w):
