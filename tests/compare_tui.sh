@@ -76,7 +76,7 @@ keys BTab BTab
 wait_for 'Compare: the lessons chosen' 10 "S-Tab back to the lessons chosen"
 keys Tab Tab Tab Tab Tab
 wait_for 'Compare: 4096-byte blocks: sequential reads \(3 lessons\)' 10 "Tab: the 4096-byte reads"
-keys BTab BTab BTab BTab BTab BTab
+keys BTab BTab BTab BTab BTab
 wait_for 'Compare: the lessons chosen' 10 "S-Tab back to the lessons chosen again"
 pass "Tab and S-Tab go through the lecture's groups"
 

@@ -130,10 +130,12 @@ pass "in help: s stops the run and help stays; r only says what works; Esc close
 # --- help ------------------------------------------------------------------------
 tm send-keys -t "$PANE" '?'
 wait_for 'The numbers' 10 "? shows the help"
-grep -q 'log rate' "$T/screen" || fail "the help does not explain the log rate"
 for k in 'Ctrl-L' 'Tab l' '\? h F1' 'Esc \? h F1' 'n/p j/k Down/Up'; do
 	grep -Eq "^ +$k +[a-z]" "$T/screen" || fail "help does not list the keys '$k'"
 done
+# the numbers follow the keys: a page further down
+tm send-keys -t "$PANE" NPage
+wait_for ' log rate +ln\(rate\)' 10 "the help explains the log rate"
 pass "? shows every key (l, h, F1 too) and what the numbers mean"
 
 # --- quit from help --------------------------------------------------------------

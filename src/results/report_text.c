@@ -103,7 +103,10 @@ static void put_wrapped(FILE *out, const char *s, size_t at, size_t max)
 		char buf[CELL_LEN];
 		snprintf(buf, sizeof buf, "%.*s", (int)item, s);
 		size_t iw = text_width(buf);
-		if (col && col + strlen(sep) + iw > room) {
+		/* an item that is not the last leaves room for the " -" that
+		 * ends its line should the next one wrap */
+		size_t need = iw + (end ? 2 : 0);
+		if (col && col + strlen(sep) + need > room) {
 			fprintf(out, " -\n%*s", (int)at, "");
 			col = 0;
 		} else if (col) {

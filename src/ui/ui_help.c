@@ -30,13 +30,13 @@ static const struct { const char *key, *prefix; } figure_rows[] = {
 static const struct help_line help[] = {
 	{NULL, ""},
 	{NULL, "# The numbers"},
-	{"units", "rates in the lecture's decimal units: kB/s, MB/s, GB/s are 1000, 1000^2, "
-	          "1000^3 B/s (its 2,600 B/s is 2.6 kB/s); sizes of files and buffers are binary: "
-	          "KiB, MiB are 1024, 1024^2 bytes. A guess reads in the unit it was typed in"},
 	{"now", "bytes per second over the last half second of the run"},
 	{"avg, rate", "bytes moved divided by the seconds the loop ran: the whole run (so far, "
 	              "while it runs)"},
 	{"log rate", "ln(rate): the lecture's number. 26 B/s is 3.26; each +2.3 is ten times faster"},
+	{"units", "rates in the lecture's decimal units: kB/s, MB/s, GB/s are 1000, 1000^2, "
+	          "1000^3 B/s (its 2,600 B/s is 2.6 kB/s); sizes of files and buffers are binary: "
+	          "KiB, MiB are 1024, 1024^2 bytes. A guess reads in the unit it was typed in"},
 	{"gauge", "the rate on a log scale from 1 B/s to 1 TB/s; letters mark the reference "
 	          "machines (I the 2011 iMac, T the 2007 ThinkPad, L TLPI ...), G your guess, and the "
 	          "compared lessons' last runs (1, 2 ...); A and B are only ever a race's two lessons. A rate past "
