@@ -83,16 +83,21 @@ pass "run_autograder: the model solution scores 100, its speed claims aside on a
 
 grade "$GRADING/sio-slow.c" "--trials 2 --size 64KiB"
 expect_rc 0 "the unbuffered solution"
+# its speed claims missed, or credited as inconclusive when a busy machine
+# held the program back (tests/grading.sh says why); its counts, never
 py '
 import json, sys
 d = json.load(open(sys.argv[1]))
-if d["score"] != 36.0:
-    sys.exit("slow: score %r" % d["score"])
+credited = sum(t["score"] for t in d["tests"]
+               if "as fast" in t["name"] and t["output"].startswith("inconclusive: "))
+if d["score"] != 36.0 + credited:
+    sys.exit("slow: score %r, %r credited" % (d["score"], credited))
 missed = [t["name"] for t in d["tests"] if t["status"] == "failed"]
-if len(missed) != 8 or not all("in blocks" in n or "as fast" in n for n in missed):
+blocks = [n for n in missed if "in blocks" in n]
+if len(blocks) != 4 or not all("in blocks" in n or "as fast" in n for n in missed):
     sys.exit("slow: failed tests %r" % missed)
 ' "$AG/results/results.json"
-pass "run_autograder: the unbuffered solution scores 36, its syscall and speed claims failed (exit 0)"
+pass "run_autograder: the unbuffered solution scores 36 (its speed claims aside when busy), its syscall claims failed (exit 0)"
 
 { cat "$GRADING/sio.c"; printf '#include <signal.h>\n__attribute__((constructor)) static void crash(void) { raise(SIGSEGV); }\n'; } >"$T/sio-crash.c"
 grade "$T/sio-crash.c" "--trials 1 --size 64KiB"

@@ -55,6 +55,9 @@ struct options {
 	                              (cli_parse's default: WATCH_DEFAULT) */
 	char *race[2];             /* --race A,B: race these two, NULL = none */
 	int present;               /* --present: presentation mode */
+	char **compare;            /* --compare ID,ID,...: open the comparison of these */
+	size_t ncompare;
+	int wide;                  /* --wide: batch text one line per lesson, however wide */
 	/* --inconclusive: what batch makes of a claim it could not decide
 	 * (report.h); default REPORT_INCONCLUSIVE_CREDIT */
 	enum report_inconclusive inconclusive;

@@ -95,6 +95,9 @@ struct report_result {
 	unsigned retries;
 };
 
+/* The columns batch text fits in unless --wide. */
+#define REPORT_TEXT_WIDTH 80
+
 struct report {
 	char *version;            /* PACKAGE_VERSION */
 	char kernel[128];         /* uname -r */
@@ -106,6 +109,8 @@ struct report {
 	                             filesystem (report_write_machine) */
 	char *course;             /* course title, or NULL */
 	unsigned trials;          /* trials requested per lesson */
+	int wide;                 /* --wide: the text table on one line per lesson,
+	                             however wide (else it fits REPORT_TEXT_WIDTH) */
 	/* the grader's policy (report_policy.h), and the seconds the whole run
 	 * took (results.json's execution_time; < 0 unknown) */
 	enum report_inconclusive inconclusive;
