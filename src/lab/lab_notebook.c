@@ -593,6 +593,16 @@ int lab_form_open(struct lab *lab, const struct wl_spec *base, enum store_origin
 	return 0;
 }
 
+static int same_argv(const struct wl_spec *a, const struct wl_spec *b)
+{
+	if (!a->command || !b->command || a->command_len != b->command_len)
+		return 0;
+	for (size_t i = 0; i < a->command_len; i++)
+		if (strcmp(a->command[i], b->command[i]) != 0)
+			return 0;
+	return 1;
+}
+
 int lab_form_done(struct lab *lab)
 {
 	struct wl_spec spec, base;
@@ -606,6 +616,11 @@ int lab_form_done(struct lab *lab)
 	lab->next_changed = 1;
 	if (run_base_spec(lab, lab_lesson(lab), &base) == 0) {
 		lab->next_changed = !wl_spec_same(&base, &lab->next);
+		/* an argv the student typed is their own program (filed as one,
+		 * never asked about: the trust rules are a pack's); the lesson's
+		 * own argv stays the lesson's, asked about as before */
+		if (spec.command && !same_argv(&base, &spec))
+			lab->next_origin = STORE_FROM_PROGRAM;
 		wl_spec_free(&base);
 	}
 	form_close(&lab->form);

@@ -64,6 +64,8 @@ void ui_form_draw(struct lab *lab, struct rect r)
 	y++;
 	for (size_t i = 0; i < FORM_FIELDS && y < bottom; i++) {
 		const struct form_field *ff = &f->fields[i];
+		if (!form_field_shown(f, i))
+			continue;
 		int current = i == f->current;
 		crt_put(y, x, FORM_LABEL_W, crt_attr(current ? CRT_TITLE : CRT_LABEL), ff->key->key);
 		int vw = w - FORM_LABEL_W;
