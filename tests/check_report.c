@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures.h"
 #include "report.h"
 #include "expect_fields.h"
 #include "report_expect.h"
@@ -601,6 +602,43 @@ START_TEST(hostile_error_and_command)
 	HASNT(t, "\xc2\x9b");
 	free(t);
 	free(c);
+	report_free(&r);
+}
+END_TEST
+
+/* A copy program (reads its file 1 byte a call, writes each byte to its
+ * output): batch's B/syscall and the lab's (figures_bytes_per_syscall
+ * over the live counts) are one figure, the bytes over the program's own
+ * kind of call.  Once the lab showed 1.00 B where batch showed 0.50 B. */
+START_TEST(own_program_bytes_per_syscall_agree)
+{
+	static char *argv[] = {"./copy", "{file}", NULL};
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson l = make_lesson("program", "Own program: ./copy");
+	l.workload.api = WL_API_COMMAND;
+	l.workload.op = WL_OP_READ;
+	l.workload.command = argv;
+	l.workload.command_len = 2;
+	struct trial_result t;
+	memset(&t, 0, sizeof t);
+	t.verdict = VERDICT_OK;
+	t.ok = 1;
+	t.bytes = 4096;
+	t.seconds = 0.5;
+	t.rate = t.bytes / t.seconds;
+	t.syscall_source = SYSCALL_SOURCE_PROCFS;
+	t.syscr = 4096 + 4;       /* start-up reads too */
+	t.syscw = 4096;
+	for (int k = 0; k < SYS_KINDS; k++)
+		t.sys[k] = -1;
+	t.read_bytes = t.write_bytes = t.rchar = t.wchar = -1;
+	struct report_result *res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_ptr_nonnull(res);
+	double batch = report_bytes_per_syscall(res);
+	double lab = figures_bytes_per_syscall(&l.workload, t.bytes, t.syscr, t.syscw);
+	ck_assert_double_eq(batch, lab);
+	ck_assert_double_eq_tol(batch, 4096.0 / 4100.0, 1e-12);
 	report_free(&r);
 }
 END_TEST
@@ -1216,6 +1254,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);
 	tcase_add_test(tc, trial_outcome_for_both_paths);
+	tcase_add_test(tc, own_program_bytes_per_syscall_agree);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);
