@@ -137,3 +137,24 @@ wait_for 'iolab-exit=0' 20 "q after the program"
 grep -q ',,program,"sh -c echo said on stderr' "$T/h.csv" \
 	|| fail "the program is not filed as an own program of no lesson: $(cat "$T/h.csv")"
 pass "--command in the lab: the form on the program, its stderr shown, filed as an own program"
+
+# --- the form's argv: api command, then the program typed -----------------------------
+keys "clear" Enter "$(lab_cmd --lesson tui-block)" Enter
+wait_for 'Whole blocks per write\(\)' 20 "the lab at tui-block again"
+keys e
+wait_for 'Experiment bench: tui-block' 10 "e opens the form"
+grep -Eq '^ *command ' "$T/screen" && fail "the argv field shows under api syscall"
+keys Tab Left
+wait_for 'api +command' 10 "Left from syscall names command"
+keys Enter
+wait_for 'api: command needs a command' 10 "no argv: the message"
+grep -A1 -E '(^|[^a-z ]) +command *$' "$T/screen" | grep -q 'api: command needs a command' \
+	|| fail "the message is not under the command field"
+keys 'head,-c,{size},/dev/zero' Tab stdout Enter
+wait_for 'DONE in' 30 "the typed program ran"
+keys q
+wait_for 'iolab-exit=0' 20 "q after the typed program"
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+grep -q ',,program,head -c {size} /dev/zero,lab,.*,ok,' "$T/h.csv" \
+	|| fail "the typed program is not filed as an own program: $(cat "$T/h.csv")"
+pass "e: api command shows the argv field; none typed is said under it; a typed program runs, filed as own"
