@@ -93,7 +93,8 @@ static const struct key_row rows[] = {
 	 "guess the next run's rate first (3MB/s, 500k, ln 15.1); the miss is scored",
 	 NULL, NULL, 0, 0, KEYS_GROUP_NOTEBOOK},
 	{ACT_FORM, MAIN, {'e', 'E'}, {0}, "e",
-	 "the experiment bench: every knob of the lesson's workload in a form",
+	 "the experiment bench: every knob of the lesson's workload in a form (api command: "
+	 "its argv too)",
 	 NULL, NULL, 0, 0, KEYS_GROUP_NOTEBOOK},
 	{ACT_HISTORY, MAIN, {'b', 'B'}, {0}, "b",
 	 "the lesson's notebook: every run of it, with its guess and what changed",
