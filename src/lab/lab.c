@@ -41,7 +41,8 @@ void lab_select(struct lab *lab, size_t i)
 	lab->cur = i;
 	lab->next_valid = run_base_spec(lab, lab_lesson(lab), &lab->next) == 0;
 	lab->next_changed = 0;
-	lab->next_origin = STORE_FROM_LESSON;
+	/* a program's page runs the student's own program */
+	lab->next_origin = lab_is_program(lab, i) ? STORE_FROM_PROGRAM : STORE_FROM_LESSON;
 	lab->text_top = 0;
 	/* a guess is about the lesson it was made on */
 	lab->guess_rate = NAN;
@@ -83,6 +84,8 @@ int lab_commands_allowed(const struct lab *lab, size_t i)
 {
 	if (i >= lab->course.nlessons)
 		return 0;
+	if (lab_is_program(lab, i))       /* the student's own: never a pack's */
+		return 1;
 	return !trust_needs_consent(&lab->course, &lab->course.lessons[i]) ||
 	       lab->opt->allow_commands || lab->ls[i].commands_allowed;
 }
@@ -162,6 +165,7 @@ static int open_course(struct lab *lab)
 			return no_lesson(o->race[1], dir);
 	}
 	load_refs(lab, dir);
+	lab->programs_first = lab->course.nlessons;
 	lab->ls = calloc(lab->course.nlessons, sizeof *lab->ls);
 	if (!lab->ls) {
 		fputs("iolab: out of memory\n", stderr);
@@ -197,6 +201,8 @@ int lab_open(struct lab *lab, const struct options *o)
 	rc = lab_notebook_open(lab);
 	if (rc != 0)
 		return rc;
+	if (lab_programs_load(lab) != 0)
+		lab_message(lab, "your programs' pages could not all be read from the notebook");
 	/* no --lesson nor --race: where the student left off */
 	long last = o->nlessons || o->race[0] ? -1 : lab_notebook_last_lesson(lab);
 	if (last >= 0)
