@@ -211,4 +211,7 @@ wait_for 'iolab-exit=0' 20 "q after the race"
 "$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
 grep -q ',,raced,"head -c {size} /dev/zero, raced with tui-' "$T/h.csv" \
 	|| fail "the raced program is not filed as its argv, raced: $(cat "$T/h.csv")"
-pass "v: the program races a lesson, both panels with their figures, filed under its argv"
+n=$("$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv --lesson 'head -c {size} /dev/zero' \
+	| grep -c ',head -c {size} /dev/zero\|,"head -c {size} /dev/zero, raced')
+[ "$n" -eq 3 ] || fail "--history --lesson: $n of the program's 3 runs"
+pass "v: the program races a lesson, both panels with their figures, filed under its argv; --history --lesson lists its 3 runs"

@@ -19,6 +19,7 @@
 #include "errmsg.h"
 #include "history.h"
 #include "machine.h"
+#include "notebook.h"
 #include "scratch.h"
 #include "report.h"
 #include "report_field_rows.h"
@@ -39,7 +40,8 @@ struct walk {
 
 /* A run of a lesson by the lesson's id; an own program's, which has no
  * lesson, by the label the notebook shows it under: its command line
- * ("./copy {file}", notebook_command_label). */
+ * ("./copy {file}", notebook_command_label), its raced and stopped runs
+ * too, as the lab's page of the program lists them. */
 static int wanted(const struct walk *w, const struct store_run *r)
 {
 	if (!w->nlessons)
@@ -47,8 +49,7 @@ static int wanted(const struct walk *w, const struct store_run *r)
 	for (size_t i = 0; i < w->nlessons; i++) {
 		if (r->lesson && strcmp(r->lesson, w->lessons[i]) == 0)
 			return 1;
-		if (!r->lesson && r->kind == STORE_KIND_PROGRAM && r->label &&
-		    strcmp(r->label, w->lessons[i]) == 0)
+		if (notebook_run_of_program(r, w->lessons[i]))
 			return 1;
 	}
 	return 0;

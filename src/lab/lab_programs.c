@@ -122,11 +122,5 @@ int lab_programs_load(struct lab *lab)
 
 int lab_program_run_of(const struct lab *lab, size_t page, const struct store_run *r)
 {
-	if (!lab_is_program(lab, page) || r->lesson || !r->label)
-		return 0;
-	const char *id = lab->course.lessons[page].id;
-	size_t n = strlen(id);
-	/* the label is the command line, then what happened to the run:
-	 * "./copy {file}, raced with w03-byte" */
-	return strncmp(r->label, id, n) == 0 && (r->label[n] == '\0' || strncmp(r->label + n, ", ", 2) == 0);
+	return lab_is_program(lab, page) && notebook_run_of_program(r, lab->course.lessons[page].id);
 }
