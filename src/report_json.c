@@ -249,6 +249,8 @@ static void write_workload(struct jw *w, const struct wl_spec *s)
 	write_expect_error(w, s->expect_error);
 	jw_num(w, "advice_lead", s->advice_lead);
 	jw_str(w, "map", wl_map_name(s->map));
+	jw_str(w, "order", wl_order_name(s->order));
+	jw_str(w, "stdio_call", wl_stdio_call_spelt(s->stdio_call, s->op));
 	jw_close(w, '}');
 }
 

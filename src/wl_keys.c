@@ -138,6 +138,25 @@ ENUM_ROW(cache, wl_cache)
 ENUM_ROW(sync, wl_sync)
 ENUM_ROW(stdio_mode, wl_stdio_mode)
 ENUM_ROW(map, wl_map)
+ENUM_ROW(order, wl_order)
+
+static int stdio_call_set(const char *v, void *dst)
+{
+	enum wl_stdio_call x;
+	if (wl_stdio_call_from_name(v, &x))
+		return -1;
+	*(enum wl_stdio_call *)dst = x;
+	return 0;
+}
+
+/* Every name a lesson may write, "fwrite" too (the block call's name in a
+ * write): the form offers them in turn. */
+static const char *stdio_call_choice(unsigned i)
+{
+	static const char *const names[] = {
+		"fread", "fwrite", "fgetc", "fputc", "getc_unlocked", "putc_unlocked"};
+	return i < COUNT(names) ? names[i] : "?";
+}
 
 #define ENUM_NAMES_MAX 16
 
@@ -151,6 +170,8 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 	case WLK_SYNC: return sync_set(v, dst);
 	case WLK_STDIO_MODE: return stdio_mode_set(v, dst);
 	case WLK_MAP: return map_set(v, dst);
+	case WLK_ORDER: return order_set(v, dst);
+	case WLK_STDIO_CALL: return stdio_call_set(v, dst);
 	default: return -1;
 	}
 }
@@ -402,6 +423,23 @@ static int f_map(const struct wl_key *k, const struct wl_spec *s, char *buf, siz
 	return f_enum(k, s, buf, len);
 }
 
+static int f_order(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->order == WL_ORDER_FORWARD)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
+/* The call as the op spells it: "fputc" in a write. */
+static int f_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->stdio_call == WL_SCALL_BLOCK)
+		return 1;
+	snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
+	return 0;
+}
+
 static int f_open(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
@@ -601,6 +639,18 @@ static void d_map(const struct wl_key *k, const struct wl_spec *s, char *buf, si
 	snprintf(buf, len, "%s", s->map == WL_MAP_PER_PASS ? "mapped per pass" : "mapped once");
 }
 
+static void d_order(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s", s->order == WL_ORDER_REVERSE ? "backwards" : "forwards");
+}
+
+static void d_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s()", wl_stdio_call_spelt(s->stdio_call, s->op));
+}
+
 /* --- the table ------------------------------------------------------------- */
 
 #define OFF(member) offsetof(struct wl_spec, member)
@@ -631,6 +681,9 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	[WLK_ADVICE_LEAD] = {"advice_lead", 0, OFF(advice_lead), p_duration, NULL, f_advice_lead,
 	                     d_advice_lead, NULL},
 	[WLK_MAP] = {"map", 0, OFF(map), p_enum, NULL, f_map, d_map, map_choice},
+	[WLK_ORDER] = {"order", 0, OFF(order), p_enum, NULL, f_order, d_order, order_choice},
+	[WLK_STDIO_CALL] = {"stdio_call", 0, OFF(stdio_call), p_enum, NULL, f_stdio_call,
+	                    d_stdio_call, stdio_call_choice},
 };
 
 const struct wl_key *wl_key_find(const char *name)
