@@ -123,7 +123,8 @@ w, s, mm, d = res
 eq("b01 workload", w["workload"], {"op": "write", "api": "syscall", "size": 65536, "block": 1,
    "stride": 0, "open": [], "fadvise": "normal", "cache": "warm", "streams": 1,
    "stdio_buffer": "default", "stdio_mode": "full", "sync": "none", "time_limit": 5.0,
-   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once"})
+   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once",
+   "order": "forward", "stdio_call": "fwrite"})
 measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)

@@ -390,6 +390,154 @@ START_TEST(strided_bytes_uneven_stride)
 }
 END_TEST
 
+/* order: reverse - the same accesses as forward, last to first: the same
+ * checksum, and a seek before every access. */
+START_TEST(reverse_reads_every_byte_once)
+{
+	static const struct { uint64_t size, block, stride, accesses; } cases[] = {
+		{65536, 1, 0, 65536}, {10000, 512, 0, 20}, {1000, 1, 7, 1000}, {100, 3, 10, 40},
+		{65536, 512, 8192, 128},
+	};
+	static const enum wl_api apis[] = {WL_API_SYSCALL, WL_API_STDIO, WL_API_MMAP};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct trial_result fwd, r;
+		struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, cases[i].size, cases[i].block);
+		s.stride = cases[i].stride;
+		run_ok(&s, &fwd);
+		s.order = WL_ORDER_REVERSE;
+		for (size_t a = 0; a < sizeof apis / sizeof *apis; a++) {
+			s.api = apis[a];
+			run_ok(&s, &r);
+			ck_assert_uint_eq(r.bytes, cases[i].size);
+			ck_assert_uint_eq(r.checksum, fwd.checksum);
+			ck_assert_uint_eq(r.passes, 1);
+			if (s.api == WL_API_SYSCALL) {
+				ck_assert_uint_eq(r.calls[CALL_READ], cases[i].accesses);
+				ck_assert_uint_eq(r.calls[CALL_LSEEK], cases[i].accesses);
+				ck_assert_int_eq(r.syscr, (int64_t)cases[i].accesses);
+				ck_assert_int_eq(r.rchar, (int64_t)cases[i].size);
+			} else if (s.api == WL_API_STDIO) {
+				ck_assert_uint_eq(r.calls[CALL_FREAD], cases[i].accesses);
+				ck_assert_uint_eq(r.calls[CALL_FSEEK], cases[i].accesses);
+			} else {
+				ck_assert_uint_eq(r.calls[CALL_MEMREAD], cases[i].accesses);
+				ck_assert_int_eq(r.syscr, mmap_extra_reads());
+			}
+		}
+	}
+}
+END_TEST
+
+/* A reverse write: every block written once, from the end of the file,
+ * an lseek before each write(); backwards through stdio too. */
+START_TEST(reverse_writes_every_byte_once)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 10000, 512);
+	s.order = WL_ORDER_REVERSE;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 10000);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 20);
+	ck_assert_uint_eq(r.calls[CALL_LSEEK], 20);
+	ck_assert_int_eq(r.syscw, 20);
+	ck_assert_int_eq(r.wchar, 10000);
+	s.api = WL_API_STDIO;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 20);
+	ck_assert_uint_eq(r.calls[CALL_FSEEK], 20);
+	ck_assert_int_eq(r.wchar, 10000);
+	/* a seek flushes a write stream: each block is one write() of its own */
+	ck_assert_int_eq(r.syscw, 20);
+	ck_assert_uint_eq(r.bytes, 10000);
+}
+END_TEST
+
+/* op: write through a mapping: ftruncate, one mmap, a store per access,
+ * one munmap, and no write() at all; msync when asked. */
+START_TEST(mmap_write_counts)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_MMAP, 65536, 1);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 65536);
+	ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], 1);
+	ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MSYNC], 0);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 0);
+	ck_assert_int_eq(r.syscw, 0);
+	ck_assert_int_eq(r.wchar, 0);
+	ck_assert_uint_eq(r.passes, 1);
+	s.block = 4096;
+	s.sync = WL_SYNC_MSYNC;
+	s.map = WL_MAP_PER_PASS;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 16);
+	ck_assert_uint_eq(r.calls[CALL_MSYNC], 1);
+	ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], 1);
+	ck_assert_int_eq(r.syscw, 0);
+	if (r.dirty_pages_after != -1) {     /* msync(MS_SYNC) wrote them back */
+		ck_assert_int_eq(r.dirty_pages_after, 0);
+		ck_assert_int_eq(r.writeback_pages_after, 0);
+	}
+	/* strided and reversed stores, fdatasync after */
+	s = spec(WL_OP_WRITE, WL_API_MMAP, 1000, 3);
+	s.stride = 10;
+	s.order = WL_ORDER_REVERSE;
+	s.sync = WL_SYNC_FDATASYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 1000);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 400);
+	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
+	ck_assert_int_eq(r.syscw, 0);
+}
+END_TEST
+
+/* stdio_call: the character calls, each counted under its own name, with
+ * the same write()s and read()s as the 1-byte fwrite and fread. */
+START_TEST(stdio_character_calls)
+{
+	struct trial_result blockr, r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 262144, 1);
+	run_ok(&s, &blockr);
+	s.stdio_call = WL_SCALL_FPUTC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FPUTC], 262144);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 0);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+	ck_assert_int_eq(r.syscw, 262144 / blksize());
+	ck_assert_int_eq(r.syscw, blockr.syscw);
+	ck_assert_int_eq(r.wchar, 262144);
+	s.stdio_call = WL_SCALL_PUTC_UNLOCKED;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_PUTC_UNLOCKED], 262144);
+	ck_assert_int_eq(r.syscw, blockr.syscw);
+	/* line buffered: the text has a newline every 64 bytes */
+	s.stdio_mode = WL_STDIO_LINE;
+	s.size = 65536;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 65536 / 64);
+
+	s = spec(WL_OP_READ, WL_API_STDIO, 65536, 1);
+	run_ok(&s, &blockr);
+	s.stdio_call = WL_SCALL_FGETC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FGETC], 65536);
+	ck_assert_uint_eq(r.calls[CALL_FREAD], 0);
+	ck_assert_int_eq(r.syscr, blockr.syscr);
+	ck_assert_int_eq(r.syscr, 65536 / blksize());
+	ck_assert_uint_eq(r.checksum, blockr.checksum);
+	s.stdio_call = WL_SCALL_GETC_UNLOCKED;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_GETC_UNLOCKED], 65536);
+	ck_assert_int_eq(r.syscr, blockr.syscr);
+	ck_assert_uint_eq(r.checksum, blockr.checksum);
+}
+END_TEST
+
 START_TEST(streams_one_per_region)
 {
 	struct trial_result seq, r;
@@ -1938,6 +2086,10 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, read_blocks_checksums_agree);
 	tcase_add_test(tc, strided_visits_every_block_once);
 	tcase_add_test(tc, strided_bytes_uneven_stride);
+	tcase_add_test(tc, reverse_reads_every_byte_once);
+	tcase_add_test(tc, reverse_writes_every_byte_once);
+	tcase_add_test(tc, mmap_write_counts);
+	tcase_add_test(tc, stdio_character_calls);
 	tcase_add_test(tc, streams_one_per_region);
 	tcase_add_test(tc, passes_repeat_until_min_time);
 	tcase_add_test(tc, seek_loop_counts_block_per_lseek);
