@@ -694,6 +694,20 @@ const struct wl_key *wl_key_find(const char *name)
 	return NULL;
 }
 
+int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (k->format(k, s, buf, len) == 0)
+		return 0;
+	/* keys left out at their defaults still have a name for them */
+	if (k == &wl_key_table[WLK_STDIO_CALL])
+		snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
+	else if (k == &wl_key_table[WLK_ORDER] || k == &wl_key_table[WLK_MAP])
+		f_enum(k, s, buf, len);
+	else
+		return 1;
+	return 0;
+}
+
 /* --- the spec syntax: reading ---------------------------------------------- */
 
 /* One item of a value, decoded (quotes and escapes removed). */
