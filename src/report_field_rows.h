@@ -145,6 +145,16 @@
 	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
 	X("cache.resident_evicted_max", f_kernel, F_EVICTED, RF_NUM, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
+	X("evidence.bytes", f_evidence, E_BYTES, RF_NUM, \
+	  "a scenario: the bytes its file holds when it ends (null for other workloads)") \
+	X("evidence.lines", f_evidence, E_LINES, RF_NUM, "a scenario: the lines its file holds") \
+	X("evidence.max_copies", f_evidence, E_MAX_COPIES, RF_NUM, \
+	  "a scenario: the most times one line occurs in its file") \
+	X("evidence.missing", f_evidence, E_MISSING, RF_NUM, \
+	  "a scenario: lines its program issued that its file does not hold") \
+	X("evidence.in_order", f_evidence, E_IN_ORDER, RF_NUM, \
+	  "a scenario: 1 when its file holds every line the program issued, first copies in program order; else 0") \
+	X("evidence.text", f_evidence, E_TEXT, 0, "") \
 	X("sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2, RF_TIMED, "a sweep's fitted seconds per call, warm") \
 	X("sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, warm") \
 	X("sweep.fit.cold.R", f_fit, WL_CACHE_COLD * 2, RF_TIMED, "a sweep's fitted seconds per call, cold") \

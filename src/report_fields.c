@@ -298,6 +298,26 @@ static int f_kernel(const struct report_result *r, int a, struct report_value *v
 	return 0;
 }
 
+enum { E_BYTES, E_LINES, E_MAX_COPIES, E_MISSING, E_IN_ORDER, E_TEXT };
+
+/* A scenario's evidence (wl_scenario.h); null for every other run.  The
+ * text is escaped already: printable ASCII only. */
+static int f_evidence(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct wl_evidence *e = &M(r)->evidence;
+	if (!r->measured || !e->present)
+		return 0;
+	switch (a) {
+	case E_BYTES: val_count(v, e->bytes); break;
+	case E_LINES: val_count(v, e->lines); break;
+	case E_MAX_COPIES: val_count(v, e->max_copies); break;
+	case E_MISSING: val_count(v, e->missing); break;
+	case E_IN_ORDER: val_count(v, e->in_order); break;
+	case E_TEXT: val_text(v, e->text); break;
+	}
+	return 0;
+}
+
 /* null when the rule does not apply (report_ran_busy) */
 static int f_busy(const struct report_result *r, int a, struct report_value *v)
 {

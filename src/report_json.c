@@ -316,6 +316,23 @@ static double fraction(double v)
 	return v >= 0 ? v : NAN;
 }
 
+/* A scenario's file, as evidence; null for every other run. */
+static void write_evidence(struct jw *w, const struct wl_evidence *e)
+{
+	if (!e || !e->present) {
+		jw_null(w, "evidence");
+		return;
+	}
+	jw_open(w, "evidence", '{', 1);
+	jw_count(w, "bytes", e->bytes);
+	jw_count(w, "lines", e->lines);
+	jw_count(w, "max_copies", e->max_copies);
+	jw_count(w, "missing", e->missing);
+	jw_count(w, "in_order", e->in_order);
+	jw_str(w, "text", e->text);
+	jw_close(w, '}');
+}
+
 static void write_kernel_figures(struct jw *w, const struct report_result *res)
 {
 	const struct trial_result *m = &res->summary.median;
@@ -338,6 +355,7 @@ static void write_kernel_figures(struct jw *w, const struct report_result *res)
 	jw_num(w, "resident_after_advice", ok ? fraction(m->resident_after_advice) : NAN);
 	jw_num(w, "resident_evicted_max", ok ? fraction(m->resident_evicted_max) : NAN);
 	jw_close(w, '}');
+	write_evidence(w, ok ? &m->evidence : NULL);
 }
 
 static void write_refs(struct jw *w, const struct report_result *res)

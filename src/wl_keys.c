@@ -139,6 +139,7 @@ ENUM_ROW(sync, wl_sync)
 ENUM_ROW(stdio_mode, wl_stdio_mode)
 ENUM_ROW(map, wl_map)
 ENUM_ROW(order, wl_order)
+ENUM_ROW(scenario, wl_scenario)
 
 static int stdio_call_set(const char *v, void *dst)
 {
@@ -172,6 +173,7 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 	case WLK_MAP: return map_set(v, dst);
 	case WLK_ORDER: return order_set(v, dst);
 	case WLK_STDIO_CALL: return stdio_call_set(v, dst);
+	case WLK_SCENARIO: return scenario_set(v, dst);
 	default: return -1;
 	}
 }
@@ -430,6 +432,13 @@ static int f_order(const struct wl_key *k, const struct wl_spec *s, char *buf, s
 	return f_enum(k, s, buf, len);
 }
 
+static int f_scenario(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->scenario == WL_SCENARIO_NONE)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
 /* The call as the op spells it: "fputc" in a write. */
 static int f_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
@@ -645,6 +654,15 @@ static void d_order(const struct wl_key *k, const struct wl_spec *s, char *buf, 
 	snprintf(buf, len, "%s", s->order == WL_ORDER_REVERSE ? "backwards" : "forwards");
 }
 
+static void d_scenario(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->scenario == WL_SCENARIO_NONE)
+		snprintf(buf, len, "no scenario");
+	else
+		snprintf(buf, len, "scenario %s", wl_scenario_name(s->scenario));
+}
+
 static void d_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
@@ -684,6 +702,8 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	[WLK_ORDER] = {"order", 0, OFF(order), p_enum, NULL, f_order, d_order, order_choice},
 	[WLK_STDIO_CALL] = {"stdio_call", 0, OFF(stdio_call), p_enum, NULL, f_stdio_call,
 	                    d_stdio_call, stdio_call_choice},
+	[WLK_SCENARIO] = {"scenario", 0, OFF(scenario), p_enum, NULL, f_scenario, d_scenario,
+	                  scenario_choice},
 };
 
 const struct wl_key *wl_key_find(const char *name)
@@ -701,7 +721,8 @@ int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size
 	/* keys left out at their defaults still have a name for them */
 	if (k == &wl_key_table[WLK_STDIO_CALL])
 		snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
-	else if (k == &wl_key_table[WLK_ORDER] || k == &wl_key_table[WLK_MAP])
+	else if (k == &wl_key_table[WLK_ORDER] || k == &wl_key_table[WLK_MAP] ||
+	         k == &wl_key_table[WLK_SCENARIO])
 		f_enum(k, s, buf, len);
 	else
 		return 1;

@@ -81,6 +81,8 @@ static const char *const sync_names[] = {"none", "fsync", "fdatasync", "msync"};
 static const char *const stdio_mode_names[] = {"full", "line", "none"};
 static const char *const map_names[] = {"once", "per_pass"};
 static const char *const order_names[] = {"forward", "reverse"};
+static const char *const scenario_names[] = {
+	"none", "printf_then_write", "read_under_file", "fork_no_flush", "fork_flush"};
 /* by enum wl_stdio_call; "fwrite" is the block call's other spelling */
 static const char *const stdio_call_names[] = {
 	"fread", "fgetc", "fputc", "getc_unlocked", "putc_unlocked"};
@@ -126,6 +128,7 @@ NAME_FUNCS(wl_sync, sync, sync_names)
 NAME_FUNCS(wl_stdio_mode, stdio_mode, stdio_mode_names)
 NAME_FUNCS(wl_map, map, map_names)
 NAME_FUNCS(wl_order, order, order_names)
+NAME_FUNCS(wl_scenario, scenario, scenario_names)
 
 const char *wl_stdio_call_name(enum wl_stdio_call v)
 {
@@ -254,6 +257,10 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 		return rule("order", key, msg, len, "order: reverse is for the lab's own loops, not a command");
 	if (s->order != WL_ORDER_FORWARD && s->streams > 1)
 		return rule("order", key, msg, len, "order: reverse takes one stream (streams: 1)");
+	if (s->scenario != WL_SCENARIO_NONE && !(s->op == WL_OP_WRITE && s->api == WL_API_STDIO))
+		return rule("scenario", key, msg, len,
+		            "a scenario writes its own file through stdio and system calls: "
+		            "it needs op: write and api: stdio");
 	if (s->stdio_call != WL_SCALL_BLOCK) {
 		char text[160];
 		if (!(k->keys & WL_KEY_STDIO_CALL))
@@ -308,7 +315,11 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	size_t used = 0;
 	const struct wl_kind *k = wl_kind_of(s);
 	buf[0] = '\0';
-	if (!k || k->command) {
+	if (s->scenario != WL_SCENARIO_NONE && k && !k->command) {
+		/* a program of its own: what describes it is its name */
+		snprintf(part, sizeof part, "scenario %s", wl_scenario_name(s->scenario));
+		append(buf, len, &used, sep, part);
+	} else if (!k || k->command) {
 		snprintf(part, sizeof part, "%s", s->command && s->command_len ? s->command[0] : "command");
 		append(buf, len, &used, sep, part);
 	} else {
@@ -356,12 +367,15 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 		append(buf, len, &used, sep, "mapped per pass");
 	if (s->order == WL_ORDER_REVERSE)
 		append(buf, len, &used, sep, "backwards");
+
 	if (s->sync != WL_SYNC_NONE) {
 		snprintf(part, sizeof part, "%s at end", wl_sync_name(s->sync));
 		append(buf, len, &used, sep, part);
 	}
 	if (s->cache == WL_CACHE_COLD)
 		append(buf, len, &used, sep, "cold cache");
+	if (s->scenario != WL_SCENARIO_NONE)
+		return;                   /* its program decides what the file holds */
 	units_format_size(s->size, num, sizeof num);
 	append(buf, len, &used, sep, num);
 }

@@ -33,6 +33,13 @@ enum wl_stdio_call {
 	WL_SCALL_BLOCK, WL_SCALL_FGETC, WL_SCALL_FPUTC, WL_SCALL_GETC_UNLOCKED, WL_SCALL_PUTC_UNLOCKED
 };
 
+/* a program mixing stdio with system calls on one file, run for what the
+ * file ends up holding (wl_scenario.h); none: the workload's own loop */
+enum wl_scenario {
+	WL_SCENARIO_NONE, WL_SCENARIO_PRINTF_THEN_WRITE, WL_SCENARIO_READ_UNDER_FILE,
+	WL_SCENARIO_FORK_NO_FLUSH, WL_SCENARIO_FORK_FLUSH
+};
+
 /* open: flags, a bit set */
 #define WL_OPEN_SYNC   0x1u
 #define WL_OPEN_DSYNC  0x2u
@@ -68,6 +75,7 @@ struct wl_spec {
 	enum wl_map map;          /* api mmap: once, or per pass */
 	enum wl_order order;      /* forward, or the same positions reversed */
 	enum wl_stdio_call stdio_call;  /* api stdio: the call of each access */
+	enum wl_scenario scenario;  /* op write, api stdio: a scenario instead of a loop */
 	char **command;           /* api command: argv, NULL-terminated; "{file}"
 	                             in any word is replaced by the data file */
 	size_t command_len;
@@ -90,6 +98,7 @@ const char *wl_sync_name(enum wl_sync v);
 const char *wl_stdio_mode_name(enum wl_stdio_mode v);
 const char *wl_map_name(enum wl_map v);
 const char *wl_order_name(enum wl_order v);
+const char *wl_scenario_name(enum wl_scenario v);
 /* "fread" for WL_SCALL_BLOCK (a write's spec formats it "fwrite"). */
 const char *wl_stdio_call_name(enum wl_stdio_call v);
 int wl_op_from_name(const char *s, enum wl_op *out);
@@ -100,6 +109,7 @@ int wl_sync_from_name(const char *s, enum wl_sync *out);
 int wl_stdio_mode_from_name(const char *s, enum wl_stdio_mode *out);
 int wl_map_from_name(const char *s, enum wl_map *out);
 int wl_order_from_name(const char *s, enum wl_order *out);
+int wl_scenario_from_name(const char *s, enum wl_scenario *out);
 /* "fread" and "fwrite" both give WL_SCALL_BLOCK. */
 int wl_stdio_call_from_name(const char *s, enum wl_stdio_call *out);
 /* The call's name as the spec's op spells it ("fwrite" for a write's

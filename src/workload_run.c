@@ -42,11 +42,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "countof.h"
 #include "measure.h"
+#include "wl_scenario.h"
 #include "workload_run.h"
 
 /* Tells the compiler that memory at p is read here: a copy into p cannot
@@ -1382,6 +1384,32 @@ static void release(struct ctx *x)
 	x->nvbufs = 0;
 }
 
+/* A scenario instead of a loop: one run of its program, timed whole; its
+ * bytes are what the file holds after it. */
+static int run_scenario(struct ctx *x, const char *path, int perf_stops)
+{
+	const char *call = NULL;
+	struct stat st;
+	if (perf_stops)
+		kill(getpid(), SIGSTOP);
+	x->cpu0 = cpu_now(x);
+	x->t0 = now_ns();
+	atomic_store_explicit(&x->sh->start_ns, x->t0, memory_order_relaxed);
+	atomic_store_explicit(&x->sh->phase, WL_PHASE_RUNNING, memory_order_release);
+	if (wl_scenario_run(x->spec, path, x->calls, &call) != 0)
+		fail_errno(x, call ? call : "scenario");
+	else
+		x->passes = 1;
+	int64_t t_end = now_ns();
+	double cpu_end = cpu_now(x);
+	if (perf_stops)
+		kill(getpid(), SIGSTOP);
+	if (!x->failed && stat(path, &st) == 0)
+		x->bytes = (uint64_t)st.st_size;
+	report(x, t_end, cpu_end);
+	return x->failed ? -1 : 0;
+}
+
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops)
 {
 	struct ctx x;
@@ -1399,6 +1427,8 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	pid_t self = getpid();
 
 	sh->resident_after_advice = -1;
+	if (spec->scenario != WL_SCENARIO_NONE)
+		return run_scenario(&x, path, perf_stops);
 	if (setup(&x, path) != 0) {
 		report(&x, 0, -1);
 		release(&x);
