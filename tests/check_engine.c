@@ -538,6 +538,72 @@ START_TEST(stdio_character_calls)
 }
 END_TEST
 
+/* The scenarios of TLPI 13.7 and exercise 13-4, run for real: the file's
+ * own bytes are the evidence, exactly. */
+static void run_scenario(enum wl_scenario sc, enum wl_stdio_mode mode, int64_t buffer,
+                         struct trial_result *r)
+{
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	s.scenario = sc;
+	s.stdio_mode = mode;
+	s.stdio_buffer = buffer;
+	run_ok(&s, r);
+	ck_assert_int_eq(r->evidence.present, 1);
+	ck_assert_uint_eq(r->bytes, (uint64_t)r->evidence.bytes);
+	ck_assert_uint_eq(r->passes, 1);
+}
+
+START_TEST(scenario_evidence)
+{
+	struct trial_result r;
+	/* a file: the write() overtakes the fprintf still in the buffer */
+	run_scenario(WL_SCENARIO_PRINTF_THEN_WRITE, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "write: second line\\nprintf: first line\\n");
+	ck_assert_int_eq(r.evidence.in_order, 0);
+	ck_assert_int_eq(r.evidence.missing, 0);
+	ck_assert_int_eq(r.evidence.lines, 2);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 1);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+	ck_assert_int_eq(r.syscw, 2);            /* the write(), then the flush's */
+	/* line buffered, as on a terminal: the newline sent it first */
+	run_scenario(WL_SCENARIO_PRINTF_THEN_WRITE, WL_STDIO_LINE, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "printf: first line\\nwrite: second line\\n");
+	ck_assert_int_eq(r.evidence.in_order, 1);
+	/* read() starts where stdio's 4096-byte buffer ended: line 257 */
+	run_scenario(WL_SCENARIO_READ_UNDER_FILE, WL_STDIO_FULL, 4096, &r);
+	ck_assert_int_eq(r.evidence.bytes, 300 * 16 + 23 + 22);
+	ck_assert_int_eq(r.evidence.lines, 302);
+	ck_assert_int_eq(r.evidence.missing, 1);
+	ck_assert_int_eq(r.evidence.in_order, 0);
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	const char *tail = "input line 0300\\nfgets: input line 0001\\nread: input line 0257\\n";
+	size_t tl = strlen(tail), n = strlen(r.evidence.text);
+	ck_assert_uint_ge(n, tl);
+	ck_assert_str_eq(r.evidence.text + n - tl, tail);
+	ck_assert_ptr_nonnull(strstr(r.evidence.text, "[... "));
+	ck_assert_uint_eq(r.calls[CALL_READ], 1);
+	ck_assert_int_eq(r.syscr, 2);            /* stdio's buffer, then the read() */
+	/* fork with a line in the buffer: both processes write it */
+	run_scenario(WL_SCENARIO_FORK_NO_FLUSH, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "before fork\\nchild after fork\\nbefore fork\\n"
+	                 "parent after fork\\n");
+	ck_assert_int_eq(r.evidence.max_copies, 2);
+	ck_assert_int_eq(r.evidence.lines, 4);
+	run_scenario(WL_SCENARIO_FORK_FLUSH, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "before fork\\nchild after fork\\nparent after fork\\n");
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	ck_assert_int_eq(r.evidence.in_order, 1);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 2);
+	/* line buffered, the newline flushed it before the fork */
+	run_scenario(WL_SCENARIO_FORK_NO_FLUSH, WL_STDIO_LINE, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	/* any other trial has no evidence */
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.evidence.present, 0);
+}
+END_TEST
+
 START_TEST(streams_one_per_region)
 {
 	struct trial_result seq, r;
@@ -2090,6 +2156,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, reverse_writes_every_byte_once);
 	tcase_add_test(tc, mmap_write_counts);
 	tcase_add_test(tc, stdio_character_calls);
+	tcase_add_test(tc, scenario_evidence);
 	tcase_add_test(tc, streams_one_per_region);
 	tcase_add_test(tc, passes_repeat_until_min_time);
 	tcase_add_test(tc, seek_loop_counts_block_per_lseek);

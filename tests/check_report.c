@@ -439,7 +439,8 @@ START_TEST(csv_document)
 	       "context_switches.involuntary,waited_seconds,storage.read_bytes,storage.write_bytes,"
 	       "copied.read_bytes,copied.write_bytes,cache.resident_before,cache.resident_after,"
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
-	       "cache.resident_evicted_max,"
+	       "cache.resident_evicted_max,evidence.bytes,evidence.lines,evidence.max_copies,"
+	       "evidence.missing,evidence.in_order,evidence.text,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
 	       "busy,points,expectations.held,expectations.missed,"
 	       "expectations.inconclusive,expectations\r\n");
@@ -453,10 +454,11 @@ START_TEST(csv_document)
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,,,,,,,," /* calls */
 	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,,,"            /* evidence */
 	       ",,,,"              /* sweep.fit */
 	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
-	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
-	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
+	/* w03-byte: cpu .. cache, evidence, sweep.fit, busy, points, expectations */
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,,,,,,,1.0,0,0,0,\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -943,7 +945,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 90);
+	ck_assert_uint_eq(n, 96);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);

@@ -245,6 +245,28 @@ START_TEST(order_and_stdio_call)
 	ck_assert_str_eq(msg, "stdio_call: fputc is a write's call; a read takes fread, fgetc or "
 	                 "getc_unlocked");
 	ck_assert_uint_eq(at, 37);
+	/* a scenario: left out when none */
+	rc = wl_spec_parse("op=write api=stdio scenario=fork_no_flush stdio_mode=line", NULL, &s,
+	                   msg, sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_int_eq(s.scenario, WL_SCENARIO_FORK_NO_FLUSH);
+	wl_spec_format(&s, buf, sizeof buf);
+	ck_assert_str_eq(buf, "op=write api=stdio size=10MiB block=1 stride=0 open=[] "
+	                      "fadvise=normal cache=warm streams=1 stdio_buffer=default "
+	                      "stdio_mode=line sync=none time_limit=5s min_time=0.2s "
+	                      "scenario=fork_no_flush");
+	back = s;
+	back.scenario = WL_SCENARIO_NONE;
+	ck_assert_uint_eq(wl_spec_changes(&back, &s, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "scenario fork_no_flush");
+	ck_assert_int_eq(wl_spec_parse("op=read api=stdio scenario=fork_flush", NULL, &back, msg,
+	                               sizeof msg, &at), -1);
+	ck_assert_str_eq(msg, "a scenario writes its own file through stdio and system calls: "
+	                 "it needs op: write and api: stdio");
+	ck_assert_uint_eq(at, 27);
+	ck_assert_int_eq(wl_spec_parse("scenario=fork", NULL, &back, msg, sizeof msg, &at), -1);
+	ck_assert_str_eq(msg, "unknown scenario 'fork'; expected one of: none, printf_then_write, "
+	                 "read_under_file, fork_no_flush, fork_flush");
 }
 END_TEST
 

@@ -12,6 +12,7 @@
 
 #include "suites.h"
 #include "wl_kind.h"
+#include "wl_scenario.h"
 #include "workload.h"
 #include "workload_run.h"
 
@@ -667,6 +668,59 @@ START_TEST(mmap_write_stores_every_byte)
 }
 END_TEST
 
+/* The evidence of a scenario's file, from its bytes alone. */
+START_TEST(evidence_from_bytes)
+{
+	struct wl_evidence e;
+	const char *f = "write: second line\nprintf: first line\n";
+	wl_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
+	ck_assert_int_eq(e.present, 1);
+	ck_assert_int_eq(e.bytes, (int64_t)strlen(f));
+	ck_assert_int_eq(e.lines, 2);
+	ck_assert_int_eq(e.max_copies, 1);
+	ck_assert_int_eq(e.missing, 0);
+	ck_assert_int_eq(e.in_order, 0);
+	ck_assert_str_eq(e.text, "write: second line\\nprintf: first line\\n");
+	/* a last line without its newline counts; a missing line breaks the order */
+	f = "printf: first line\nwrite: sec";
+	wl_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
+	ck_assert_int_eq(e.lines, 2);
+	ck_assert_int_eq(e.missing, 1);
+	ck_assert_int_eq(e.in_order, 0);
+	/* copies, and bytes that are not text escaped */
+	static const unsigned char b[] = "before fork\nbefore fork\n\t\\\x01\xff";
+	wl_evidence_of(WL_SCENARIO_FORK_NO_FLUSH, b, sizeof b - 1, sizeof b - 1, &e);
+	ck_assert_int_eq(e.max_copies, 2);
+	ck_assert_int_eq(e.lines, 3);
+	ck_assert_int_eq(e.missing, 2);
+	ck_assert_str_eq(e.text, "before fork\\nbefore fork\\n\\t\\\\\\x01\\xff");
+	/* a long file: its head, what was left out, and its tail */
+	static unsigned char big[1000];
+	memset(big, 'a', sizeof big);
+	big[999] = '\n';
+	wl_evidence_of(WL_SCENARIO_FORK_FLUSH, big, sizeof big, sizeof big, &e);
+	ck_assert_int_eq(e.lines, 1);
+	ck_assert_ptr_nonnull(strstr(e.text, "a[... 776 bytes ...]a"));
+	ck_assert_uint_eq(strlen(e.text), 64 + strlen("[... 776 bytes ...]") + 159 + 2);
+	/* the lines each scenario's program issues */
+	ck_assert_str_eq(wl_scenario_line(WL_SCENARIO_READ_UNDER_FILE, 1), "read: input line 0002");
+	ck_assert_ptr_null(wl_scenario_line(WL_SCENARIO_PRINTF_THEN_WRITE, 2));
+	ck_assert_ptr_null(wl_scenario_line(WL_SCENARIO_NONE, 0));
+	/* the rule */
+	struct wl_spec s = kind_spec(WL_OP_READ, WL_API_STDIO);
+	const char *key = NULL;
+	s.scenario = WL_SCENARIO_FORK_FLUSH;
+	ck_assert_str_eq(check_key(&s, &key), "a scenario writes its own file through stdio and "
+	                 "system calls: it needs op: write and api: stdio");
+	ck_assert_str_eq(key, "scenario");
+	s.op = WL_OP_WRITE;
+	ck_assert_str_eq(check_key(&s, &key), "ok");
+	char buf[128];
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "scenario fork_flush");
+}
+END_TEST
+
 START_TEST(run_frees_its_memory)
 {
 	enum { SIZE = 256 << 10, BUF = 64 << 10 };
@@ -734,6 +788,7 @@ Suite *make_suite_workload(void)
 	tcase_add_test(k, map_and_advice_lead_rules);
 	tcase_add_test(k, order_and_stdio_call_rules);
 	tcase_add_test(k, reverse_walk_is_forward_backwards);
+	tcase_add_test(k, evidence_from_bytes);
 	suite_add_tcase(s, k);
 	TCase *r = tcase_create("run");
 	tcase_add_test(r, run_frees_its_memory);
