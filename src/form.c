@@ -48,7 +48,7 @@ void edit_move(struct edit_line *e, int dir)
 static const enum wl_key_id form_keys[FORM_FIELDS] = {
 	WLK_OP, WLK_API, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_STREAMS, WLK_OPEN, WLK_FADVISE,
 	WLK_CACHE, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC, WLK_TIME_LIMIT, WLK_MIN_TIME,
-	WLK_ORDER, WLK_STDIO_CALL,
+	WLK_ORDER, WLK_STDIO_CALL, WLK_SCENARIO,
 };
 
 int form_open(struct form *f, const struct wl_spec *base)

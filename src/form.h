@@ -37,7 +37,7 @@ void edit_move(struct edit_line *e, int dir);           /* +1 right, -1 left */
  * block, stride, streams, open, fadvise, cache, stdio_buffer, stdio_mode,
  * sync, time_limit, min_time.  (command and expect_error are the
  * lesson's, kept as they are.) */
-#define FORM_FIELDS 16
+#define FORM_FIELDS 17
 
 struct form_field {
 	const struct wl_key *key;

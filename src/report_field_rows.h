@@ -85,6 +85,7 @@
 	X("workload.map", f_workload, W_MAP, 0, "") \
 	X("workload.order", f_workload, W_ORDER, 0, "") \
 	X("workload.stdio_call", f_workload, W_STDIO_CALL, 0, "") \
+	X("workload.scenario", f_workload, W_SCENARIO, 0, "") \
 	X("trials", f_trials, 0, RF_NUM, "trials run to their end") \
 	X(RFN_PASSES, f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
 	X(RFN_BYTES, f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \

@@ -251,6 +251,7 @@ static void write_workload(struct jw *w, const struct wl_spec *s)
 	jw_str(w, "map", wl_map_name(s->map));
 	jw_str(w, "order", wl_order_name(s->order));
 	jw_str(w, "stdio_call", wl_stdio_call_spelt(s->stdio_call, s->op));
+	jw_str(w, "scenario", wl_scenario_name(s->scenario));
 	jw_close(w, '}');
 }
 

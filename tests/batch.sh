@@ -124,7 +124,7 @@ eq("b01 workload", w["workload"], {"op": "write", "api": "syscall", "size": 6553
    "stride": 0, "open": [], "fadvise": "normal", "cache": "warm", "streams": 1,
    "stdio_buffer": "default", "stdio_mode": "full", "sync": "none", "time_limit": 5.0,
    "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once",
-   "order": "forward", "stdio_call": "fwrite"})
+   "order": "forward", "stdio_call": "fwrite", "scenario": "none"})
 measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)

@@ -59,7 +59,7 @@ START_TEST(fields_of_a_workload)
 		{"stride", "0"}, {"streams", "1"}, {"open", "O_DIRECT"}, {"fadvise", "normal"},
 		{"cache", "warm"}, {"stdio_buffer", "default"}, {"stdio_mode", "full"},
 		{"sync", "none"}, {"time_limit", "5s"}, {"min_time", "0.2s"}, {"order", "forward"},
-		{"stdio_call", "fread"},
+		{"stdio_call", "fread"}, {"scenario", "none"},
 	};
 	for (size_t i = 0; i < FORM_FIELDS; i++) {
 		ck_assert_str_eq(f.fields[i].key->key, want[i][0]);
@@ -99,7 +99,7 @@ START_TEST(named_values_cycle)
 	form_field_step(&f, -1);
 	form_field_step(&f, -1);
 	form_field_step(&f, -1);
-	ck_assert_str_eq(form_current(&f)->key->key, "stdio_call");   /* round, backwards */
+	ck_assert_str_eq(form_current(&f)->key->key, "scenario");   /* round, backwards */
 	form_close(&f);
 }
 END_TEST

@@ -308,7 +308,7 @@ START_TEST(json_document)
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
 	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", "
-	       "\"order\": \"forward\", \"stdio_call\": \"fwrite\"}");
+	       "\"order\": \"forward\", \"stdio_call\": \"fwrite\", \"scenario\": \"none\"}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
@@ -430,7 +430,7 @@ START_TEST(csv_document)
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
-	       "workload.map,workload.order,workload.stdio_call,trials,passes,bytes,"
+	       "workload.map,workload.order,workload.stdio_call,workload.scenario,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
 	       "syscalls.source,"
@@ -446,10 +446,10 @@ START_TEST(csv_document)
 	       "expectations.inconclusive,expectations\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,forward,fwrite,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
+	       "0.0,once,forward,fwrite,none,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
-	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,forward,fread,0"
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,forward,fread,none,0"
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,,,,,,,," /* calls */
@@ -945,7 +945,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 96);
+	ck_assert_uint_eq(n, 97);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
