@@ -13,6 +13,7 @@
 #include "history.h"
 #include "report_cmd.h"
 #include "report.h"
+#include "store.h"
 #include "store_cmd.h"
 #include "units.h"
 #include "utf8.h"
@@ -524,6 +525,9 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		printf("iolab %s\n", PACKAGE_VERSION);
 		return EXIT_RAN;
 	}
+	if (o->output && store_names_notebook(o->db, o->output))
+		return usage_error(stderr, "--output %s is the lab's notebook (or a file SQLite keeps "
+		                   "beside it); the report would write over the saved runs", o->output);
 	if (o->forget)
 		return store_cmd_forget(o->db, o->yes, stdin, stdout, stderr);
 	if (o->history)
