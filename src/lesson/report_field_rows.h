@@ -102,6 +102,9 @@
 	X("workload.advice_lead", FN(f_workload, W_ADVICE_LEAD), RF_NUM, JV, \
 	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
 	X("workload.map", FN(f_workload, W_MAP), 0, JV, "") \
+	X("workload.file", FN(f_workload, W_FILE), 0, JV, "") \
+	X("workload.sync_every", FN(f_workload, W_SYNC_EVERY), RF_NUM, JV, \
+	  "writes between two syncs (0: one sync, after the last write)") \
 	X("workload.order", FN(f_workload, W_ORDER), 0, JV, "") \
 	X("workload.stdio_call", FN(f_workload, W_STDIO_CALL), 0, JV, "") \
 	X("workload.scenario", FN(f_workload, W_SCENARIO), 0, JV, "") \

@@ -86,6 +86,7 @@ static const char *const scenario_names[] = {
 /* by enum wl_stdio_call; "fwrite" is the block call's other spelling */
 static const char *const stdio_call_names[] = {
 	"fread", "fgetc", "fputc", "getc_unlocked", "putc_unlocked"};
+static const char *const file_names[] = {"new", "existing"};
 
 
 int wl_spec_repeats_passes(const struct wl_spec *s)
@@ -158,6 +159,7 @@ static int stdio_call_writes(enum wl_stdio_call v)
 {
 	return v == WL_SCALL_FPUTC || v == WL_SCALL_PUTC_UNLOCKED;
 }
+NAME_FUNCS(wl_file, file, file_names)
 
 static const struct { const char *name; unsigned flag; } open_flags[] = {
 	{"O_SYNC", WL_OPEN_SYNC}, {"O_DSYNC", WL_OPEN_DSYNC}, {"O_DIRECT", WL_OPEN_DIRECT},
@@ -217,6 +219,28 @@ static int rule(const char *key, const char **key_out, char *msg, size_t len, co
 	if (key_out)
 		*key_out = key;
 	return errmsg(msg, len, "%s", text);
+}
+
+/* file and sync_every: what the lab's own write loops do with their file */
+static int check_write_keys(const struct wl_spec *s, const struct wl_kind *k, const char **key,
+                            char *msg, size_t len)
+{
+	if (s->file == WL_FILE_EXISTING && s->op != WL_OP_WRITE)
+		return rule("file", key, msg, len, "file: existing is for writes only (a read's file always exists)");
+	if (s->file == WL_FILE_EXISTING && k->command)
+		return rule("file", key, msg, len, "file: existing is for the lab's own writes, not a command");
+	/* a scenario's evidence is what its program put into an empty file */
+	if (s->file == WL_FILE_EXISTING && s->scenario != WL_SCENARIO_NONE)
+		return rule("file", key, msg, len, "file: existing is for the lab's own writes, not a scenario (it writes a new file)");
+	if (s->sync_every && s->sync == WL_SYNC_NONE)
+		return rule("sync_every", key, msg, len, "sync_every needs sync: fsync, fdatasync or msync");
+	if (s->sync_every && k->command)
+		return rule("sync_every", key, msg, len, "sync_every is for the lab's own writes, not a command");
+	if (s->sync_every && s->scenario != WL_SCENARIO_NONE)
+		return rule("sync_every", key, msg, len, "sync_every is for the lab's own writes, not a scenario");
+	if (s->sync_every > WL_SYNC_EVERY_MAX)
+		return rule("sync_every", key, msg, len, "sync_every must be from 0 to 4294967296");
+	return 0;
 }
 
 int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char **key)
@@ -291,12 +315,25 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 		return rule("advice_lead", key, msg, len, "advice_lead needs advice to wait after (fadvise other than normal)");
 	if (!(s->advice_lead >= 0) || s->advice_lead > WL_ADVICE_LEAD_MAX)
 		return rule("advice_lead", key, msg, len, "advice_lead must be from 0 to 10 s");
-	return 0;
+	return check_write_keys(s, k, key, msg, len);
 }
 
 int wl_spec_check(const struct wl_spec *s, char *msg, size_t len)
 {
 	return wl_spec_check_key(s, msg, len, NULL);
+}
+
+void wl_sync_words(const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->sync == WL_SYNC_NONE)
+		snprintf(buf, len, "no sync");
+	else if (s->sync_every == 1)
+		snprintf(buf, len, "%s every write", wl_sync_name(s->sync));
+	else if (s->sync_every)
+		snprintf(buf, len, "%s every %llu writes", wl_sync_name(s->sync),
+		         (unsigned long long)s->sync_every);
+	else
+		snprintf(buf, len, "%s at end", wl_sync_name(s->sync));
 }
 
 static void append(char *buf, size_t len, size_t *used, const char *sep, const char *text)
@@ -369,9 +406,11 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 		append(buf, len, &used, sep, "backwards");
 
 	if (s->sync != WL_SYNC_NONE) {
-		snprintf(part, sizeof part, "%s at end", wl_sync_name(s->sync));
+		wl_sync_words(s, part, sizeof part);
 		append(buf, len, &used, sep, part);
 	}
+	if (s->file == WL_FILE_EXISTING)
+		append(buf, len, &used, sep, "existing file");
 	if (s->cache == WL_CACHE_COLD)
 		append(buf, len, &used, sep, "cold cache");
 	if (s->scenario != WL_SCENARIO_NONE)

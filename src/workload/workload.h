@@ -39,6 +39,9 @@ enum wl_scenario {
 	WL_SCENARIO_NONE, WL_SCENARIO_PRINTF_THEN_WRITE, WL_SCENARIO_READ_UNDER_FILE,
 	WL_SCENARIO_FORK_NO_FLUSH, WL_SCENARIO_FORK_FLUSH
 };
+/* a write's data file: created empty, or already of the lesson's size
+ * (filled and synced before the clock) and overwritten in place */
+enum wl_file { WL_FILE_NEW, WL_FILE_EXISTING };
 
 /* open: flags, a bit set */
 #define WL_OPEN_SYNC   0x1u
@@ -51,6 +54,7 @@ enum wl_scenario {
 #define WL_TIME_LIMIT_MAX 3600.0         /* 1 hour: time_limit and --time-limit */
 #define WL_DEFAULT_MIN_TIME 0.2
 #define WL_ADVICE_LEAD_MAX 10.0          /* advice_lead: well inside the engine's grace */
+#define WL_SYNC_EVERY_MAX ((uint64_t)1 << 32) /* sync_every: writes between syncs */
 
 struct wl_spec {
 	enum wl_op op;
@@ -80,6 +84,9 @@ struct wl_spec {
 	                             in any word is replaced by the data file */
 	size_t command_len;
 	int expect_error;         /* errno the lesson exists to show, 0 = none */
+	enum wl_file file;        /* writes: a new file, or an existing one overwritten */
+	uint64_t sync_every;      /* sync after every this many writes; 0: only
+	                             once, after the last (with sync set) */
 };
 
 /* Default values for every optional key. */
@@ -101,6 +108,7 @@ const char *wl_order_name(enum wl_order v);
 const char *wl_scenario_name(enum wl_scenario v);
 /* "fread" for WL_SCALL_BLOCK (a write's spec formats it "fwrite"). */
 const char *wl_stdio_call_name(enum wl_stdio_call v);
+const char *wl_file_name(enum wl_file v);
 int wl_op_from_name(const char *s, enum wl_op *out);
 int wl_api_from_name(const char *s, enum wl_api *out);
 int wl_advice_from_name(const char *s, enum wl_advice *out);
@@ -115,6 +123,7 @@ int wl_stdio_call_from_name(const char *s, enum wl_stdio_call *out);
 /* The call's name as the spec's op spells it ("fwrite" for a write's
  * block call, "fread" for a read's). */
 const char *wl_stdio_call_spelt(enum wl_stdio_call v, enum wl_op op);
+int wl_file_from_name(const char *s, enum wl_file *out);
 /* "O_SYNC" -> WL_OPEN_SYNC ...; 0 on success, -1 unknown */
 int wl_open_flag_from_name(const char *s, unsigned *out);
 /* Writes the names of the set flags, in canonical order, into names[]
@@ -156,5 +165,8 @@ int wl_spec_check_key(const struct wl_spec *spec, char *msg, size_t msglen, cons
 /* One line for humans: "write() · 1 B blocks · O_SYNC · 10 MiB".
  * ascii != 0 uses " - " instead of the middle dot. */
 void wl_spec_describe(const struct wl_spec *spec, int ascii, char *buf, size_t len);
+/* The sync in words: "no sync", "fsync at end", "fdatasync every write",
+ * "fsync every 8 writes". */
+void wl_sync_words(const struct wl_spec *spec, char *buf, size_t len);
 
 #endif
