@@ -35,11 +35,12 @@ void edit_move(struct edit_line *e, int dir);           /* +1 right, -1 left */
 
 /* The knobs of a workload the form shows, in this order: op, api, command,
  * redirect, size, block, stride, streams, open, fadvise, cache,
- * stdio_buffer, stdio_mode, sync, sync_every, file, time_limit, min_time.
- * command (the program's argv, written as the spec syntax writes a list:
- * "./copy,{file}") and redirect are on it only while api is command
- * (form_field_shown); expect_error is the lesson's, kept as it is. */
-#define FORM_FIELDS 18
+ * stdio_buffer, stdio_mode, sync, sync_every, file, time_limit, min_time,
+ * order, stdio_call, scenario.  command (the program's argv, written as
+ * the spec syntax writes a list: "./copy,{file}") and redirect are on it
+ * only while api is command (form_field_shown); expect_error is the
+ * lesson's, kept as it is. */
+#define FORM_FIELDS 21
 
 struct form_field {
 	const struct wl_key *key;
