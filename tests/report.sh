@@ -48,6 +48,16 @@ expect_in "$err" "not an iolab document" "--from a stranger's JSON"
 [ ! -e "$T/x.html" ] || fail "a report was written from a stranger's JSON"
 pass "refusals: svg without --lesson, html without --report (2), a stranger's document (3)"
 
+cp "$T/b.json" "$T/b.keep"
+for svg in "" "--format svg --lesson w03-byte"; do
+	# shellcheck disable=SC2086
+	run "$IOLAB" --report "$T/./b.json" --from "$T/b.json" $svg
+	expect_rc 2 "--report over its own --from document $svg"
+	expect_in "$err" "which the report is made from" "--report over its --from $svg"
+	cmp -s "$T/b.json" "$T/b.keep" || fail "--report $svg wrote over the document it reads"
+done
+pass "--report naming its own --from document: exit 2, the document untouched"
+
 # --- the notebook keeps the claims' verdicts; the report reads it -----------
 run "$IOLAB" --batch --db "$T/lab.db" --trials 1 --dir "$T/s" --lesson w05-stdiobyte,r04-stdiobyte
 [ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || fail "the recorded batch: exit $rc ($err)"
@@ -65,6 +75,15 @@ expect_rc 0 "--report from the notebook"
 check svgs "$T/n.html" 1 || fail "the notebook report's charts"
 expect_in "$(cat "$T/n.html")" "the lab notebook $T/lab.db" "the report names its notebook"
 expect_in "$(cat "$T/n.html")" "<h3>r04-stdiobyte" "the notebook report"
+cp "$T/lab.db" "$T/lab.keep"
+for args in "--report $T/lab.db" "--report $T/lab.db-wal" "--class --report $T/lab.db $T/b.json $T/b.json"; do
+	# shellcheck disable=SC2086
+	run "$IOLAB" --db "$T/lab.db" $args
+	expect_rc 2 "$args"
+	expect_in "$err" "is the lab's notebook" "$args"
+	cmp -s "$T/lab.db" "$T/lab.keep" || fail "$args wrote over the notebook"
+	[ ! -e "$T/lab.db-wal" ] || fail "$args made $T/lab.db-wal"
+done
 pass "the notebook keeps each run's verdicts; --report reads them from it"
 
 # --- a class ---------------------------------------------------------------
@@ -113,6 +132,13 @@ run "$IOLAB" --class --format csv "$T/m0.json" "$T/m1.json"
 expect_rc 0 "--class as CSV"
 [ "$(head -n 1 "$T/out" | tr -d '\r')" = "lesson,machines,median,q1,q3,min,max,outliers" ] \
 	|| fail "the CSV header: $(head -n 1 "$T/out")"
+cp "$T/m1.json" "$T/m1.keep"
+run "$IOLAB" --class --output "$T/m1.json" "$T/m0.json" "$T/m1.json"
+expect_rc 2 "--class --output over one of its files"
+cmp -s "$T/m1.json" "$T/m1.keep" || fail "--class --output wrote over a student's document"
+run "$IOLAB" --class --report "$T/m1.json" "$T/m0.json" "$T/m1.json"
+expect_rc 2 "--class --report over one of its files"
+cmp -s "$T/m1.json" "$T/m1.keep" || fail "--class --report wrote over a student's document"
 run "$IOLAB" --class "$T/m0.json" "$T/dup.json"
 expect_rc 3 "--class of one machine"
 expect_in "$err" "1 machine merged, a class view needs at least two" "--class of one machine"

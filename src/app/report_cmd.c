@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "atomic_file.h"
@@ -19,6 +20,26 @@
 int report_cmd_format_known(const char *name)
 {
 	return strcmp(name, "html") == 0 || strcmp(name, "svg") == 0;
+}
+
+static int same_regular_file(const char *a, const struct stat *sb)
+{
+	struct stat sa;
+	return a && stat(a, &sa) == 0 && S_ISREG(sa.st_mode) && sa.st_dev == sb->st_dev &&
+	       sa.st_ino == sb->st_ino;
+}
+
+const char *report_cmd_input_at(const struct options *o, const char *path)
+{
+	struct stat sb;
+	if (!path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return NULL;
+	if (same_regular_file(o->from, &sb))
+		return o->from;
+	for (size_t i = 0; i < o->nclass_files; i++)
+		if (same_regular_file(o->class_files[i], &sb))
+			return o->class_files[i];
+	return NULL;
 }
 
 static void utc_now(char *buf, size_t len)
