@@ -174,7 +174,8 @@ static void read_machine(json_t *root, struct doc_machine *m)
 }
 
 /* A notebook export's runs, reduced to one per lesson: its latest run
- * made as the lesson says, else its latest run of any kind (the export is
+ * made as the lesson says that ended well (the run that stands for the
+ * lesson in the lab), else its latest run of any kind (the export is
  * oldest first, so a later run replaces an earlier one). */
 static json_t *latest_runs(json_t *runs)
 {
@@ -189,7 +190,9 @@ static json_t *latest_runs(json_t *runs)
 			continue;
 		if (!json_object_get(normal, lesson) && !json_object_get(other, lesson))
 			json_array_append_new(order, json_string(lesson));
-		json_object_set(strcmp(kind, "lesson") == 0 ? normal : other, lesson, run);
+		const char *status = json_string_value(json_object_get(run, "status"));
+		int stands = strcmp(kind, "lesson") == 0 && status && strcmp(status, "ok") == 0;
+		json_object_set(stands ? normal : other, lesson, run);
 	}
 	json_t *out = json_array();
 	json_t *id;
