@@ -23,6 +23,8 @@ for want in "<h2>The machine</h2>" "<h2>The lecture's table</h2>" "Byte at a tim
 	"warm: R = " "<h2>Lessons and their claims</h2>" '<td class="held">'; do
 	expect_in "$html" "$want" "the report"
 done
+# the sweep's fit is given in figures under its chart; no line of it is drawn
+case $html in *"fitted line"*) fail "the report speaks of a fitted line it does not draw" ;; esac
 pass "--report --from: the machine, the lecture's table, 2 groups and a sweep as well-formed SVG, verdicts"
 
 run "$IOLAB" --report "$T/sweep.svg" --format svg --lesson sw01-readsweep --from "$T/b.json"

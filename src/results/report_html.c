@@ -235,9 +235,9 @@ static void put_sweeps(FILE *out, const struct doc *d)
 		if (r->npoints == 0)
 			continue;
 		if (!any)
-			fputs("<h2>Block-size sweeps</h2>\n<p>The fitted line is the lecture's "
-			      "model, time = calls \xc2\xb7 R + bytes \xc2\xb7 U: R the price of one "
-			      "call, U the price of one byte.</p>\n", out);
+			fputs("<h2>Block-size sweeps</h2>\n<p>Under each chart, the lecture's model "
+			      "fitted to each cache state's points, time = calls \xc2\xb7 R + bytes "
+			      "\xc2\xb7 U: R the price of one call, U the price of one byte.</p>\n", out);
 		any = 1;
 		fputs("<figure>\n", out);
 		put_sweep_chart(out, r);
