@@ -62,6 +62,8 @@ static int doc_from_notebook(const struct options *o, struct doc *d, char *src, 
 		return EXIT_ENVIRONMENT;
 	}
 	snprintf(src, srclen, "the lab notebook %s", store_path(st));
+	if (*store_notice(st))
+		fprintf(err, "iolab: %s\n", store_notice(st));
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
@@ -69,6 +71,10 @@ static int doc_from_notebook(const struct options *o, struct doc *d, char *src, 
 	             : -1;
 	if (mem && fclose(mem) != 0)
 		rc = -1;
+	char skipped[256];
+	if (store_unreadable(st, skipped, sizeof skipped))
+		fprintf(err, "iolab: %s (not in the report): a later iolab's, or changed by hand\n",
+		        skipped);
 	store_close(st);
 	if (rc != 0) {
 		fprintf(err, "iolab: %s\n", mem ? msg : strerror(errno));
