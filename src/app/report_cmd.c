@@ -198,6 +198,19 @@ static int svg_report(const struct options *o, const struct doc *d, FILE *err)
 	return write_whole(o->report, "--report", write_svg, &job, err);
 }
 
+/* A --lesson with no result in the document: the report would leave it
+ * out without a word. */
+static void warn_missing_lessons(const struct options *o, const struct doc *d, const char *src,
+                                 FILE *err)
+{
+	for (size_t i = 0; i < o->nlessons; i++)
+		if (!doc_find(d, o->lessons[i])) {
+			char shown[256];
+			fprintf(err, "iolab: --report: no result of %s in %s\n",
+			        sanitize_copy(shown, sizeof shown, o->lessons[i], 60), src);
+		}
+}
+
 int report_cmd(const struct options *o, FILE *err)
 {
 	struct doc d;
@@ -224,8 +237,13 @@ int report_cmd(const struct options *o, FILE *err)
 	if (rc == 0 && svg) {
 		rc = svg_report(o, &d, err);
 	} else if (rc == 0) {
-		if (have_doc && o->nlessons)
+		if (have_doc && o->nlessons) {
+			warn_missing_lessons(o, &d, src, err);
 			doc_keep_lessons(&d, (const char *const *)o->lessons, o->nlessons);
+		}
+		if (have_doc && d.nresults == 0)
+			fprintf(err, "iolab: --report: %s holds no result to report; the report says "
+			        "so\n", src);
 		char now[32];
 		utc_now(now, sizeof now);
 		struct report_html r = {have_doc ? &d : NULL, src, have_class ? &cv : NULL, now};

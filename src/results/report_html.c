@@ -421,6 +421,10 @@ int report_html_write(FILE *out, const struct report_html *r)
 	        "<h1>iolab lab report</h1>\n", style);
 	if (r->doc) {
 		put_machine(out, r);
+		if (r->doc->nresults == 0)
+			fputs("<p><strong>No results:</strong> the source above holds no run of these "
+			      "lessons. Run them first (<code>iolab --batch</code>, or in the lab), "
+			      "then write the report again.</p>\n", out);
 		put_table(out, r->doc);
 		put_groups(out, r->doc);
 		put_sweeps(out, r->doc);
