@@ -101,6 +101,13 @@ START_TEST(doc_read_refusals)
 	ck_assert_int_eq(doc_read_file(write_doc("n.json", "99.0.0", "b", 1, 1), &d, msg,
 	                               sizeof msg), -1);
 	ck_assert_str_eq(msg, "written by iolab 99.0.0, newer than this iolab " PACKAGE_VERSION);
+	/* a directory and an empty file are named as what they are */
+	ck_assert_int_eq(doc_read_file(dir, &d, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "a directory, not a document");
+	f = fopen(path, "w");
+	fclose(f);
+	ck_assert_int_eq(doc_read_file(path, &d, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "an empty file, not a document");
 	ck_assert_int_eq(doc_version_newer("0.1.0"), 0);
 	ck_assert_int_eq(doc_version_newer(PACKAGE_VERSION), 0);
 	ck_assert_int_eq(doc_version_newer("1.0"), 1);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "doc_read.h"
 
@@ -278,6 +279,15 @@ static int finish(json_t *root, json_error_t *err, struct doc *d, char *msg, siz
 
 int doc_read_file(const char *path, struct doc *d, char *msg, size_t len)
 {
+	/* jansson reads a directory or an empty file as "expected near end of
+	 * file": say what the file is instead */
+	struct stat sb;
+	if (stat(path, &sb) == 0 && (S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && sb.st_size == 0))) {
+		memset(d, 0, sizeof *d);
+		snprintf(msg, len, "%s", S_ISDIR(sb.st_mode) ? "a directory, not a document"
+		                                             : "an empty file, not a document");
+		return -1;
+	}
 	json_error_t err;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
 	if (!root && json_error_code(&err) == json_error_cannot_open_file) {
