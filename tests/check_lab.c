@@ -1694,6 +1694,48 @@ START_TEST(a_typed_program_runs_from_its_page)
 END_TEST
 
 
+/* A program races another program: both pages' runs, each filed under
+ * its own argv as raced with the other, never asked about. */
+START_TEST(a_program_races_a_program)
+{
+	struct wl_spec s;
+	cat_spec(&s);
+	ck_assert_int_eq(lab_program_page(&lab, &s), 3);
+	static char *wc_argv[] = {"wc", "-c", "{file}", NULL};
+	s.command = wc_argv;
+	s.command_len = 3;
+	ck_assert_int_eq(lab_program_page(&lab, &s), 4);
+	lab_select(&lab, 3);
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_ptr_null(race_refusal(&lab, 3, 4));
+	ck_assert_int_eq(race_start(&lab, 4), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	poll_until_ended();
+	struct run_view v;
+	for (int side = 0; side < 2; side++) {
+		race_view_of(&lab, side, &v);
+		ck_assert_ptr_nonnull(v.result);
+		ck_assert_msg(v.result->ok, "side %d: %s", side, v.result->error);
+	}
+	race_view_of(&lab, 0, &v);
+	ck_assert_int_eq(v.result->bytes, 64 * 1024);     /* cat reads it all */
+	char msg[256];
+	int all = 0;
+	ck_assert_int_eq(store_history(lab.store, NULL, count_run, &all, msg, sizeof msg), 0);
+	ck_assert_int_eq(all, 2);
+	for (size_t page = 3; page <= 4; page++) {
+		lab_select(&lab, page);
+		ck_assert_int_eq(lab_history_open(&lab), 0);
+		ck_assert_uint_eq(lab.history.n, 1);
+		ck_assert_str_eq(lab.history.rows[0].kind, "raced");
+		ck_assert_str_eq(lab.history.rows[0].label, page == 3 ? "cat {file}, raced with wc -c {file}"
+		                                                     : "wc -c {file}, raced with cat {file}");
+		lab_history_close(&lab);
+	}
+}
+END_TEST
+
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -1703,6 +1745,7 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, open_at_a_named_lesson);
 	tcase_add_test(tc, a_program_has_its_own_page);
 	tcase_add_test(tc, a_typed_program_runs_from_its_page);
+	tcase_add_test(tc, a_program_races_a_program);
 	tcase_add_test(tc, block_doubles_and_halves);
 	tcase_add_test(tc, block_limits);
 	tcase_add_test(tc, sweep_and_command_refuse_block);
