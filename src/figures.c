@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "figures.h"
 
@@ -26,4 +27,55 @@ double figures_bytes_per_syscall(const struct wl_spec *s, uint64_t bytes, int64_
 {
 	int64_t n = figures_own_syscalls(s, syscr, syscw);
 	return n > 0 ? (double)bytes / (double)n : NAN;
+}
+
+double figures_per_call(double seconds, int64_t count)
+{
+	return count > 0 && seconds >= 0 ? seconds / (double)count : NAN;
+}
+
+enum call_kind figures_own_call(const struct wl_spec *s)
+{
+	const struct wl_kind *k = s ? wl_kind_of(s) : NULL;
+	return k && !k->command ? k->primary : CALL_NONE;
+}
+
+void figures_format_price(double seconds, int ascii, char *buf, size_t len)
+{
+	static const struct { double scale; const char *unit, *ascii; } units[] = {
+		{1e-9, "ns", "ns"}, {1e-6, "\u00b5s", "us"}, {1e-3, "ms", "ms"}, {1, "s", "s"},
+	};
+	if (!isfinite(seconds) || seconds < 0) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	size_t u = 0;
+	while (u + 1 < sizeof units / sizeof *units && seconds >= units[u + 1].scale * 0.9995)
+		u++;
+	double v = seconds / units[u].scale;
+	const char *unit = ascii ? units[u].ascii : units[u].unit;
+	if (v >= 99.95 || u == 0)
+		snprintf(buf, len, "%.0f %s", v, unit);
+	else if (v >= 9.995)
+		snprintf(buf, len, "%.1f %s", v, unit);
+	else
+		snprintf(buf, len, "%.2f %s", v, unit);
+}
+
+double figures_rate_alone(uint64_t bytes, double wall, double cpu_wait)
+{
+	double own = wall - cpu_wait;
+	return cpu_wait >= 0 && own > 0 ? (double)bytes / own : NAN;
+}
+
+double figures_wait_share(double wall, double cpu_wait)
+{
+	return cpu_wait >= 0 && wall > 0 ? cpu_wait / wall : NAN;
+}
+
+double figures_amplification(const struct wl_spec *s, uint64_t bytes,
+                             const struct device_stat *d)
+{
+	int64_t dev = figures_writes(s) ? d->write_bytes : d->read_bytes;
+	return dev >= 0 && bytes > 0 ? (double)dev / (double)bytes : NAN;
 }

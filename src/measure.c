@@ -127,6 +127,56 @@ int measure_io_read(pid_t pid, struct measure_io *io)
 	return rc;
 }
 
+/* --- /proc/PID/schedstat ------------------------------------------------ */
+
+int measure_sched_parse(const char *text, struct measure_sched *out)
+{
+	long long cpu, delay, slices;
+	out->on_cpu_ns = out->run_delay_ns = -1;
+	if (!text || sscanf(text, "%lld %lld %lld", &cpu, &delay, &slices) != 3 || cpu < 0 ||
+	    delay < 0 || slices < 0)
+		return -1;
+	out->on_cpu_ns = cpu;
+	out->run_delay_ns = delay;
+	return 0;
+}
+
+int measure_sched_open(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%ld/schedstat", (long)pid);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+int measure_sched_read_fd(int fd, struct measure_sched *out)
+{
+	char buf[128];
+	out->on_cpu_ns = out->run_delay_ns = -1;
+	if (fd < 0)
+		return -1;
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return measure_sched_parse(buf, out);
+}
+
+void measure_time_split(double wall, double user, double system, double run_delay,
+                        struct measure_time *out)
+{
+	out->wall = wall;
+	out->user = user;
+	out->system = system;
+	out->cpu_wait = out->blocked = -1;
+	if (!(wall >= 0) || !(user >= 0) || !(system >= 0) || !(run_delay >= 0))
+		return;
+	double off = wall - user - system;
+	if (off < 0)
+		off = 0;
+	out->cpu_wait = run_delay < off ? run_delay : off;
+	out->blocked = off - out->cpu_wait;
+}
+
 /* --- rusage -------------------------------------------------------------- */
 
 double measure_timeval(const struct timeval *tv)

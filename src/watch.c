@@ -174,7 +174,8 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 
 	/* the field table's members by their rows' rule (trial_fields.h) */
 	trial_fields_add(sum, r);
-	sum->seconds += r->seconds;
+	if (r->time_note[0])          /* a part unmeasured once is unmeasured */
+		memcpy(sum->time_note, r->time_note, sizeof sum->time_note);
 	sum->checksum += r->checksum;
 	for (int k = 0; k < CALL_KINDS; k++)
 		sum->calls[k] += r->calls[k];

@@ -8,6 +8,7 @@
 	X(atomic_file) \
 	X(batch) \
 	X(cli) \
+	X(device) \
 	X(engine) \
 	X(expect) \
 	X(expect_fields) \
