@@ -621,6 +621,22 @@ static enum trial_state sample_state(struct trial *t, int phase)
 	return phase == WL_PHASE_RUNNING ? TRIAL_RUNNING : TRIAL_SETUP;
 }
 
+/* The live split and the device's requests so far (the parent's reads,
+ * never the child's). */
+static void sample_time(const struct trial *t, struct trial_sample *out)
+{
+	struct measure_sched now;
+	struct device_stat dev;
+	out->cpu_wait = -1;
+	if (t->exited || measure_stat_cpu_read(t->pid, &out->cpu_user, &out->cpu_system) != 0)
+		out->cpu_user = out->cpu_system = -1;
+	if (!t->exited && measure_sched_read_fd(t->schedfd, &now) == 0 &&
+	    t->sched_go.run_delay_ns >= 0 && now.run_delay_ns >= t->sched_go.run_delay_ns)
+		out->cpu_wait = (double)(now.run_delay_ns - t->sched_go.run_delay_ns) * 1e-9;
+	read_device(t, &dev);
+	device_stat_delta(&t->dev_go, &dev, &out->device);
+}
+
 void trial_sample(struct trial *t, struct trial_sample *out)
 {
 	struct measure_io io;
@@ -648,6 +664,7 @@ void trial_sample(struct trial *t, struct trial_sample *out)
 		else if (phase == WL_PHASE_RUNNING && start)    /* evictions are not timed */
 			out->elapsed = measure_now() - (double)(start + untimed) * 1e-9;
 	}
+	sample_time(t, out);
 	if (out->elapsed > 0)
 		out->rate_avg = (double)out->bytes / out->elapsed;
 	double dt = out->elapsed - t->prev_elapsed;

@@ -42,6 +42,10 @@ struct trial_sample {
 	double rate_avg;          /* B/s since the start */
 	int64_t syscr, syscw;     /* /proc/PID/io so far, -1 unavailable */
 	int64_t read_bytes, write_bytes;  /* storage I/O so far, -1 unavailable */
+	/* where the time went so far (live, coarse: /proc/PID/stat's ticks):
+	 * CPU seconds user and system, and the wait for a CPU; -1 unknown */
+	double cpu_user, cpu_system, cpu_wait;
+	struct device_stat device;        /* the scratch device since the start */
 };
 
 /* Did a trial do what its lesson means?  Decided once, by trial_finish();

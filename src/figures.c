@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 
 #include "figures.h"
 
@@ -38,28 +37,6 @@ enum call_kind figures_own_call(const struct wl_spec *s)
 {
 	const struct wl_kind *k = s ? wl_kind_of(s) : NULL;
 	return k && !k->command ? k->primary : CALL_NONE;
-}
-
-void figures_format_price(double seconds, int ascii, char *buf, size_t len)
-{
-	static const struct { double scale; const char *unit, *ascii; } units[] = {
-		{1e-9, "ns", "ns"}, {1e-6, "\u00b5s", "us"}, {1e-3, "ms", "ms"}, {1, "s", "s"},
-	};
-	if (!isfinite(seconds) || seconds < 0) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	size_t u = 0;
-	while (u + 1 < sizeof units / sizeof *units && seconds >= units[u + 1].scale * 0.9995)
-		u++;
-	double v = seconds / units[u].scale;
-	const char *unit = ascii ? units[u].ascii : units[u].unit;
-	if (v >= 99.95 || u == 0)
-		snprintf(buf, len, "%.0f %s", v, unit);
-	else if (v >= 9.995)
-		snprintf(buf, len, "%.1f %s", v, unit);
-	else
-		snprintf(buf, len, "%.2f %s", v, unit);
 }
 
 double figures_rate_alone(uint64_t bytes, double wall, double cpu_wait)

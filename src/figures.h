@@ -38,9 +38,6 @@ double figures_per_call(double seconds, int64_t count);
 /* The call the workload makes for each access (write, fread, memread
  * ...); CALL_NONE for a command, whose calls the lab cannot count. */
 enum call_kind figures_own_call(const struct wl_spec *s);
-/* "251 µs", "15 ns", "1.20 ms", "2.5 s": a price in the unit that gives
- * it one to three digits before the point (ascii: "us" for µs). */
-void figures_format_price(double seconds, int ascii, char *buf, size_t len);
 
 /* The rate the workload would have had on a CPU of its own: bytes over
  * the wall time less the wait for a CPU; NaN when the wait is unknown. */

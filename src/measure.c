@@ -161,6 +161,37 @@ int measure_sched_read_fd(int fd, struct measure_sched *out)
 	return measure_sched_parse(buf, out);
 }
 
+int measure_stat_cpu_parse(const char *text, double *user, double *system)
+{
+	/* the command name may hold anything: the fields follow the last ')' */
+	const char *p = text ? strrchr(text, ')') : NULL;
+	unsigned long long ut, st;
+	long hz = sysconf(_SC_CLK_TCK);
+	*user = *system = -1;
+	if (!p || hz <= 0 ||
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	*user = (double)ut / (double)hz;
+	*system = (double)st / (double)hz;
+	return 0;
+}
+
+int measure_stat_cpu_read(pid_t pid, double *user, double *system)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	*user = *system = -1;
+	if (fd < 0)
+		return -1;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return measure_stat_cpu_parse(buf, user, system);
+}
+
 void measure_time_split(double wall, double user, double system, double run_delay,
                         struct measure_time *out)
 {

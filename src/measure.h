@@ -68,6 +68,12 @@ int measure_sched_open(pid_t pid);
 /* Reads a descriptor from measure_sched_open: 0, or -1 (both -1). */
 int measure_sched_read_fd(int fd, struct measure_sched *out);
 
+/* A process's CPU seconds so far, user and system apart, from the text
+ * of /proc/PID/stat (clock ticks: a hundredth of a second, so for a live
+ * view, not a result).  0, or -1 with both -1. */
+int measure_stat_cpu_parse(const char *text, double *user, double *system);
+int measure_stat_cpu_read(pid_t pid, double *user, double *system);
+
 /* Where a timed loop's wall time went: its CPU time (user, system), its
  * time runnable but waiting for a CPU (cpu_wait), and the rest (blocked:
  * waiting for the device, a lock, a sleep).  Seconds; -1 unknown. */
