@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <sqlite3.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdio.h>
@@ -955,6 +956,82 @@ START_TEST(stopped_runs_and_the_history)
 }
 END_TEST
 
+static int kind_of(const struct store_run *r, void *arg)
+{
+	*(enum store_kind *)arg = r->kind;
+	return 0;
+}
+
+/* Quitting mid-run (run_abort: q, or the loop after a stop signal) files
+ * the run as stopped, with what it measured. */
+START_TEST(quitting_keeps_the_run)
+{
+	lab.watch = 30;
+	ck_assert_int_eq(run_start(&lab), 0);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; lab.run.trials < 1 && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	ck_assert_int_ge(lab.run.trials, 1);
+	run_abort(&lab);
+	ck_assert_int_eq(lab.quit, 1);
+	ck_assert_int_eq(run_active(&lab), 0);
+	char msg[512];
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+	enum store_kind kind = STORE_KINDS;
+	ck_assert_int_eq(store_history(lab.store, NULL, kind_of, &kind, msg, sizeof msg), 0);
+	ck_assert_int_eq(kind, STORE_KIND_STOPPED);
+	run_abort(&lab);                      /* lab_close does it again: nothing more */
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+}
+END_TEST
+
+/* --db naming a file that is not an iolab notebook: the lab does not
+ * start (exit 4), and the file is as it was. */
+START_TEST(refuses_a_file_that_is_no_notebook)
+{
+	lab_close(&lab);
+	char csv[400];
+	snprintf(csv, sizeof csv, "%s/results.csv", top);
+	FILE *f = fopen(csv, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("a,b\n", f);
+	fclose(f);
+	opt.db = csv;
+	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_ENVIRONMENT);
+	opt.db = NULL;
+	char buf[16] = "";
+	f = fopen(csv, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+	ck_assert(fgetc(f) == EOF);
+	fclose(f);
+	ck_assert_str_eq(buf, "a,b\n");
+}
+END_TEST
+
+/* A row this iolab cannot read does not keep the notebook view shut: it is
+ * left out, and said. */
+START_TEST(history_opens_past_an_unreadable_row)
+{
+	lab.watch = WATCH_ONE_PASS;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(run_start(&lab), 0);
+		poll_until_ended();
+	}
+	sqlite3 *h = NULL;
+	ck_assert_int_eq(sqlite3_open(store_path(lab.store), &h), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(h, "UPDATE runs SET kind = 'bogus' WHERE id = 1", NULL, NULL,
+	                              NULL), SQLITE_OK);
+	sqlite3_close(h);
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab.history.n, 1);
+	ck_assert_str_eq(lab.message, "1 run this iolab cannot read, id 1 (not listed)");
+	lab_history_close(&lab);
+}
+END_TEST
+
 /* The lab reopens at the lesson the student left, unless told where. */
 START_TEST(reopens_where_it_was_left)
 {
@@ -1382,6 +1459,9 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, another_workload_is_not_the_lessons_result);
 	tcase_add_test(tc, batch_and_lab_runs_of_the_lesson_both_count);
 	tcase_add_test(tc, stopped_runs_and_the_history);
+	tcase_add_test(tc, history_opens_past_an_unreadable_row);
+	tcase_add_test(tc, quitting_keeps_the_run);
+	tcase_add_test(tc, refuses_a_file_that_is_no_notebook);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
 	tcase_add_test(tc, pack_command_asks_first);

@@ -193,7 +193,9 @@ int lab_open(struct lab *lab, const struct options *o)
 		perror("iolab: signal handlers");
 		return EXIT_ENVIRONMENT;
 	}
-	lab_notebook_open(lab);
+	rc = lab_notebook_open(lab);
+	if (rc != 0)
+		return rc;
 	/* no --lesson nor --race: where the student left off */
 	long last = o->nlessons || o->race[0] ? -1 : lab_notebook_last_lesson(lab);
 	if (last >= 0)

@@ -153,17 +153,23 @@ static void refresh_score(struct lab *lab)
 		notice_add(lab, msg);
 }
 
-void lab_notebook_open(struct lab *lab)
+int lab_notebook_open(struct lab *lab)
 {
 	char notice[4096];
 	lab->guess_rate = NAN;
 	lab->store = notebook_open(lab->opt->db, &lab->course, notice, sizeof notice);
+	const char *refused = notebook_refusal(lab->opt->db, lab->store, notice);
+	if (refused) {
+		fprintf(stderr, "iolab: %s\n", refused);
+		return EXIT_ENVIRONMENT;
+	}
 	notice_add(lab, notice);
 	for (size_t i = 0; i < lab->course.nlessons; i++) {
 		lab->ls[i].guess_rate = lab->ls[i].miss = NAN;
 		refresh_lesson(lab, i);
 	}
 	refresh_score(lab);
+	return 0;
 }
 
 long lab_notebook_last_lesson(struct lab *lab)
@@ -509,6 +515,9 @@ int lab_history_open(struct lab *lab)
 		lab_message(lab, "%s", msg);
 		return -1;
 	}
+	char skipped[256];
+	if (store_unreadable(lab->store, skipped, sizeof skipped))
+		lab_message(lab, "%s (not listed)", skipped);
 	h->open = 1;
 	return 0;
 }

@@ -47,8 +47,8 @@ enum run_phase {
  * and end_run() files it in the lab notebook (lab_notebook_file: every
  * run, raced ones too, each with its kind and what changed); unless it
  * was raced it is also what the lesson's panel shows (lab->ls[]).
- * (Quitting mid-run, run_abort_one() sums the trial it interrupts and
- * files nothing.) */
+ * Quitting mid-run (q, or a stop signal), run_abort() ends it the same
+ * way: a run stopped early is filed as stopped. */
 struct run {
 	enum run_phase phase;
 	size_t lesson;            /* index of the lesson it belongs to */
@@ -358,20 +358,22 @@ int run_start(struct lab *lab);
 int run_poll(struct lab *lab);
 /* Ask the run (a race: both runs) to stop (s, Esc). */
 void run_stop(struct lab *lab);
-/* Stop and collect now (quitting).  Waits for the children to reach their
- * next chunk; trial_finish kills one past its time limit. */
+/* Stop, collect and file now (quitting: sets lab->quit).  Waits for the
+ * children to reach their next chunk; trial_finish kills one past its time
+ * limit.  Each run under way is filed as stopped, with what it measured:
+ * after a stop signal, the whole trials of a watched run (the guard killed
+ * the child of the last one before it reported). */
 void run_abort(struct lab *lab);
 /* A run (or a race) is under way. */
 int run_active(const struct lab *lab);
 void run_free(struct run *run);
 
 /* One run, for lab_race.c: start `spec` of lesson `lesson` (raced: its
- * results stay in the run); poll, stop, abort it; is it under way? */
+ * results stay in the run); poll, stop it; is it under way? */
 int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec,
               int raced);
 int run_poll_one(struct lab *lab, struct run *r);
 void run_stop_one(struct run *r);
-void run_abort_one(struct run *r);
 int run_is_active(const struct run *r);
 
 /* What the live panel shows for lesson i: this run, this session's last
@@ -412,8 +414,10 @@ void run_view_of_run(const struct run *r, struct run_view *v);
 /* Open the notebook (--db, else the default one, the old progress file
  * imported), read every lesson's latest run as the lesson says, the
  * variants and the score; lab->notice says what the student must see
- * (moved aside, imported, will not be saved).  Never fails the lab. */
-void lab_notebook_open(struct lab *lab);
+ * (moved aside, imported, will not be saved).  0; or EXIT_ENVIRONMENT,
+ * said on stderr, when the file --db names is no notebook the lab may use
+ * (notebook_refusal): the lab does not start. */
+int lab_notebook_open(struct lab *lab);
 /* The lesson the student was at when the lab closed (state "lesson"), or
  * -1. */
 long lab_notebook_last_lesson(struct lab *lab);

@@ -65,15 +65,22 @@ static int guarded;           /* guard_init() was called on it */
 struct notebook {
 	struct store *st;         /* NULL: not recording */
 	size_t tried, failed;
+	int64_t *ids;             /* the run filed for each result, 0 for none */
+	size_t nids;
 };
 
-static void notebook_start(struct notebook *nb, const struct options *o, const struct course *c)
+static int notebook_start(struct notebook *nb, const struct options *o, const struct course *c)
 {
 	char notice[4096];
 	memset(nb, 0, sizeof *nb);
 	if (o->no_record)
-		return;
+		return 0;
 	nb->st = notebook_open(o->db, c, notice, sizeof notice);
+	const char *refused = notebook_refusal(o->db, nb->st, notice);
+	if (refused) {
+		fprintf(stderr, "iolab: %s\n", refused);
+		return EXIT_ENVIRONMENT;
+	}
 	for (char *line = notice, *next; *line; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next)
@@ -84,6 +91,7 @@ static void notebook_start(struct notebook *nb, const struct options *o, const s
 		store_close(nb->st);
 		nb->st = NULL;
 	}
+	return 0;
 }
 
 /* How a result was set up, and in words what differs from the lesson. */
@@ -93,18 +101,35 @@ struct filing {
 	char label[512];
 };
 
-static void notebook_file(struct notebook *nb, const struct report_result *res,
+/* The run of result `index` was stored as id: its verdicts go there later. */
+static void notebook_remember(struct notebook *nb, size_t index, int64_t id)
+{
+	if (index >= nb->nids) {
+		int64_t *grown = reallocarray(nb->ids, index + 1, sizeof *grown);
+		if (!grown)
+			return;           /* the run is kept; only its verdicts would be */
+		memset(grown + nb->nids, 0, (index + 1 - nb->nids) * sizeof *grown);
+		nb->ids = grown;
+		nb->nids = index + 1;
+	}
+	nb->ids[index] = id;
+}
+
+static void notebook_file(struct notebook *nb, const struct report_result *res, size_t index,
                           const struct filing *f)
 {
 	struct notebook_entry e;
 	char msg[1024];
+	int64_t id = 0;
 	if (!nb->st)
 		return;
 	nb->tried++;
 	if (notebook_entry_of_result(&e, res, f->lesson, f->origin, f->label) != 0)
 		snprintf(msg, sizeof msg, "not saved: out of memory");
-	else if (store_record(nb->st, &e.run, NULL, msg, sizeof msg) == 0)
+	else if (store_record(nb->st, &e.run, &id, msg, sizeof msg) == 0)
 		msg[0] = '\0';
+	if (!msg[0])
+		notebook_remember(nb, index, id);
 	notebook_entry_free(&e);
 	if (!msg[0])
 		return;
@@ -112,8 +137,29 @@ static void notebook_file(struct notebook *nb, const struct report_result *res,
 		fprintf(stderr, "iolab: %s\n", msg);
 }
 
+/* Every stored run's result again, now with its claims judged, so the
+ * notebook (--history, --report) keeps the verdicts batch printed. */
+static void notebook_verdicts(struct notebook *nb, const struct report *r)
+{
+	for (size_t i = 0; nb->st && i < r->nresults && i < nb->nids; i++) {
+		if (!nb->ids[i] || r->results[i].nexpects == 0)
+			continue;
+		char *json = report_json_result(&r->results[i]);
+		char msg[1024];
+		if (!json || store_set_result(nb->st, nb->ids[i], json, msg, sizeof msg) != 0) {
+			if (nb->failed++ == 0)
+				fprintf(stderr, "iolab: the claims' verdicts were %s\n",
+				        json ? msg : "not saved: out of memory");
+		}
+		free(json);
+	}
+}
+
 static void notebook_finish(struct notebook *nb)
 {
+	free(nb->ids);
+	nb->ids = NULL;
+	nb->nids = 0;
 	if (nb->failed > 1)
 		fprintf(stderr, "iolab: %zu of %zu results were not saved\n", nb->failed, nb->tried);
 	if (nb->st)
@@ -706,7 +752,7 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		run_lesson(c, l, o, res, &p);
 		/* a run cut short by a signal measured nothing to keep */
 		if (!guard_pending())
-			notebook_file(nb, res, &filing);
+			notebook_file(nb, res, r->nresults - 1, &filing);
 	}
 	if (have_refs)
 		ref_data_free(&rd);
@@ -773,26 +819,30 @@ static int run_course(const struct options *o, const struct course *c,
                       const size_t *idx, size_t n)
 {
 	struct report r;
+	struct notebook nb;
 	int rc = prepare(o, c, idx, n);
+	if (rc == 0)
+		rc = notebook_start(&nb, o, c->dir ? c : NULL);
 	if (rc != 0)
 		return rc;
 	if (report_init(&r, scratch.dir, scratch.fstype, syscall_counter(o)) != 0) {
 		perror("iolab");
+		notebook_finish(&nb);
 		return EXIT_ENVIRONMENT;
 	}
 	report_set_device(&r, scratch.has_device ? &scratch.device : NULL, scratch.device_note);
 	r.trials = o->trials;
 	r.course = c->title ? strdup(c->title) : NULL;
-	struct notebook nb;
-	notebook_start(&nb, o, c->dir ? c : NULL);
 	rc = run_all(o, c, idx, n, &r, &nb);
-	notebook_finish(&nb);
 	guard_cleanup();          /* no data file outlives the measurements */
 	/* every selected lesson ran: now their claims, against this run */
 	if (rc == 0 && report_expect_all(&r, c) != 0) {
 		fprintf(stderr, "iolab: evaluating the expectations: out of memory\n");
 		rc = EXIT_ENVIRONMENT;
 	}
+	if (rc == 0)
+		notebook_verdicts(&nb, &r);
+	notebook_finish(&nb);
 	if (rc == 0)
 		expectations_note(&r);
 	if (rc == 0)

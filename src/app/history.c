@@ -296,10 +296,10 @@ static int write_json(FILE *out, struct store *st, const char *const *lessons, s
 	fprintf(out, ",\n  \"score\": {\"guesses\": %lld, \"mean_miss\": ", (long long)sc.guesses);
 	json_num(out, sc.mean_miss);
 	fprintf(out, ", \"within_1\": %lld},\n  \"runs\": [", (long long)sc.within_1);
-	if (store_each(st, NULL, json_run, &w, msg, len) != 0)
-		return -1;
+	/* a failure on the way still ends the document: whole, and exit 4 */
+	int rc = store_each(st, NULL, json_run, &w, msg, len);
 	fputs(w.n ? "\n  ]\n}\n" : "]\n}\n", out);
-	return 0;
+	return rc;
 }
 
 /* --- CSV --------------------------------------------------------------------- */
@@ -581,6 +581,9 @@ int history_cmd(const struct options *o, FILE *out, FILE *err)
 	                       sizeof msg);
 	if (rc != 0)
 		fprintf(err, "iolab: %s\n", msg);
+	char skipped[256];
+	if (store_unreadable(st, skipped, sizeof skipped))
+		fprintf(err, "iolab: %s (not shown): a later iolab's, or changed by hand\n", skipped);
 	store_close(st);
 	return rc ? EXIT_ENVIRONMENT : EXIT_RAN;
 }

@@ -335,7 +335,8 @@ static int lab_loop(struct lab *lab)
 	while (!lab->quit) {
 		int sig = guard_pending();
 		if (sig) {
-			run_abort(lab);       /* the guard has killed the child: reap it */
+			/* the guard has killed the child: reap it, and file the run */
+			run_abort(lab);
 			return guard_exit_status(sig);
 		}
 		int running = run_poll(lab);
