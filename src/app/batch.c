@@ -832,6 +832,7 @@ static int run_course(const struct options *o, const struct course *c,
 	}
 	report_set_device(&r, scratch.has_device ? &scratch.device : NULL, scratch.device_note);
 	r.trials = o->trials;
+	r.wide = o->wide;
 	r.course = c->title ? strdup(c->title) : NULL;
 	rc = run_all(o, c, idx, n, &r, &nb);
 	guard_cleanup();          /* no data file outlives the measurements */

@@ -447,7 +447,8 @@ static int text_run(const struct store_run *r, void *arg)
 	if (isnan(r->guess_rate))
 		snprintf(cell[T_GUESS], sizeof cell[T_GUESS], "-");
 	else
-		units_format_rate(r->guess_rate, cell[T_GUESS], sizeof cell[T_GUESS]);
+		units_format_rate_typed(r->guess_rate, r->guess_text, cell[T_GUESS],
+		                        sizeof cell[T_GUESS]);
 	if (isfinite(r->guess_miss))
 		snprintf(cell[T_MISS], sizeof cell[T_MISS], "%.2f", r->guess_miss);
 	else
