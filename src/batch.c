@@ -190,14 +190,14 @@ static void progress_trial(const struct progress_line *p, const char *what,
 
 static void progress_end(const struct progress_line *p, const char *outcome)
 {
-	if (p->live) {
-		live_print(p, outcome);
-		fputc('\n', stderr);
-	} else {
-		/* an error text may quote a command's stderr: no escapes from it */
-		char safe[1024];
-		fprintf(stderr, "%s\n", sanitize_copy(safe, sizeof safe, outcome, -1));
-	}
+	/* an error text may quote a command's stderr: no escapes from it; and
+	 * it is said whole (a refusal names every word of a program), so the
+	 * live line, fitted to the terminal, gives way to the whole line */
+	char *safe = sanitize_dup(outcome, NULL);
+	if (p->live)
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s ... ", p->index, p->total, p->id);
+	fprintf(stderr, "%s\n", safe ? safe : "out of memory");
+	free(safe);
 }
 
 /* --- trials ---------------------------------------------------------------------- */
@@ -638,8 +638,11 @@ static void run_lesson(const struct course *c, const struct lesson *l, const str
 	progress_begin(p);
 	/* --run and --command are the user's own, typed on this command line */
 	if (!o->have_experiment && trust_needs_consent(c, l) && !o->allow_commands) {
-		trust_refusal(&res->spec, why, sizeof why);
-		report_fail(res, "%s", why);
+		char *refusal = trust_refusal(&res->spec);
+		report_fail(res, "out of memory");
+		if (refusal)
+			report_note(res, refusal);    /* whole: report_fail would cut it */
+		free(refusal);
 	} else if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
 		report_fail(res, "%s%s", o->size || o->time_limit > 0 ? "with the overrides: " : "", why);
 	} else if (res->is_sweep) {
@@ -652,9 +655,13 @@ static void run_lesson(const struct course *c, const struct lesson *l, const str
 	}
 	if (guard_pending())
 		return;
-	char text[600];
-	outcome_text(res, text, sizeof text);
-	progress_end(p, text);
+	/* an error is said whole (a refusal names every word of a program) */
+	size_t len = 600 + (res->error ? strlen(res->error) : 0);
+	char *text = malloc(len);
+	if (text)
+		outcome_text(res, text, len);
+	progress_end(p, text ? text : "out of memory");
+	free(text);
 	if (o->command_given)
 		show_stderr(res);
 }

@@ -91,12 +91,27 @@ void lab_ask_commands(struct lab *lab, size_t i)
 	lab->asking = 1;
 	lab->ask_lesson = i;
 	lab->ask_for_race = 0;
+	lab->ask_top = 0;
+	lab->ask_seen_end = 0;
+}
+
+void lab_ask_scroll(struct lab *lab, long delta)
+{
+	if (delta < 0 && (size_t)-delta > lab->ask_top)
+		lab->ask_top = 0;
+	else
+		lab->ask_top += (size_t)delta;   /* the view clamps it to the words */
 }
 
 int lab_answer_commands(struct lab *lab, int yes)
 {
 	if (!lab->asking)
 		return 0;
+	if (yes && !lab->ask_seen_end) {
+		lab_message(lab, "the program's words go on below: read them to the end "
+		            "(Down, PgDn) before y runs it");
+		return 0;
+	}
 	lab->asking = 0;
 	if (!yes) {
 		lab_message(lab, "not run: the lesson's program runs only if you agree (r asks again)");

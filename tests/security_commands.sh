@@ -138,6 +138,30 @@ kill_sleeps 299.71
 [ -z "$left" ] || fail "setsid sleep 299.71 outlived the run: pid $left"
 pass "a command that detaches itself (setsid sleep) does not outlive its trial"
 
+# --- a program too long to show on one screen ---------------------------------------------
+# sh -c 'exec "$@"' sh env V0=<240 digits> ... V54=... touch FILE (62 words): the question
+# and the refusal must reach the last word, where the harm is.
+long_words() {
+	printf "[sh, -c, 'exec \"\$@\"', sh, env"
+	i=0
+	while [ "$i" -lt 55 ]; do
+		printf ', V%d=%0240d' "$i" 0
+		i=$((i + 1))
+	done
+	printf ', touch, "%s"]' "$1"
+}
+new_pack long
+pack_lesson p06-long "$(long_words "$TP/pwned")"
+pack_course "p06-long"
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --format json
+expect_rc 1 "a long program without --allow-commands"
+[ ! -e "$TP/pwned" ] || fail "the long program ran"
+expect_in "$err" " V54=$(printf '%0240d' 0) touch $TP/pwned; iolab runs it only with --allow-commands" \
+	"the refusal on stderr names the last words"
+expect_in "$out" " touch $TP/pwned; iolab runs it only with --allow-commands" "the JSON's refusal too"
+pass "batch: a refusal names every word of a long program"
+LONG_PACK=$PACK
+
 # --- 13.3 the lab asks first ---------------------------------------------------------------
 if [ -z "${TMUX_BIN:-}" ] || [ ! -x "$TMUX_BIN" ]; then
 	echo "skip: the lab's question: tmux was not found by configure"
@@ -180,3 +204,30 @@ grep -q "Run this lesson's program" "$T/screen" && fail "asked again after a yes
 tm send-keys -t "$PANE" q
 wait_for 'iolab-exit=0' 20 "q quits"
 pass "the lab: r asks with the argv, n runs nothing, y runs it, and r is not asked again"
+
+# The long program: its words scroll in the question, and y does nothing
+# until the last row (where touch is) has been on screen.
+tm send-keys -t "$PANE" "clear; XDG_STATE_HOME='$TP/state' XDG_CACHE_HOME='$TP/cache' LC_ALL=C '$IOLAB' --lessons '$LONG_PACK' --dir '$SCRATCH' --watch pass; echo iolab-exit=\$?" Enter
+wait_for 'A lesson pack that runs a program' 20 "the lab at the long lesson"
+tm send-keys -t "$PANE" r
+wait_for "Rows 1-[0-9]+ of the [0-9]+ its words take" 10 "the words scroll"
+grep -q "touch" "$T/screen" && fail "the last words showed on the first page (the test needs them below)"
+tm send-keys -t "$PANE" y
+wait_for "read them to the end" 10 "y before the end is refused"
+[ ! -e "$TP/pwned" ] || fail "y ran a program whose words were not all shown"
+n=0
+while ! grep -q "touch $TP/pwned" "$T/screen" && [ "$n" -lt 200 ]; do
+	tm send-keys -t "$PANE" NPage
+	nap
+	screen
+	n=$((n + 1))
+done
+grep -q "touch $TP/pwned" "$T/screen" || fail "PgDn never showed the last words"
+tm send-keys -t "$PANE" y
+i=0
+while [ ! -e "$TP/pwned" ] && [ "$i" -lt 300 ]; do nap; i=$((i + 1)); done
+[ -e "$TP/pwned" ] || fail "y after the last words did not run the program"
+wait_for 'DONE in' 20 "the long program's run"
+tm send-keys -t "$PANE" q
+wait_for 'iolab-exit=0' 20 "q quits"
+pass "the lab: a program's words scroll, y counts only once the last word was shown"
