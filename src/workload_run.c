@@ -41,6 +41,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -1272,6 +1273,21 @@ void wl_command_free(char **argv)
 	free(argv);
 }
 
+/* Nor through /dev/tty: the command, and all it starts, has no
+ * controlling terminal.  setsid() would say so too, but the process leads
+ * its group already (the engine's kill(-pid) needs that from the fork
+ * on), and a group leader cannot start a session; TIOCNOTTY drops the
+ * terminal for a process that does not lead its session.  Where the lab
+ * has no terminal there is none to drop. */
+static void no_terminal(void)
+{
+	int tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (tty < 0)
+		return;
+	ioctl(tty, TIOCNOTTY);
+	close(tty);
+}
+
 void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop)
 {
 	/* Never the lab's terminal: without /dev/null the command does not run. */
@@ -1289,6 +1305,7 @@ void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int pe
 	dup2(null, STDIN_FILENO);
 	dup2(null, STDOUT_FILENO);
 	dup2(errfd >= 0 ? errfd : null, STDERR_FILENO);
+	no_terminal();
 	/* The lab's own descriptors (terminal, report file) are not the
 	 * command's business. */
 	closefrom(3);

@@ -231,3 +231,15 @@ wait_for 'DONE in' 20 "the long program's run"
 tm send-keys -t "$PANE" q
 wait_for 'iolab-exit=0' 20 "q quits"
 pass "the lab: a program's words scroll, y counts only once the last word was shown"
+
+# A program has no controlling terminal: /dev/tty cannot be opened, even
+# where iolab runs on one (batch, in the pane).
+new_pack tty
+pack_lesson p07-tty "[sh, -c, 'if printf TTY-WRITE-%s 1 >/dev/tty; then touch \"\$0\"; fi; tty >\"\$0.tty\" || :', \"$TP/tty-ok\"]"
+pack_course "p07-tty"
+tm send-keys -t "$PANE" "clear; '$IOLAB' --batch --no-record --lessons '$PACK' --dir '$SCRATCH' --trials 1 --allow-commands >'$TP/tty.out' 2>&1; echo batch-exit=\$?" Enter
+wait_for 'batch-exit=0' 30 "the batch run in the pane"
+[ ! -e "$TP/tty-ok" ] || fail "the program opened /dev/tty"
+grep -q 'TTY-WRITE-1' "$T/screen" && fail "the program wrote on iolab's terminal"
+[ "$(cat "$TP/tty-ok.tty")" = "not a tty" ] || fail "the program's tty: $(cat "$TP/tty-ok.tty")"
+pass "a program starts with no controlling terminal: /dev/tty cannot be opened"
