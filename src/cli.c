@@ -373,8 +373,14 @@ static int parse_experiment(struct options *o, FILE *err)
 		return usage_error(err, "--command: %s", msg);
 	}
 	o->have_experiment = 1;
-	if (o->size)
+	if (o->size) {
+		/* a stride the user wrote is theirs: only a lesson's regions are
+		 * scaled with its size (wl_spec_resize); a stride now beyond the
+		 * size is refused by the check below */
+		uint64_t stride = s->stride;
 		wl_spec_resize(s, o->size);
+		s->stride = stride;
+	}
 	if (o->time_limit > 0)
 		s->time_limit = o->time_limit;
 	if (wl_spec_check(s, msg, sizeof msg) != 0)

@@ -253,6 +253,13 @@ START_TEST(notebook_options)
 	ck_assert_uint_eq(o.experiment.stride, 1u << 20);
 	ck_assert_double_eq(o.experiment.time_limit, 2.0);
 	cli_options_free(&o);
+	/* --size changes the size of a --run spec, never the stride it wrote */
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--batch", "--run",
+	                 "op=read api=stdio block=512 stride=512", "--size", "51200000", NULL}), 0);
+	ck_assert_uint_eq(o.experiment.size, 51200000);
+	ck_assert_uint_eq(o.experiment.stride, 512);
+	ck_assert_uint_eq(o.experiment.block, 512);
+	cli_options_free(&o);
 
 	/* --command: the words after --, as argv; --op and --size */
 	char *argv[] = {"iolab", "--batch", "--command", "--op", "write", "--size", "1MiB", "--",
