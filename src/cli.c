@@ -260,7 +260,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 		if (units_parse_duration(arg, &o->time_limit) != 0 || !(o->time_limit > 0)
 		    || o->time_limit > WL_TIME_LIMIT_MAX)
 			return usage_error(err, "invalid time limit '%s' (more than 0 and at most 1 hour, "
-			                   "e.g. 5s or 500ms)", arg);
+			                   "e.g. 5s, 500ms or 1h)", arg);
 		return 0;
 	case OPT_DB:
 		if (!*arg)

@@ -47,27 +47,50 @@ int units_parse_size(const char *s, uint64_t *out)
 	return -1;
 }
 
+/* The units a duration may have (none: seconds); value.c's message lists
+ * them. */
+static const struct {
+	const char *name;
+	double seconds;
+} duration_units[] = {
+	{"", 1}, {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9},
+	{"m", 60}, {"min", 60}, {"h", 3600},
+};
+
+/* Decimal digits with at most one point, at least one digit: nothing
+ * strtod would also take (a sign, hex, an exponent, inf, nan). */
+static size_t decimal_len(const char *s)
+{
+	size_t n = strspn(s, "0123456789"), digits = n;
+	if (s[n] == '.') {
+		size_t f = strspn(s + n + 1, "0123456789");
+		digits += f;
+		n += 1 + f;
+	}
+	return digits ? n : 0;
+}
+
 int units_parse_duration(const char *s, double *out)
 {
-	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+	size_t n = s ? decimal_len(s) : 0;
+	if (!n)
 		return -1;
-	errno = 0;
-	char *end;
-	double v = strtod(s, &end);
-	if (errno == ERANGE || end == s || !isfinite(v) || v < 0)
+	double v = strtod(s, NULL), f = 0;
+	size_t i;
+	for (i = 0; i < sizeof duration_units / sizeof *duration_units; i++)
+		if (strcmp(s + n, duration_units[i].name) == 0)
+			break;
+	if (i == sizeof duration_units / sizeof *duration_units)
 		return -1;
-	double f;
-	if (!*end || strcmp(end, "s") == 0)
-		f = 1;
-	else if (strcmp(end, "ms") == 0)
-		f = 1e-3;
-	else if (strcmp(end, "us") == 0)
-		f = 1e-6;
-	else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0)
-		f = 60;
-	else
+	f = duration_units[i].seconds;
+	/* one resolution for every duration: whole nanoseconds, so a value
+	 * written back (to 9 decimals at most) reads as the same value */
+	double ns = round(v * f * 1e9);
+	if (!isfinite(ns) || ns > UNITS_DURATION_MAX * 1e9)
 		return -1;
-	*out = v * f;
+	if (ns == 0 && v > 0)
+		return -2;
+	*out = ns / 1e9;
 	return 0;
 }
 

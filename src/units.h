@@ -8,7 +8,13 @@
 /* "10MiB", "4096", "1K" (K=1000), "2G", "512B".  Integer bytes only.
  * Returns 0 and sets *out; -1 for malformed, negative or overflowing input. */
 int units_parse_size(const char *s, uint64_t *out);
-/* "5s", "250ms", "1.5", "2m" -> seconds.  Returns 0 or -1. */
+/* A decimal number (digits, at most one point: no sign, exponent or hex)
+ * and a unit, "s", "ms", "us", "ns", "m", "min" or "h", or none for
+ * seconds: "5s", "250ms", "1.5", "2m", "1h" -> seconds, rounded to the
+ * one resolution of durations, a whole nanosecond.  Returns 0; -1 for
+ * anything else or more than UNITS_DURATION_MAX; -2 for a duration above
+ * 0 that is shorter than half a nanosecond. */
+#define UNITS_DURATION_MAX 1e9    /* seconds: about 31 years */
 int units_parse_duration(const char *s, double *out);
 /* Figures for people.  A figure here is whole: it is rounded to what the
  * screen can hold, never cut.  Functions that may print a micro sign take

@@ -330,7 +330,7 @@ static const struct {
 	{"streams-malformed", ":5:12: 'streams' must be a whole number: '2.5'\n"
 	                      "  streams: 2.5\n"
 	                      "           ^\n"},
-	{"duration", ":5:15: 'time_limit' is not a duration: '5 sec' (use 5s, 250ms, or a number of seconds)\n"
+	{"duration", ":5:15: 'time_limit' is not a duration: '5 sec' (use 5s, 250ms, or a number of seconds: digits and a point, then s, ms, us, ns, m, min or h, or none)\n"
 	             "  time_limit: 5 sec\n"
 	             "              ^\n"},
 	{"time-limit-zero", ":5:15: time_limit must be more than 0 and at most 1 hour\n"

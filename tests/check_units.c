@@ -53,6 +53,29 @@ START_TEST(durations)
 	ck_assert_int_eq(units_parse_duration("-1s", &d), -1);
 	ck_assert_int_eq(units_parse_duration("soon", &d), -1);
 	ck_assert_int_eq(units_parse_duration("1e999", &d), -1);
+	/* what the message says, nothing strtod would add */
+	ck_assert_int_eq(units_parse_duration("1h", &d), 0);
+	ck_assert_double_eq(d, 3600);
+	ck_assert_int_eq(units_parse_duration("100ns", &d), 0);
+	ck_assert_double_eq(d, 100e-9);
+	ck_assert_int_eq(units_parse_duration(".5s", &d), 0);
+	ck_assert_double_eq(d, 0.5);
+	ck_assert_int_eq(units_parse_duration("2.min", &d), 0);
+	ck_assert_double_eq(d, 120);
+	const char *bad[] = {"0x10s", "0x10", "1e-30", "2e-40s", "1E3", "inf", "nan", "+1s", " 1s",
+	                     "1 s", ".", "s", "", "1.2.3s", "1hs", "1sec"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		ck_assert_msg(units_parse_duration(bad[i], &d) == -1, "'%s' was accepted", bad[i]);
+	/* one resolution, a nanosecond: below half of one is no duration, and
+	 * anything else is rounded to whole nanoseconds */
+	ck_assert_int_eq(units_parse_duration("0.0000000004s", &d), -2);
+	ck_assert_int_eq(units_parse_duration("0.0000000016", &d), 0);
+	ck_assert_double_eq(d, 2e-9);
+	ck_assert_int_eq(units_parse_duration("0.30000000000000004s", &d), 0);
+	ck_assert_double_eq(d, 0.3);
+	ck_assert_int_eq(units_parse_duration("0", &d), 0);
+	ck_assert_double_eq(d, 0);
+	ck_assert_int_eq(units_parse_duration("1000000001", &d), -1);     /* over 31 years */
 }
 END_TEST
 
