@@ -430,10 +430,11 @@ static int select_lessons(const struct options *o, const struct course *c,
 		long k = o->nlessons ? course_find(c, o->lessons[i]) : (long)i;
 		if (k < 0) {
 			const char *near = nearest_id(c, o->lessons[i]);
-			fprintf(stderr, "iolab: unknown lesson '%s'", o->lessons[i]);
-			if (near)
-				fprintf(stderr, "; did you mean '%s'?", near);
-			fputc('\n', stderr);
+			char *m = sanitize_printf(NULL, "iolab: unknown lesson '%s'%s%s%s", o->lessons[i],
+			                          near ? "; did you mean '" : "", near ? near : "",
+			                          near ? "'?" : "");
+			fprintf(stderr, "%s\n", m ? m : "iolab: out of memory");
+			free(m);
 			bad = 1;
 			continue;
 		}

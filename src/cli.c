@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "history.h"
 #include "report.h"
+#include "sanitize.h"
 #include "store_cmd.h"
 #include "units.h"
 #include "utf8.h"
@@ -133,12 +134,18 @@ void cli_usage(FILE *out)
 static int __attribute__((format(printf, 2, 3)))
 usage_error(FILE *err, const char *fmt, ...)
 {
+	/* the message may echo an argument: what a terminal must not be sent
+	 * becomes '?' (sanitize.h) */
+	char *raw = NULL;
 	va_list ap;
-	fputs("iolab: ", err);
 	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
+	int n = vasprintf(&raw, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'iolab --help' for more information.\n", err);
+	char *safe = n < 0 ? NULL : sanitize_dup(raw, NULL);
+	fprintf(err, "iolab: %s\nTry 'iolab --help' for more information.\n",
+	        safe ? safe : "out of memory");
+	free(raw);
+	free(safe);
 	return EXIT_USAGE;
 }
 

@@ -345,11 +345,20 @@ static void csv_count(FILE *out, int64_t v)
 		fprintf(out, "%lld", (long long)v);
 }
 
+/* Text as batch's CSV has it (report_fields.c): what a terminal must not
+ * be sent becomes '?', a line break stays one (CSV quotes it). */
+static void csv_text(FILE *out, const char *text)
+{
+	char *safe = text ? sanitize_dup(text, "\n") : NULL;
+	report_csv_field(out, safe ? safe : text ? "?" : NULL);
+	free(safe);
+}
+
 static void csv_value(FILE *out, const struct store_run *r, const struct column *c)
 {
 	const void *m = member(r, c);
 	switch (c->type) {
-	case C_TEXT: report_csv_field(out, *(const char *const *)m); break;
+	case C_TEXT: csv_text(out, *(const char *const *)m); break;
 	case C_COUNT: csv_count(out, *(const int64_t *)m); break;
 	case C_REAL: csv_num(out, *(const double *)m); break;
 	case C_FLAG:

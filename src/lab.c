@@ -17,6 +17,7 @@
 #include "keys.h"
 #include "lab.h"
 #include "layout.h"
+#include "sanitize.h"
 #include "trust.h"
 
 const struct lesson *lab_lesson(const struct lab *lab)
@@ -136,10 +137,17 @@ static void load_refs(struct lab *lab, const char *lessons_dir)
 	diags_free(&d);          /* labels fall back to the source keys */
 }
 
+/* A message sanitize_printf made, on stderr, and freed. */
+static void say_safe(char *text)
+{
+	fputs(text ? text : "iolab: out of memory\n", stderr);
+	free(text);
+}
+
 static int no_lesson(const char *id, const char *dir)
 {
-	fprintf(stderr, "iolab: no lesson '%s' in %s\n"
-	        "Try 'iolab --list' to see the lessons.\n", id, dir);
+	say_safe(sanitize_printf("\n", "iolab: no lesson '%s' in %s\n"
+	                         "Try 'iolab --list' to see the lessons.\n", id, dir));
 	return EXIT_USAGE;
 }
 
@@ -232,8 +240,9 @@ int lab_open(struct lab *lab, const struct options *o)
 	if (lab->race_at_start >= 0) {
 		const char *why = race_refusal(lab, lab->cur, (size_t)lab->race_at_start);
 		if (why) {
-			fprintf(stderr, "iolab: --race %s,%s: %s\n"
-			        "Try 'iolab --help' for more information.\n", o->race[0], o->race[1], why);
+			say_safe(sanitize_printf("\n", "iolab: --race %s,%s: %s\n"
+			                         "Try 'iolab --help' for more information.\n",
+			                         o->race[0], o->race[1], why));
 			return EXIT_USAGE;
 		}
 	}

@@ -191,6 +191,41 @@ want=$(printf '  sh wrote on stderr (last lines):\n    a?[2Jb?c?d?end \303\266\n
 [ "$shown" = "$want" ] || fail "hostile stderr shown as: $(printf '%s' "$shown" | od -c | head -8)"
 pass "--command: a program's stderr made harmless for the terminal, line by line"
 
+# The same text filed in the notebook and exported as CSV: its error (the
+# program's stderr) and its argv as batch's CSV has them, with '?' for ESC,
+# BEL, C1, bidi controls and zero-width characters.
+HDB="$T/hostile.db"
+batch --db "$HDB" --format csv --command -- sh -c \
+	'printf "a\033]0;PWN\007b\302\233c\342\200\256d\342\201\246e\342\200\213f\n" >&2; exit 3' \
+	"$(printf 'x\033[2Jy\342\200\256z')" '{file}'
+expect_rc 1 "--command that fails with hostile stderr"
+batch_csv=$out
+run "$IOLAB" --history --db "$HDB" --format csv
+expect_rc 0 "--history --format csv of the hostile run"
+for text in "$batch_csv" "$out"; do
+	case "$text" in
+	*"$(printf '\033')"* | *"$(printf '\007')"* | *"$(printf '\302\233')"* | \
+		*"$(printf '\342\200\256')"* | *"$(printf '\342\201\246')"* | *"$(printf '\342\200\213')"*)
+		fail "a terminal control reached the CSV: $(printf '%s' "$text" | od -c | head -20)" ;;
+	esac
+done
+expect_in "$out" "a?]0;PWN?b?c?d?e?f" "the stderr in --history's CSV"
+expect_in "$out" "x?[2Jy?z" "the argv in --history's CSV"
+expect_in "$batch_csv" "a?]0;PWN?b?c?d?e?f" "the stderr in batch's CSV"
+pass "--history --format csv: a program's stderr and argv made harmless as batch's CSV makes them"
+
+# An argument echoed in a message: --lesson, --race, an option's value
+for args in "--batch --lesson $(printf 'a\033[2Jb')" "--race $(printf 'a\033[2Jb,c')" \
+	"--time-limit $(printf '\342\200\256x')"; do
+	# shellcheck disable=SC2086
+	run "$IOLAB" --lessons "$FIX" --dir "$SCRATCH" $args
+	case "$err" in
+	*"$(printf '\033')"* | *"$(printf '\342\200\256')"*) fail "$args: echoed raw: $err" ;;
+	esac
+	[ -n "$err" ] || fail "$args: no message"
+done
+pass "--lesson, --race and option values are echoed with '?' for what a terminal must not get"
+
 # --- a store that cannot be written ------------------------------------------------
 : >"$T/a-file"
 batch --db "$T/a-file/lab.db" --lesson b01-write-byte
