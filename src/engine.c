@@ -72,6 +72,8 @@ struct trial {
 	char path[4096];          /* the data file, or the written file */
 	int path_is_output;       /* written: removed after the trial */
 	char errpath[4096];       /* a command's stderr */
+	char room[4096];          /* a command's private directory (scratch_room) */
+	char roomfile[4096];      /* its {file}: room/NAME, a link to path */
 	int pidfd;
 	int iofd;                 /* /proc/CHILD/io, opened while it lived */
 	double fork_time, exit_time, term_time;
@@ -391,9 +393,46 @@ static int prepare_input(struct trial *t, char *msg, size_t len)
 	return 0;
 }
 
+/* {file} in the room: a hard link to the trial's file, so the program
+ * reads or writes the very inode the engine measures, and whatever it
+ * makes beside it ("$1.extra", "$1.d") is in the room, removed whole. */
+static int link_room_file(struct trial *t)
+{
+	const char *base = strrchr(t->path, '/');
+	base = base ? base + 1 : t->path;
+	if ((size_t)snprintf(t->roomfile, sizeof t->roomfile, "%s/%s", t->room, base) >=
+	    sizeof t->roomfile) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	unlink(t->roomfile);          /* the counting pass links its new file */
+	return link(t->path, t->roomfile);
+}
+
+/* Is {file} in the room still the trial's file?  A program that replaced
+ * it (mv tmp "$1") wrote what the engine does not measure. */
+static void room_file_intact(const struct trial *t, char *msg, size_t len)
+{
+	struct stat a, b;
+	if (!t->roomfile[0] || msg[0])
+		return;
+	if (lstat(t->roomfile, &a) != 0 || stat(t->path, &b) != 0 || a.st_ino != b.st_ino ||
+	    a.st_dev != b.st_dev)
+		errmsg(msg, len, "the trial's file %s was removed or replaced by the program; nothing "
+		       "measured on it is kept", t->roomfile);
+}
+
 static int prepare_command(struct trial *t, char *msg, size_t len)
 {
-	t->argv = wl_command_argv(&t->spec, t->path);
+	if (scratch_room(t->scratch, t->room, sizeof t->room) != 0) {
+		t->room[0] = '\0';
+		return errmsg(msg, len, "cannot make the program's directory in %s: %s",
+		              t->scratch->dir, strerror(errno));
+	}
+	if (link_room_file(t) != 0)
+		return errmsg(msg, len, "cannot link the data file into %s: %s", t->room,
+		              strerror(errno));
+	t->argv = wl_command_argv(&t->spec, t->roomfile);
 	if (!t->argv)
 		return errmsg(msg, len, "out of memory");
 	t->errfd = scratch_create(t->scratch, "err", t->errpath, sizeof t->errpath);
@@ -419,6 +458,8 @@ static void trial_free(struct trial *t)
 		scratch_remove(t->scratch, t->path);
 	if (t->errpath[0])
 		scratch_remove(t->scratch, t->errpath);
+	if (t->room[0])
+		scratch_remove(t->scratch, t->room);     /* whole, with what the program made */
 	if (t->sh)
 		munmap(t->sh, sizeof *t->sh);
 	wl_command_free(t->argv);
@@ -961,7 +1002,7 @@ static int run_counting_pass(struct trial *t, const struct trial_result *r,
 	if (t->path_is_output) {
 		scratch_remove(t->scratch, t->path);
 		t->path_is_output = 0;
-		if (create_output(t) != 0)
+		if (create_output(t) != 0 || (t->command && link_room_file(t) != 0))
 			return -1;
 	} else if (t->spec.cache == WL_CACHE_COLD) {
 		measure_evict_path(t->path);
@@ -1060,6 +1101,7 @@ void trial_finish(struct trial *t, struct trial_result *out)
 	 * took it for a dead run's, say): nothing measured on it holds */
 	if (!out->error[0])
 		scratch_file_intact(t->scratch, t->path, out->error, sizeof out->error);
+	room_file_intact(t, out->error, sizeof out->error);
 	note_stops(t, out);
 	judge(t, out);
 	out->resident_before = t->resident_before;

@@ -138,6 +138,26 @@ kill_sleeps 299.71
 [ -z "$left" ] || fail "setsid sleep 299.71 outlived the run: pid $left"
 pass "a command that detaches itself (setsid sleep) does not outlive its trial"
 
+# --- what a program makes beside {file} ----------------------------------------------------
+# "$1.extra" and "$1.d" went into the scratch directory and outlived iolab
+# (the next run removed the file, never the directory): {file} is now in a
+# private directory of the trial's, removed whole with what it holds.
+new_pack beside
+pack_lesson p08-beside "[sh, -c, 'echo x >\"\$1.extra\"; mkdir -p \"\$1.d/a/b\"; touch \"\$1.d/a/b/f\"; chmod 0 \"\$1.d/a\"; dirname \"\$1\" >>\"\$0\"; wc -c <\"\$1\" >/dev/null', \"$TP/where\", \"{file}\"]"
+pack_course "p08-beside"
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 2 --allow-commands
+expect_rc 0 "a program that makes files beside {file}"
+[ "$(wc -l <"$TP/where")" -eq 2 ] || fail "the program did not run twice: $(cat "$TP/where")"
+rooms=$(sort -u "$TP/where" | wc -l)
+[ "$rooms" -eq 2 ] || fail "the two trials shared a directory: $(cat "$TP/where")"
+while read -r room; do
+	case "$room" in "$SCRATCH"/iolab-*-*.room) ;; *) fail "{file} is not in a trial's room: $room" ;; esac
+	[ ! -e "$room" ] || fail "the trial's room $room outlived the run"
+done <"$TP/where"
+left=$(find "$SCRATCH" -name '*.extra' -o -name '*.d' -o -name '*.room' 2>/dev/null)
+[ -z "$left" ] || fail "what the program made outlived iolab: $left"
+pass "each command trial has its own directory for {file}, removed whole with what the program made"
+
 # --- a program too long to show on one screen ---------------------------------------------
 # sh -c 'exec "$@"' sh env V0=<240 digits> ... V54=... touch FILE (62 words): the question
 # and the refusal must reach the last word, where the harm is.
