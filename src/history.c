@@ -450,7 +450,7 @@ static int text_run(const struct store_run *r, void *arg)
 	else
 		snprintf(cell[T_RATE], sizeof cell[T_RATE], "%s", r->ok ? "-" : "error");
 	if (isfinite(r->log_rate))
-		snprintf(cell[T_LOG], sizeof cell[T_LOG], "%.2f", r->log_rate);
+		units_format_fixed(r->log_rate, 2, cell[T_LOG], sizeof cell[T_LOG]);
 	else
 		snprintf(cell[T_LOG], sizeof cell[T_LOG], "-");
 	if (isnan(r->guess_rate))
@@ -458,7 +458,7 @@ static int text_run(const struct store_run *r, void *arg)
 	else
 		units_format_rate(r->guess_rate, cell[T_GUESS], sizeof cell[T_GUESS]);
 	if (isfinite(r->guess_miss))
-		snprintf(cell[T_MISS], sizeof cell[T_MISS], "%.2f", r->guess_miss);
+		units_format_fixed(r->guess_miss, 2, cell[T_MISS], sizeof cell[T_MISS]);
 	else
 		snprintf(cell[T_MISS], sizeof cell[T_MISS], "-");
 	const char *label = r->label && *r->label ? r->label : "";
@@ -527,9 +527,11 @@ static int write_text(FILE *out, struct store *st, const char *const *lessons, s
 		text_line(out, text_heads, width);
 		for (size_t i = 0; i < t.n; i++)
 			text_line(out, (const char *const *)t.cells[i], width);
+		char miss[UNITS_FIXED_WIDTH + 1];
+		units_format_fixed(sc.mean_miss, 2, miss, sizeof miss);
 		if (sc.guesses)
-			fprintf(out, "\nPredictions: %lld scored, mean miss %.2f (log rate), %lld within 1.\n",
-			        (long long)sc.guesses, sc.mean_miss, (long long)sc.within_1);
+			fprintf(out, "\nPredictions: %lld scored, mean miss %s (log rate), %lld within 1.\n",
+			        (long long)sc.guesses, miss, (long long)sc.within_1);
 	}
 	for (size_t i = 0; i < t.n; i++)
 		for (int c = 0; c < T_COLS; c++)

@@ -31,7 +31,9 @@ void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len)
 	int a_faster = ratio >= 1;
 	double times = a_faster ? ratio : 1 / ratio;
 	char t[32];
-	if (times < 10)
+	if (!(times <= UNITS_FIXED_MAX))      /* not a number, or off the scale */
+		units_format_fixed(times, 0, t, sizeof t);
+	else if (times < 10)
 		snprintf(t, sizeof t, "%.2f", times);
 	else if (times < 100)
 		snprintf(t, sizeof t, "%.1f", times);

@@ -141,11 +141,36 @@ static void format_3sig(double v, const char *unit, const char *tail, char *buf,
 	snprintf(buf, len, "%.*f %s%s", sig3_decimals(fabs(v)), v, unit, tail);
 }
 
+#define OFF_SCALE "off scale"
+
+/* Past the largest unit a figure would grow a digit a power of 10. */
+static int off_scale(double scaled)
+{
+	return sig3_round(fabs(scaled)) >= 1024;
+}
+
 void units_format_bytes(double bytes, char *buf, size_t len)
 {
 	unsigned u;
+	if (!isfinite(bytes)) {
+		snprintf(buf, len, "-");
+		return;
+	}
 	double v = scale_binary(bytes, &u);
-	format_3sig(v, binary_units[u], "", buf, len);
+	if (off_scale(v))
+		snprintf(buf, len, OFF_SCALE);
+	else
+		format_3sig(v, binary_units[u], "", buf, len);
+}
+
+void units_format_fixed(double v, int decimals, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (fabs(v) > UNITS_FIXED_MAX)
+		snprintf(buf, len, OFF_SCALE);
+	else
+		snprintf(buf, len, "%.*f", decimals < 0 ? 0 : decimals > 3 ? 3 : decimals, v);
 }
 
 void units_format_size(uint64_t bytes, char *buf, size_t len)
@@ -182,7 +207,10 @@ void units_format_rate(double bps, char *buf, size_t len)
 	}
 	unsigned u;
 	double v = scale_binary(bps, &u);
-	format_3sig(v, binary_units[u], "/s", buf, len);
+	if (off_scale(v))
+		snprintf(buf, len, OFF_SCALE);
+	else
+		format_3sig(v, binary_units[u], "/s", buf, len);
 }
 
 void units_format_rate_range(double lo, double hi, int ascii, char *buf, size_t len)
@@ -257,6 +285,10 @@ static void format_time(double s, int ascii, int whole_ms, char *buf, size_t len
 	}
 	if (s == 0) {
 		snprintf(buf, len, "0 s");
+		return;
+	}
+	if (s > UNITS_DURATION_MAX) {     /* no run lasts 31 years: a crafted figure */
+		snprintf(buf, len, OFF_SCALE);
 		return;
 	}
 	unsigned u = time_unit(s, whole_ms);

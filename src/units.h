@@ -31,7 +31,9 @@ void units_format_size(uint64_t bytes, char *buf, size_t len);
  * within 0.05% of it, exactly as units_format_size ("1 B", "4 KiB",
  * "1 MiB"); otherwise rounded as units_format_bytes ("1.50 KiB"). */
 void units_format_bytes_per(double bytes, char *buf, size_t len);
-/* "3.32 MiB/s" */
+/* "3.32 MiB/s"; "-" for what is not a rate, "off scale" from 1024 PiB/s
+ * up (units_format_bytes likewise from 1024 PiB): a figure's width is
+ * bounded whatever a notebook holds. */
 void units_format_rate(double bytes_per_second, char *buf, size_t len);
 /* The range of a trend: "2.35-4.11 MiB/s" (an en dash in UTF-8, ".." in
  * ASCII) when both ends share a unit, "900 KiB/s-1.20 MiB/s" when not,
@@ -45,6 +47,13 @@ void units_format_seconds(double s, int ascii, char *buf, size_t len);
 /* A small cost, 3 significant digits in every unit: "312 ns", "4.10 µs",
  * "2.50 ms", "1.20 s" (a sweep's R and U). */
 void units_format_cost(double s, int ascii, char *buf, size_t len);
+/* A figure with `decimals` decimals ("14.51", "0.73"), bounded: what is
+ * not a number is "-", and beyond +-UNITS_FIXED_MAX "off scale", so no
+ * value, crafted or not, draws wider than UNITS_FIXED_WIDTH columns
+ * (decimals <= 3).  For log rates, misses, ratios. */
+#define UNITS_FIXED_MAX 999999.0
+#define UNITS_FIXED_WIDTH 11
+void units_format_fixed(double v, int decimals, char *buf, size_t len);
 /* natural log of a rate; 0 for rates <= 1 */
 double units_log_rate(double bytes_per_second);
 /* Position of a rate on a log axis from lo to hi, as 0..width-1 (clamped). */

@@ -79,6 +79,39 @@ START_TEST(durations)
 }
 END_TEST
 
+/* Every figure's width is bounded, whatever a notebook holds. */
+START_TEST(bounded_figures)
+{
+	char b[64];
+	units_format_rate(1e308, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_rate(1023.0 * 1125899906842624.0, b, sizeof b);    /* 1023 PiB/s */
+	ck_assert_str_eq(b, "1023 PiB/s");
+	units_format_rate(INFINITY, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_bytes(1e40, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_bytes(NAN, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_fixed(14.5149, 2, b, sizeof b);
+	ck_assert_str_eq(b, "14.51");
+	units_format_fixed(-0.004, 2, b, sizeof b);
+	ck_assert_str_eq(b, "-0.00");
+	units_format_fixed(1e308, 2, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_fixed(-1e7, 2, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_fixed(INFINITY, 2, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_fixed(NAN, 1, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_fixed(-UNITS_FIXED_MAX, 3, b, sizeof b);
+	ck_assert_uint_le(strlen(b), UNITS_FIXED_WIDTH);
+	units_format_seconds(1e300, 0, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+}
+END_TEST
+
 START_TEST(formatting)
 {
 	char b[32];
@@ -269,6 +302,7 @@ Suite *make_suite_units(void)
 	tcase_add_test(tc, size_suffixes);
 	tcase_add_test(tc, size_rejects);
 	tcase_add_test(tc, durations);
+	tcase_add_test(tc, bounded_figures);
 	tcase_add_test(tc, formatting);
 	tcase_add_test(tc, bytes_rounding);
 	tcase_add_test(tc, sizes_exact);

@@ -214,6 +214,28 @@ expect_in "$out" "x?[2Jy?z" "the argv in --history's CSV"
 expect_in "$batch_csv" "a?]0;PWN?b?c?d?e?f" "the stderr in batch's CSV"
 pass "--history --format csv: a program's stderr and argv made harmless as batch's CSV makes them"
 
+# A crafted notebook: a rate of 1e308, a miss of 1e308 and one of inf.
+# Every figure keeps its width ("off scale", "-"), none is a 300-digit
+# number drawn over its neighbours.
+CDB="$T/crafted.db"
+batch --db "$CDB" --lesson b01-write-byte
+batch --db "$CDB" --lesson b01-write-byte
+py '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("update runs set rate = 1e308, log_rate = 709.19, guess_rate = 1, guess_log_rate = -1e308, guess_text = \"1\" where id = 1")
+db.execute("update runs set guess_rate = 1, guess_log_rate = -9e999, guess_text = \"1\" where id = 2")
+db.commit()
+' "$CDB"
+run "$IOLAB" --history --db "$CDB"
+expect_rc 0 "--history of a crafted notebook"
+longest=$(printf '%s\n' "$out" | awk 'NR > 1 { for (i = 1; i <= NF; i++) if ($i !~ /^\// && length($i) > m) m = length($i) } END { print m + 0 }')
+[ "$longest" -le 24 ] || fail "a figure $longest characters wide: $out"
+expect_in "$out" "off scale" "the rate and the miss off scale"
+case "$out" in *inf* | *nan*) fail "inf or nan shown: $out" ;; esac
+expect_in "$out" "mean miss - (log rate)" "the mean miss that is no number"
+pass "--history: a crafted rate of 1e308 and a miss of inf keep every figure's width"
+
 # An argument echoed in a message: --lesson, --race, an option's value
 for args in "--batch --lesson $(printf 'a\033[2Jb')" "--race $(printf 'a\033[2Jb,c')" \
 	"--time-limit $(printf '\342\200\256x')"; do
