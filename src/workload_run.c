@@ -1213,10 +1213,13 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 /* --- commands ------------------------------------------------------------- */
 
 /* What a command's words may name, each replaced by the trial's value
- * wherever it stands in a word: the data file's path, and its size as run
+ * wherever it stands in a word: the data file's path; its size as run
  * (--size applied) in decimal bytes, for a program that must be told how
- * much to write.  A size is digits only, so it is safe in a shell's
- * script; the path is not, and the loader keeps {file} out of scripts. */
+ * much to write; the block size as run, and the number of blocks that
+ * cover the file (dd's bs= and count=, so a dd lesson does at any --size
+ * what its claims say).  The numbers are digits only, so they are safe in
+ * a shell's script; the path is not, and the loader keeps {file} out of
+ * scripts. */
 struct placeholder {
 	const char *key;
 	const char *value;
@@ -1247,9 +1250,15 @@ static size_t expand(const char *word, const struct placeholder *ph, size_t nph,
 
 char **wl_command_argv(const struct wl_spec *spec, const char *path)
 {
-	char size[24];
+	char size[24], block[24], blocks[24];
 	snprintf(size, sizeof size, "%" PRIu64, spec->size);
-	const struct placeholder ph[] = {{"{file}", path}, {"{size}", size}};
+	snprintf(block, sizeof block, "%" PRIu64, spec->block);
+	/* whole blocks that cover the file: a count the program copies */
+	snprintf(blocks, sizeof blocks, "%" PRIu64,
+	         spec->block ? spec->size / spec->block + (spec->size % spec->block != 0) : 0);
+	const struct placeholder ph[] = {
+		{"{file}", path}, {"{size}", size}, {"{blocks}", blocks}, {"{block}", block},
+	};
 	char **argv = calloc(spec->command_len + 1, sizeof *argv);
 	if (!argv)
 		return NULL;

@@ -1101,6 +1101,37 @@ START_TEST(command_argv_substitution)
 }
 END_TEST
 
+/* {block} is the block size as run, {blocks} the whole blocks that cover
+ * the file (dd's bs= and count=): a dd lesson copies what its claims say
+ * at any --size. */
+START_TEST(command_argv_blocks)
+{
+	char *words[] = {"dd", "if=/dev/zero", "of={file}", "bs={block}", "count={blocks}", "{blocks",
+	                 NULL};
+	struct wl_spec s = command(WL_OP_WRITE, words);
+	s.size = 10485760;
+	s.block = 4096;
+	char **argv = wl_command_argv(&s, "/d/f");
+	ck_assert_str_eq(argv[3], "bs=4096");
+	ck_assert_str_eq(argv[4], "count=2560");
+	ck_assert_str_eq(argv[5], "{blocks");
+	wl_command_free(argv);
+	wl_spec_resize(&s, 1u << 20);           /* --size 1MiB */
+	argv = wl_command_argv(&s, "/d/f");
+	ck_assert_str_eq(argv[4], "count=256");
+	wl_command_free(argv);
+	s.size = 10000;                          /* a last, partial block counts */
+	argv = wl_command_argv(&s, "/d/f");
+	ck_assert_str_eq(argv[4], "count=3");
+	wl_command_free(argv);
+	s.block = 1;
+	argv = wl_command_argv(&s, "/d/f");
+	ck_assert_str_eq(argv[3], "bs=1");
+	ck_assert_str_eq(argv[4], "count=10000");
+	wl_command_free(argv);
+}
+END_TEST
+
 /* {size} is the size as run, in decimal bytes, wherever it stands; a value
  * is never looked into again ({file} naming a path that holds "{size}"). */
 START_TEST(command_argv_size)
@@ -1965,6 +1996,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, at_most_eight_children);
 	tcase_add_test(tc, command_argv_substitution);
 	tcase_add_test(tc, command_argv_size);
+	tcase_add_test(tc, command_argv_blocks);
 	tcase_add_test(tc, command_writes_size);
 	tcase_add_test(tc, command_relative_path_named);
 	tcase_add_test(tc, command_outcomes);

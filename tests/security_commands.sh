@@ -102,7 +102,7 @@ cp "$TOP_SRCDIR"/lessons/*.yaml "$TP/copy/"
 run "$IOLAB" --batch --no-record --lessons "$TP/copy" --dir "$SCRATCH" --trials 1 --size 4KiB \
 	--lesson t01-ddread1
 expect_rc 1 "a copy of the shipped course"
-expect_in "$err" "installed course: dd if={file} of=/dev/null bs=1; iolab runs it only with --allow-commands" \
+expect_in "$err" "installed course: dd if={file} of=/dev/null bs={block}; iolab runs it only with --allow-commands" \
 	"a copy's dd is refused"
 pass "the shipped course's commands run unasked (a link to it too); a copy of it is a pack"
 
