@@ -723,6 +723,9 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		        p.live ? "\r\033[K" : "\n");
 		return guard_exit_status(guard_pending());
 	}
+	/* a program ran without a PID namespace: what that leaves undone */
+	if (engine_isolation_note())
+		fprintf(stderr, "iolab: %s\n", engine_isolation_note());
 	return 0;
 }
 

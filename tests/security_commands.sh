@@ -34,6 +34,9 @@ kill_sleeps() {
 }
 cleanup() {
 	kill_sleeps 299.71
+	kill_sleeps 299.81
+	kill_sleeps 299.82
+	kill_sleeps 299.83
 	[ -z "${TMUX_BIN:-}" ] || "$TMUX_BIN" -L "iolab-sec-$$" kill-server >/dev/null 2>&1
 	rm -rf "$T"
 }
@@ -137,6 +140,34 @@ left=$(sleep_pids 299.71)
 kill_sleeps 299.71
 [ -z "$left" ] || fail "setsid sleep 299.71 outlived the run: pid $left"
 pass "a command that detaches itself (setsid sleep) does not outlive its trial"
+
+# --- kill -9 of iolab itself ------------------------------------------------------------
+# A background child and a setsid'd one were reparented to init and ran on
+# when iolab was killed: the trial's program is in a PID namespace whose
+# first process dies with iolab, and the kernel then kills the rest.
+new_pack killed
+pack_lesson p09-tree "[sh, -c, 'sleep 299.81 & setsid sleep 299.82 & sleep 299.83']"
+pack_course "p09-tree"
+"$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --allow-commands \
+	>"$TP/killed.out" 2>"$TP/killed.err" &
+lab_pid=$!
+i=0
+while [ -z "$(sleep_pids 299.83)" ] && [ "$i" -lt 300 ]; do nap; i=$((i + 1)); done
+[ -n "$(sleep_pids 299.82)" ] || fail "the program's tree did not start: $(cat "$TP/killed.err")"
+kill -KILL "$lab_pid"
+wait "$lab_pid" 2>/dev/null
+if grep -q "refuses a PID namespace\|cannot map the user's ids" "$TP/killed.err"; then
+	echo "skip: kill -9 of iolab: $(grep 'iolab: a command' "$TP/killed.err")"
+else
+	i=0
+	while [ -n "$(sleep_pids 299.81)$(sleep_pids 299.82)$(sleep_pids 299.83)" ] && [ "$i" -lt 100 ]; do
+		nap
+		i=$((i + 1))
+	done
+	left="$(sleep_pids 299.81) $(sleep_pids 299.82) $(sleep_pids 299.83)"
+	[ -z "$(echo $left)" ] || fail "kill -9 of iolab left its program's children running: $left"
+	pass "kill -9 of iolab: nothing its program started (background, setsid) runs on"
+fi
 
 # --- what a program makes beside {file} ----------------------------------------------------
 # "$1.extra" and "$1.d" went into the scratch directory and outlived iolab
