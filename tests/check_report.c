@@ -309,7 +309,8 @@ START_TEST(json_document)
 	HAS(j, "\"open\": [\"O_SYNC\", \"O_DIRECT\"]");
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
-	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\"}");
+	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", "
+	       "\"file\": \"new\", \"sync_every\": 0}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
@@ -371,8 +372,12 @@ START_TEST(json_sweep)
 	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
 	free(j);
 	char *csv = render(&r, "csv");
+	/* the points as columns of their own, after every field: a point
+	 * that failed is empty */
+	HAS(csv, ",expectations.inconclusive,expectations,sweep.warm.1,sweep.warm.4096\r\n");
 	HAS(csv, ",2e-07,1e-09,,"
-	         ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
+	         ",,1.0,0,0,0,"      /* busy, points, expectations */
+	         ",50.0,\r\n");      /* sweep.warm.1, sweep.warm.4096 */
 	free(csv);
 	report_free(&r);
 }
@@ -431,7 +436,7 @@ START_TEST(csv_document)
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
-	       "workload.map,trials,passes,bytes,"
+	       "workload.map,workload.file,workload.sync_every,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
 	       "syscalls.source,"
@@ -443,21 +448,23 @@ START_TEST(csv_document)
 	       "cache.resident_evicted_max,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
 	       "busy,points,expectations.held,expectations.missed,"
-	       "expectations.inconclusive,expectations\r\n");
+	       "expectations.inconclusive,expectations,reference.cs61-2011-imac\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
+	       "0.0,once,new,0,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,"
+	       "false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
-	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,0"
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,new,0,0"
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,"      /* calls */
 	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
 	       ",,,,"              /* sweep.fit */
-	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
-	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
-	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
+	       ",,1.0,0,0,0,"       /* busy, points, expectations */
+	       ",\r\n");            /* reference.cs61-2011-imac */
+	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations, the reference */
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,,900000.0\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -486,16 +493,83 @@ START_TEST(text_document)
 	char *t = render(&r, "text");
 	HAS(t, "iolab " PACKAGE_VERSION ", Linux ");
 	HAS(t, "median of 3 trials by rate");
-	HAS(t, "\nlesson     workload                                                rate      spread"
-	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
-	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s  -50%/+100%"
-	       "     11.78      -/65,536              -       879 KiB/s\n");
-	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error           -"
-	       "         -             -              -               -\n");
+	/* 80 columns: the table in three, each line whole; bytes per syscall
+	 * over the write's own writes: the reads unknown do not matter */
+	HAS(t, "\n\n"
+	       "lesson         rate      spread  log rate  syscalls r/w\n"
+	       "w03-byte   131 kB/s  -50%/+100%     11.78      -/65,536\n"
+	       "x01-fails     error           -         -             -\n"
+	       "\n"
+	       "workloads:\n"
+	       "lesson     bytes/syscall  workload\n"
+	       "w03-byte             1 B  write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB\n"
+	       "x01-fails              -  read() - 1 B blocks - 10 MiB\n"
+	       "\n"
+	       "beside the references:\n"
+	       "lesson         rate  cs61-2011-imac\n"
+	       "w03-byte   131 kB/s        900 kB/s\n"
+	       "x01-fails     error               -\n");
 	/* a newline in an error text must not break the table */
 	HAS(t, "x01-fails: error: expected EINVAL, but the workload succeeded\n");
 	for (const char *p = t; *p; p++)
 		ck_assert_msg(*p == '\n' || (unsigned char)*p >= 0x20, "control byte in text output");
+	free(t);
+	/* --wide: one line per lesson */
+	r.wide = 1;
+	t = render(&r, "text");
+	HAS(t, "\nlesson     workload                                               rate      spread"
+	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
+	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  131 kB/s  -50%/+100%"
+	       "     11.78      -/65,536            1 B        900 kB/s\n");
+	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                          error           -"
+	       "         -             -              -               -\n");
+	ck_assert_ptr_null(strstr(t, "workloads:"));
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
+/* A workload too long for its column wraps between its items, under
+ * itself; a table of more references than 80 columns hold is split, each
+ * part with the lesson and its rate. */
+START_TEST(text_fits_80)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	r.trials = 1;
+	struct lesson a = make_lesson("r10-stridestdiomulti", "Ten streams");
+	a.workload.op = WL_OP_READ;
+	a.workload.api = WL_API_STDIO;
+	a.workload.stride = 1048576;
+	a.workload.streams = 10;
+	a.workload.open_flags = WL_OPEN_SYNC | WL_OPEN_DIRECT;
+	struct reference_rate refs[] = {
+		{(char *)"cs61-2011-imac", 63e6}, {(char *)"cs61-2007-thinkpad", 20e6},
+		{(char *)"tlpi-ch13", 1e6}, {(char *)"nyu-os-project", 2600}, {(char *)"cs61-l17-lecture", 26},
+	};
+	a.refs = refs;
+	a.nrefs = 5;
+	struct report_result *res = report_add(&r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	measured_trial(res, -1, 65536);
+	char *t = render(&r, "text");
+	HAS(t, "\nworkloads:\nlesson                bytes/syscall  workload\n"
+	       "r10-stridestdiomulti              -  fread() - 1 B blocks - stride 1 MiB -\n"
+	       "                                     10 streams - O_SYNC - O_DIRECT - 10 MiB\n");
+	HAS(t, "\nbeside the references:\nlesson                    rate  cs61-2011-imac  "
+	       "cs61-2007-thinkpad  tlpi-ch13\n");
+	HAS(t, "\n\nlesson                    rate  nyu-os-project  cs61-l17-lecture\n"
+	       "r10-stridestdiomulti  131 kB/s        2.6 kB/s            26 B/s\n");
+	/* every line of the tables in 80 columns (the first line names the
+	 * scratch directory, however long) */
+	const char *tables = strstr(t, "\n\n");
+	ck_assert_ptr_nonnull(tables);
+	size_t col = 0, widest = 0;
+	for (const char *p = tables; *p; p++) {
+		col = *p == '\n' ? 0 : col + 1;
+		widest = col > widest ? col : widest;
+	}
+	ck_assert_uint_le(widest, 80);
 	free(t);
 	report_free(&r);
 }
@@ -609,9 +683,18 @@ START_TEST(unavailable_counts)
 	ck_assert_int_eq(report_syscalls_read(res), REPORT_UNAVAILABLE);
 	ck_assert_int_eq(report_syscalls_write(res), 65536);
 	ck_assert_int_eq(report_syscalls_total(res), REPORT_UNAVAILABLE);
+	/* bytes per syscall is over the workload's own kind alone: a write's
+	 * is over its writes, whatever the reads were */
+	ck_assert_double_eq(report_bytes_per_syscall(res), 1.0);
+	res->summary.median.syscr = 32768;
+	ck_assert_double_eq(report_bytes_per_syscall(res), 1.0);
+	res->spec.op = WL_OP_READ;
+	ck_assert_double_eq(report_bytes_per_syscall(res), 2.0);
+	res->summary.median.syscr = -1;
 	ck_assert(isnan(report_bytes_per_syscall(res)));
 	res->summary.median.syscr = 0;
-	ck_assert_double_eq(report_bytes_per_syscall(res), 1.0);
+	ck_assert(isnan(report_bytes_per_syscall(res)));
+	res->spec.op = WL_OP_WRITE;
 	/* perf counted: its numbers win and total appears */
 	res->summary.median.syscall_source = SYSCALL_SOURCE_PERF;
 	res->summary.median.sys[SYS_WRITE] = 65537;
@@ -936,6 +1019,112 @@ START_TEST(field_aliases)
 }
 END_TEST
 
+/* --- the JSON laid out by the field table ---------------------------------- */
+
+struct json_paths {
+	char path[160][256];
+	size_t n;
+};
+
+/* The dotted paths of a one-line JSON object's members, in order: a
+ * member holding a value or a list is one path, an object's members are
+ * under its own; nothing inside a list is counted. */
+static void json_member_paths(const char *j, struct json_paths *out)
+{
+	char keys[16][64], key[64] = "";
+	int in_list[16], depth = 0, pending = 0;
+	out->n = 0;
+	for (const char *p = j; *p; p++) {
+		if (*p == '"') {
+			const char *end = p + 1;
+			while (*end && *end != '"')
+				end += *end == '\\' ? 2 : 1;
+			const char *after = end + 1;
+			while (*after == ' ')
+				after++;
+			if (*after == ':' && !(depth && in_list[depth - 1])) {
+				snprintf(key, sizeof key, "%.*s", (int)(end - p - 1), p + 1);
+				pending = 1;
+				p = after;
+				continue;
+			}
+			p = end;
+		} else if (*p == '{' || *p == '[') {
+			if (pending && *p == '[' && !(depth && in_list[depth - 1]))
+				goto record;
+			snprintf(keys[depth], sizeof keys[depth], "%s", pending ? key : "");
+			in_list[depth++] = *p == '[';
+			pending = 0;
+			continue;
+		} else if (*p == '}' || *p == ']') {
+			depth--;
+			continue;
+		}
+		if (!pending || *p == ' ' || *p == ',')
+			continue;
+record:
+		{
+			char path[192] = "";
+			for (int d = 0; d < depth; d++)
+				if (keys[d][0]) {
+					strncat(path, keys[d], sizeof path - strlen(path) - 2);
+					strcat(path, ".");
+				}
+			snprintf(out->path[out->n++], sizeof out->path[0], "%s%s", path, key);
+			pending = 0;
+			if (*p == '[') {           /* skip the list whole */
+				int nest = 0;
+				for (; *p; p++) {
+					if (*p == '"') {
+						for (p++; *p && *p != '"'; p += *p == '\\' ? 2 : 1)
+							;
+					} else if (*p == '[' || *p == '{') {
+						nest++;
+					} else if ((*p == ']' || *p == '}') && --nest == 0) {
+						break;
+					}
+				}
+			}
+		}
+	}
+}
+
+/* Every member of a result's JSON is a row of the field table, in the
+ * table's order: the JSON writer lays the object out from the rows, so
+ * a row added is a member added where the row is. */
+START_TEST(json_order_is_the_tables)
+{
+	/* the lists only the JSON has, and objects null as a whole */
+	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls"};
+	struct report r;
+	make_report(&r);
+	for (size_t k = 0; k < r.nresults; k++) {
+		char *one = report_json_result(&r.results[k]);
+		struct json_paths jp;
+		json_member_paths(one, &jp);
+		ck_assert_uint_gt(jp.n, 60);
+		long last = -1;
+		size_t listed = 0;
+		for (size_t i = 0; i < jp.n; i++) {
+			int skip = 0;
+			for (size_t o = 0; o < sizeof json_only / sizeof *json_only; o++)
+				skip |= strcmp(jp.path[i], json_only[o]) == 0;
+			if (skip) {
+				listed++;
+				continue;
+			}
+			long f = report_field_find(jp.path[i]);
+			ck_assert_msg(f >= 0, "%s is in the JSON and no row of the table", jp.path[i]);
+			ck_assert_msg(f > last, "%s is out of the table's order", jp.path[i]);
+			last = f;
+		}
+		ck_assert_uint_eq(listed, k == 0 ? 2 : 3);   /* reference, sweep; calls unmeasured */
+		free(one);
+	}
+	report_free(&r);
+}
+END_TEST
+
 /* The names, walked, are the CSV header; every call kind has its field. */
 START_TEST(field_names)
 {
@@ -944,7 +1133,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 81);
+	ck_assert_uint_eq(n, 83);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
@@ -982,6 +1171,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, json_one_result);
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
+	tcase_add_test(tc, text_fits_80);
 	tcase_add_test(tc, unavailable_counts);
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, tap_numbers_read_as_numbers);
@@ -993,6 +1183,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);
+	tcase_add_test(tc, json_order_is_the_tables);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,198 @@
+/* report_field_rows.h - the one table of a result's fields, as rows.
+ *
+ * Why a header of X-macros: several layers read this table and none may
+ * link the others.  report_fields.c (the CSV's columns, lookups by name,
+ * claims) expands every row with the function that gets its value;
+ * report_json.c lays the JSON document out from the same rows;
+ * trial_fields.c reads the rows that are one member of a trial_result for
+ * their "not measured" value and their sum over a watched run;
+ * expect_fields.c (what a lesson's `expect:` check may name, in the
+ * loader, which the fuzz target builds without the engine or the report)
+ * expands name, bits and meaning only, so nothing else is compiled there.
+ * One list, so the JSON, the CSV, the lookups, the watched-run sums, the
+ * loader's "unknown field" and the field table of doc/lesson-format.md
+ * cannot disagree (tests/check_report.c compares that table with this one,
+ * and the JSON's key order with the rows).
+ *
+ * A row: X(name, get, bits, json, meaning)
+ *   name     the dotted name: the CSV column, the JSON path (each dot one
+ *            level of nesting: "cpu.user" is "user" in the object "cpu")
+ *   get      where the value comes from, one of
+ *            FN(fn, arg)          report_fields.c's function fn, with arg
+ *                                 when it serves several rows;
+ *            MEMBER(m, type, sum) the median trial's member m of struct
+ *                                 trial_result (engine.h), of type TF_*
+ *                                 (trial_fields.h: which says what its "not
+ *                                 measured" value is, -1 or none) and
+ *                                 summed over a watched run's trials by
+ *                                 TF_ADD, TF_FIRST, TF_LAST or TF_MAX
+ *   bits     EXPECT_FIELD_* (expect.h): 0 for a field no check may name
+ *            (text, flags, lists); KNOWN for a number; TIMED when it
+ *            depends on the clock; WHOLE_FILE when it counts work done,
+ *            so a time-limited run leaves it partial
+ *   json     how the JSON writes it: JV the value (null as null); JCSV in
+ *            the CSV only; JLIST(fn) report_json.c's fn writes it (a list);
+ *            JONLY(fn) the same, and the row is in the JSON only (no CSV
+ *            column, no lookup)
+ *   meaning  for doc/lesson-format.md (no '|'); "" when bits is 0
+ *
+ * The order is the CSV's column order and the JSON document's field order,
+ * a contract (doc/batch-output.md): a row is added where its field is to
+ * be in the JSON, and rows are never moved past each other or renamed.
+ * calls.<kind> come between the two lists, one per row of CALL_KIND_ROWS
+ * (wl_kind.h), with REPORT_FIELD_CALLS_* below; in the JSON a kind not
+ * called is left out.  REPORT_JSON_OBJECTS says which objects are written
+ * other than on one line with every member.
+ */
+#ifndef IOLAB_REPORT_FIELD_ROWS_H
+#define IOLAB_REPORT_FIELD_ROWS_H
+
+#include "expect.h"
+#include "wl_kind.h"
+
+#define RF_NUM   EXPECT_FIELD_KNOWN
+#define RF_TIMED (EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED)
+#define RF_SPEED (RF_TIMED | EXPECT_FIELD_SPEED)        /* busy reads it low */
+#define RF_DURATION (RF_TIMED | EXPECT_FIELD_DURATION)  /* busy reads it long */
+#define RF_WORK  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE)
+#define RF_BOTH  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE)
+
+/* The names of the fields the lab notebook keeps columns of (store.h):
+ * --history gives a run's fields from those columns when it has no batch
+ * object of the run (history.c), by these names, so a row and its column
+ * are spelt once, here. */
+#define RFN_LESSON         "lesson"
+#define RFN_STATUS         "status"
+#define RFN_ERROR          "error"
+#define RFN_PASSES         "passes"
+#define RFN_BYTES          "bytes"
+#define RFN_SECONDS_MEDIAN "seconds.median"
+#define RFN_SECONDS_MIN    "seconds.min"
+#define RFN_SECONDS_MAX    "seconds.max"
+#define RFN_RATE_MEDIAN    "rate.median"
+#define RFN_RATE_MIN       "rate.min"
+#define RFN_RATE_MAX       "rate.max"
+#define RFN_LOG_RATE       "log_rate"
+#define RFN_TIME_LIMITED   "time_limited"
+#define RFN_SYSCALLS_READ  "syscalls.read"
+#define RFN_SYSCALLS_WRITE "syscalls.write"
+
+#define REPORT_FIELD_ROWS_BEFORE(X) \
+	X(RFN_LESSON, FN(f_lesson, 0), 0, JV, "") \
+	X("title", FN(f_title, 0), 0, JV, "") \
+	X(RFN_STATUS, FN(f_status, 0), 0, JV, "") \
+	X(RFN_ERROR, FN(f_error, 0), 0, JV, "") \
+	X("workload.op", FN(f_workload, W_OP), 0, JV, "") \
+	X("workload.api", FN(f_workload, W_API), 0, JV, "") \
+	X("workload.size", FN(f_workload, W_SIZE), RF_NUM, JV, "the data file's size in bytes, as run (`--size` applied)") \
+	X("workload.block", FN(f_workload, W_BLOCK), RF_NUM, JV, "bytes per call, as run") \
+	X("workload.stride", FN(f_workload, W_STRIDE), RF_NUM, JV, "bytes between successive positions; 0 sequential") \
+	X("workload.open", FN(f_workload, W_OPEN), 0, JLIST(json_open_flags), "") \
+	X("workload.fadvise", FN(f_workload, W_FADVISE), 0, JV, "") \
+	X("workload.cache", FN(f_workload, W_CACHE), 0, JV, "") \
+	X("workload.streams", FN(f_workload, W_STREAMS), RF_NUM, JV, "FILE streams of a strided stdio read") \
+	X("workload.stdio_buffer", FN(f_workload, W_STDIO_BUFFER), RF_NUM, JV, \
+	  "the stdio buffer given to setvbuf, bytes; null for stdio's default") \
+	X("workload.stdio_mode", FN(f_workload, W_STDIO_MODE), 0, JV, "") \
+	X("workload.sync", FN(f_workload, W_SYNC), 0, JV, "") \
+	X("workload.time_limit", FN(f_workload, W_TIME_LIMIT), RF_NUM, JV, "seconds a trial may run") \
+	X("workload.min_time", FN(f_workload, W_MIN_TIME), RF_NUM, JV, "seconds a read repeats passes for") \
+	X("workload.command", FN(f_workload, W_COMMAND), 0, JLIST(json_command), "") \
+	X("workload.expect_error", FN(f_workload, W_EXPECT_ERROR), 0, JV, "") \
+	X("workload.advice_lead", FN(f_workload, W_ADVICE_LEAD), RF_NUM, JV, \
+	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
+	X("workload.map", FN(f_workload, W_MAP), 0, JV, "") \
+	X("workload.file", FN(f_workload, W_FILE), 0, JV, "") \
+	X("workload.sync_every", FN(f_workload, W_SYNC_EVERY), RF_NUM, JV, \
+	  "writes between two syncs (0: one sync, after the last write)") \
+	X("trials", FN(f_trials, 0), RF_NUM, JV, "trials run to their end") \
+	X(RFN_PASSES, MEMBER(passes, TF_UINT, TF_ADD), RF_WORK, JV, "whole passes over the file in a trial") \
+	X(RFN_BYTES, MEMBER(bytes, TF_U64, TF_ADD), RF_WORK, JV, "bytes the workload moved in a trial, every pass") \
+	X(RFN_SECONDS_MEDIAN, FN(f_spread, S_SEC_MED), RF_DURATION, JV, "seconds the timed loop took") \
+	X(RFN_SECONDS_MIN, FN(f_spread, S_SEC_MIN), RF_DURATION, JV, "the fastest trial's seconds") \
+	X(RFN_SECONDS_MAX, FN(f_spread, S_SEC_MAX), RF_DURATION, JV, "the slowest trial's seconds") \
+	X(RFN_RATE_MEDIAN, FN(f_spread, S_RATE_MED), RF_SPEED, JV, "bytes per second of the workload's own work") \
+	X(RFN_RATE_MIN, FN(f_spread, S_RATE_MIN), RF_SPEED, JV, "the slowest trial's rate") \
+	X(RFN_RATE_MAX, FN(f_spread, S_RATE_MAX), RF_SPEED, JV, "the fastest trial's rate") \
+	X(RFN_LOG_RATE, FN(f_spread, S_LOG_RATE), RF_SPEED, JV, "the natural logarithm of the rate") \
+	X(RFN_TIME_LIMITED, FN(f_trial, T_TIME_LIMITED), 0, JV, "") \
+	X("disturbed", FN(f_disturbed, 0), 0, JV, "") \
+	X("checksum", FN(f_trial, T_CHECKSUM), 0, JV, "") \
+	X(RFN_SYSCALLS_READ, FN(f_syscalls, K_READ), RF_WORK, JV, \
+	  "read-family syscalls (procfs `syscr`, or perf's read count)") \
+	X(RFN_SYSCALLS_WRITE, FN(f_syscalls, K_WRITE), RF_WORK, JV, \
+	  "write-family syscalls (procfs `syscw`, or perf's write count)") \
+	X("syscalls.total", FN(f_syscalls, K_TOTAL), RF_WORK, JV, "every syscall of the loop (`--perf` only)") \
+	X("syscalls.source", FN(f_syscalls, K_SOURCE), 0, JV, "") \
+	X("syscalls.lseek", FN(f_syscalls, K_LSEEK), RF_WORK, JV, "lseek syscalls (`--perf` only)") \
+	X("syscalls.fsync", FN(f_syscalls, K_FSYNC), RF_WORK, JV, "fsync syscalls (`--perf` only)") \
+	X("syscalls.fdatasync", FN(f_syscalls, K_FDATASYNC), RF_WORK, JV, "fdatasync syscalls (`--perf` only)")
+
+/* calls.<kind>: one row per CALL_KIND_ROWS row, X("calls." name, f_calls,
+ * CALL_<id>, REPORT_FIELD_CALLS_BITS, ...), its meaning made from the
+ * kind's name and what the live view calls it (expect_fields.c). */
+#define REPORT_FIELD_CALLS_BITS RF_WORK
+
+#define REPORT_FIELD_ROWS_AFTER(X) \
+	X("cpu.user", MEMBER(utime, TF_SECONDS, TF_ADD), RF_WORK, JV, "CPU seconds of the workload process in user mode") \
+	X("cpu.system", MEMBER(stime, TF_SECONDS, TF_ADD), RF_WORK, JV, "CPU seconds of the workload process in the kernel") \
+	X("faults.minor", MEMBER(minflt, TF_LONG, TF_ADD), RF_WORK, JV, "page faults served without I/O") \
+	X("faults.major", MEMBER(majflt, TF_LONG, TF_ADD), RF_WORK, JV, "page faults that read from storage") \
+	X("context_switches.voluntary", MEMBER(nvcsw, TF_LONG, TF_ADD), RF_WORK, JV, \
+	  "times the process gave up the CPU to wait") \
+	X("context_switches.involuntary", MEMBER(nivcsw, TF_LONG, TF_ADD), RF_WORK, JV, \
+	  "times the scheduler took the CPU away") \
+	X("waited_seconds", MEMBER(waited_seconds, TF_SECONDS, TF_ADD), RF_BOTH, JV, \
+	  "seconds of the timed loop not spent on the CPU: waiting for the device, a lock, the scheduler") \
+	X("storage.read_bytes", MEMBER(read_bytes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	  "bytes the kernel read from the device for the process (/proc/PID/io `read_bytes`)") \
+	X("storage.write_bytes", MEMBER(write_bytes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	  "bytes the kernel accounted as dirtied for the device (/proc/PID/io `write_bytes`): " \
+	  "counted when a page is dirtied, so a cached write counts as much as a synced one") \
+	X("copied.read_bytes", MEMBER(rchar, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	  "bytes copied from the kernel to user space by read-family calls (/proc/PID/io `rchar`)") \
+	X("copied.write_bytes", MEMBER(wchar, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	  "bytes copied from user space to the kernel by write-family calls (/proc/PID/io `wchar`)") \
+	X("cache.resident_before", MEMBER(resident_before, TF_FRACTION, TF_FIRST), RF_NUM, JV, \
+	  "fraction of the file in the page cache just before the trial") \
+	X("cache.resident_after", MEMBER(resident_after, TF_FRACTION, TF_LAST), RF_WORK, JV, \
+	  "fraction of the file in the page cache just after the trial") \
+	X("cache.dirty_pages_after", MEMBER(dirty_pages_after, TF_COUNT, TF_LAST), RF_WORK, JV, \
+	  "pages of the file still dirty right after the trial (cachestat; null without it)") \
+	X("cache.writeback_pages_after", MEMBER(writeback_pages_after, TF_COUNT, TF_LAST), RF_WORK, JV, \
+	  "pages of the file being written to the device right after the trial (cachestat)") \
+	X("cache.resident_after_advice", MEMBER(resident_after_advice, TF_FRACTION, TF_FIRST), RF_NUM, JV, \
+	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
+	X("cache.resident_evicted_max", MEMBER(resident_evicted_max, TF_FRACTION, TF_MAX), RF_NUM, JV, \
+	  "cold reads: the most of the file found cached after an eviction between passes") \
+	X("reference", FN(f_none, 0), 0, JONLY(json_references), "") \
+	X("sweep.points", FN(f_sweep_points, 0), 0, JONLY(json_sweep_points), "") \
+	X("sweep.fit.warm.R", FN(f_fit, WL_CACHE_WARM * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, warm") \
+	X("sweep.fit.warm.U", FN(f_fit, WL_CACHE_WARM * 2 + 1), RF_TIMED, JV, "a sweep's fitted seconds per byte, warm") \
+	X("sweep.fit.cold.R", FN(f_fit, WL_CACHE_COLD * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, cold") \
+	X("sweep.fit.cold.U", FN(f_fit, WL_CACHE_COLD * 2 + 1), RF_TIMED, JV, "a sweep's fitted seconds per byte, cold") \
+	X("busy", FN(f_busy, 0), 0, JV, "") \
+	X("points", FN(f_points, 0), 0, JV, "") \
+	X("expectations.held", FN(f_expect_count, EXPECT_HELD), 0, JCSV, "") \
+	X("expectations.missed", FN(f_expect_count, EXPECT_MISSED), 0, JCSV, "") \
+	X("expectations.inconclusive", FN(f_expect_count, EXPECT_INCONCLUSIVE), 0, JCSV, "") \
+	X("expectations", FN(f_expect_text, 0), 0, JLIST(json_expectations), "")
+
+/* The JSON objects that are not one line of all their members:
+ * X(path, how), how of JO_NULL_IF_EMPTY (the object is null when every
+ * member is null) and JO_LINES (one member a line). */
+#define REPORT_JSON_OBJECTS(X) \
+	X("calls", JO_NULL_IF_EMPTY) \
+	X("sweep", JO_NULL_IF_EMPTY | JO_LINES) \
+	X("sweep.fit.warm", JO_NULL_IF_EMPTY) \
+	X("sweep.fit.cold", JO_NULL_IF_EMPTY)
+
+/* Short names a check may use for the common fields: X(alias, name). */
+#define REPORT_FIELD_ALIASES(X) \
+	X("rate", RFN_RATE_MEDIAN) \
+	X("seconds", RFN_SECONDS_MEDIAN) \
+	X("size", "workload.size") \
+	X("block", "workload.block") \
+	X("stride", "workload.stride")
+
+#endif

@@ -1,0 +1,443 @@
+/* report.c - the result model shared by the writers, and the table of
+ * formats that names them. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "countof.h"
+#include "figures.h"
+#include "report.h"
+#include "utf8.h"
+
+static char *dup_or_null(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+int report_init(struct report *r, const char *scratch, const char *filesystem,
+                const char *syscall_counter)
+{
+	memset(r, 0, sizeof *r);
+	struct utsname u;
+	snprintf(r->kernel, sizeof r->kernel, "%s", uname(&u) == 0 ? u.release : "unknown");
+	snprintf(r->filesystem, sizeof r->filesystem, "%s", filesystem ? filesystem : "unknown");
+	time_t now = time(NULL);
+	struct tm tm;
+	if (!gmtime_r(&now, &tm) || !strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(r->started, sizeof r->started, "1970-01-01T00:00:00Z");
+	r->version = strdup(PACKAGE_VERSION);
+	r->scratch = dup_or_null(scratch);
+	r->syscall_counter = strdup(syscall_counter ? syscall_counter : "none");
+	if (!r->version || (scratch && !r->scratch) || !r->syscall_counter) {
+		report_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+static int add_refs(struct report_result *res, const struct lesson *l, const struct ref_data *rd)
+{
+	if (!l->nrefs)
+		return 0;
+	res->refs = calloc(l->nrefs, sizeof *res->refs);
+	if (!res->refs)
+		return -1;
+	for (size_t i = 0; i < l->nrefs; i++) {
+		const struct ref_source *src = rd ? ref_data_find(rd, l->refs[i].source) : NULL;
+		struct report_ref *ref = &res->refs[res->nrefs++];
+		ref->source = strdup(l->refs[i].source);
+		ref->label = strdup(src && src->label ? src->label : l->refs[i].source);
+		ref->rate = l->refs[i].rate;
+		if (!ref->source || !ref->label)
+			return -1;
+	}
+	return 0;
+}
+
+static void result_free(struct report_result *res)
+{
+	free(res->lesson);
+	free(res->title);
+	free(res->error);
+	wl_spec_free(&res->spec);
+	for (size_t i = 0; i < res->nrefs; i++) {
+		free(res->refs[i].source);
+		free(res->refs[i].label);
+	}
+	free(res->refs);
+	free(res->points);
+	free(res->runs);
+	report_expects_free(res);
+	memset(res, 0, sizeof *res);
+}
+
+void report_expects_free(struct report_result *res)
+{
+	for (size_t i = 0; i < res->nexpects; i++) {
+		free(res->expects[i].claim);
+		free(res->expects[i].check);
+		free(res->expects[i].bound);
+	}
+	free(res->expects);
+	res->expects = NULL;
+	res->nexpects = 0;
+}
+
+struct report_result *report_add(struct report *r, const struct lesson *l,
+                                 const struct wl_spec *spec, const struct ref_data *rd)
+{
+	struct report_result *grown = realloc(r->results, (r->nresults + 1) * sizeof *grown);
+	if (!grown)
+		return NULL;
+	r->results = grown;
+	struct report_result *res = &grown[r->nresults];
+	memset(res, 0, sizeof *res);
+	res->status = REPORT_OK;
+	res->is_sweep = sweep_npoints(&l->sweep) > 0;
+	res->lesson_points = l->points > 0 ? l->points : LESSON_POINTS_DEFAULT;
+	if (wl_spec_copy(&res->spec, spec) != 0) {
+		memset(&res->spec, 0, sizeof res->spec);
+		return NULL;
+	}
+	res->lesson = strdup(l->id);
+	res->title = strdup(l->title ? l->title : "");
+	if (!res->lesson || !res->title || add_refs(res, l, rd) != 0) {
+		result_free(res);
+		return NULL;
+	}
+	r->nresults++;
+	return res;
+}
+
+struct report_result *report_add_trial(struct report *r, const struct lesson *l,
+                                       const struct wl_spec *spec, const struct ref_data *rd,
+                                       const struct trial_result *t, unsigned trials)
+{
+	struct report_result *res = report_add(r, l, spec, rd);
+	if (!res)
+		return NULL;
+	res->trials = trials;
+	if (!t)
+		return res;
+	char msg[512];
+	int outcome = report_trial_outcome(spec, t, msg, sizeof msg);
+	if (outcome >= 0 && trial_summarize(t, 1, &res->summary) == 0)
+		res->measured = 1;
+	if (outcome < 0)
+		report_fail(res, "%s", msg);
+	else if (outcome > 0)
+		report_note(res, msg);
+	return res;
+}
+
+int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *t,
+                         char *msg, size_t len)
+{
+	const char *why = t->error[0] ? t->error : "the workload failed";
+	const char *want = spec->expect_error ? wl_errno_name(spec->expect_error) : NULL;
+	switch (t->verdict) {
+	case VERDICT_OK:
+		return 0;
+	case VERDICT_EXPECTED_ERROR:
+		snprintf(msg, len, "%s", why);
+		return 1;
+	case VERDICT_MISSED_ERROR:
+		snprintf(msg, len, "%s", why);
+		return -1;
+	default:
+		if (want)
+			snprintf(msg, len, "%s (the lesson expects %s)", why, want);
+		else
+			snprintf(msg, len, "%s", why);
+		return -1;
+	}
+}
+
+void report_fail(struct report_result *res, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	free(res->error);
+	res->error = strdup(buf);
+	res->status = REPORT_ERROR;
+}
+
+void report_note(struct report_result *res, const char *text)
+{
+	free(res->error);
+	res->error = dup_or_null(text);
+}
+
+int report_any_failed(const struct report *r)
+{
+	for (size_t i = 0; i < r->nresults; i++)
+		if (r->results[i].status == REPORT_ERROR)
+			return 1;
+	return 0;
+}
+
+void report_free(struct report *r)
+{
+	for (size_t i = 0; i < r->nresults; i++)
+		result_free(&r->results[i]);
+	free(r->results);
+	free(r->version);
+	free(r->scratch);
+	free(r->syscall_counter);
+	free(r->course);
+	memset(r, 0, sizeof *r);
+}
+
+/* --- formats ---------------------------------------------------------------- */
+
+static const struct report_format formats[] = {
+	{"text", report_write_text},   /* first: the default */
+	{"json", report_write_json},
+	{"csv", report_write_csv},
+	{"tap", report_write_tap},
+	{"gradescope", report_write_gradescope},
+};
+
+const struct report_format *report_format_find(const char *name)
+{
+	for (size_t i = 0; i < COUNT(formats); i++)
+		if (name && strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+const struct report_format *report_format_at(size_t i)
+{
+	return i < COUNT(formats) ? &formats[i] : NULL;
+}
+
+const struct report_format *report_format_default(void)
+{
+	return &formats[0];
+}
+
+void report_format_list(char *buf, size_t len)
+{
+	size_t used = 0;
+	if (len)
+		buf[0] = '\0';
+	for (size_t i = 0; i < COUNT(formats) && used < len; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == COUNT(formats) ? " or " : ", ";
+		int n = snprintf(buf + used, len - used, "%s%s", sep, formats[i].name);
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+}
+
+int report_write(FILE *out, const struct report *r, const struct report_format *f)
+{
+	return (f ? f : report_format_default())->write(out, r);
+}
+
+/* --- derived values ------------------------------------------------------ */
+
+static const struct trial_result *median(const struct report_result *res)
+{
+	return res->measured ? &res->summary.median : NULL;
+}
+
+static int64_t known(int64_t v)
+{
+	return v >= 0 ? v : REPORT_UNAVAILABLE;
+}
+
+/* perf counted this kind in the median trial */
+static int perf_has(const struct trial_result *m, enum sys_kind k)
+{
+	return m->syscall_source == SYSCALL_SOURCE_PERF && m->sys[k] >= 0;
+}
+
+int64_t report_syscalls_read(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	if (!m || m->syscall_source == SYSCALL_SOURCE_NONE)
+		return REPORT_UNAVAILABLE;
+	/* source perf: the tracepoint's count or null, never procfs's in its place */
+	return known(m->syscall_source == SYSCALL_SOURCE_PERF ? m->sys[SYS_READ] : m->syscr);
+}
+
+int64_t report_syscalls_write(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	if (!m || m->syscall_source == SYSCALL_SOURCE_NONE)
+		return REPORT_UNAVAILABLE;
+	/* source perf: the tracepoint's count or null, never procfs's in its place */
+	return known(m->syscall_source == SYSCALL_SOURCE_PERF ? m->sys[SYS_WRITE] : m->syscw);
+}
+
+int64_t report_syscalls_total(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	return m && perf_has(m, SYS_TOTAL) ? m->sys[SYS_TOTAL] : REPORT_UNAVAILABLE;
+}
+
+int64_t report_syscalls_kind(const struct report_result *res, enum sys_kind k)
+{
+	const struct trial_result *m = median(res);
+	return m && k < SYS_KINDS && perf_has(m, k) ? m->sys[k] : REPORT_UNAVAILABLE;
+}
+
+double report_bytes_per_syscall(const struct report_result *res)
+{
+	return figures_bytes_per_syscall(&res->spec, res->summary.median.bytes,
+	                                 report_syscalls_read(res), report_syscalls_write(res));
+}
+
+int report_has_rate(const struct report_result *res)
+{
+	const struct trial_result *m = &res->summary.median;
+	return res->measured && (m->err == 0 || m->bytes > 0);
+}
+
+double report_log_rate(const struct report_result *res)
+{
+	if (!report_has_rate(res) || !(res->summary.rate_median > 0))
+		return NAN;
+	return log(res->summary.rate_median);
+}
+
+/* The lab's own loop with nothing that waits for the device. */
+static int cpu_bound(const struct wl_spec *s)
+{
+	const struct wl_kind *k = wl_kind_of(s);
+	return k && !k->command && s->cache == WL_CACHE_WARM && s->sync == WL_SYNC_NONE &&
+	       !(s->open_flags & (WL_OPEN_SYNC | WL_OPEN_DSYNC | WL_OPEN_DIRECT));
+}
+
+/* 1 when this trial's loop was on the CPU for less than the share, 0 when
+ * not, -1 when it cannot be told. */
+static int trial_busy(const struct trial_result *t)
+{
+	if (t->cpu_seconds < 0 || !(t->seconds > 0))
+		return -1;
+	return t->cpu_seconds < REPORT_BUSY_CPU_SHARE * t->seconds;
+}
+
+int report_ran_busy(const struct report_result *res)
+{
+	if (!res->measured || !cpu_bound(&res->spec))
+		return -1;
+	/* every trial the figures come from: any one of them slowed down can
+	 * pair with another lesson's trial in a verdict */
+	unsigned *index;
+	unsigned used = report_picked_runs(res, &index);
+	int verdict = used ? -1 : trial_busy(&res->summary.median);
+	for (unsigned i = 0; i < used; i++) {
+		int b = trial_busy(&res->runs[index[i]]);
+		if (b > verdict)
+			verdict = b;
+	}
+	free(index);
+	return verdict;
+}
+
+unsigned report_picked_runs(const struct report_result *res, unsigned **index)
+{
+	*index = res->nruns ? malloc(res->nruns * sizeof **index) : NULL;
+	return *index ? trial_pick(res->runs, res->nruns, *index) : 0;
+}
+
+int report_keep_runs(struct report_result *res, const struct trial_result *rs, unsigned n)
+{
+	free(res->runs);
+	res->runs = NULL;
+	res->nruns = 0;
+	if (!n)
+		return 0;
+	if (!(res->runs = malloc(n * sizeof *res->runs)))
+		return -1;
+	memcpy(res->runs, rs, n * sizeof *rs);
+	res->nruns = n;
+	return 0;
+}
+
+int report_has_checksum(const struct report_result *res)
+{
+	const struct wl_kind *k = wl_kind_of(&res->spec);
+	return res->measured && k && k->checksum;
+}
+
+void report_ascii_bound(const char *bound, char *buf, size_t len)
+{
+	static const char pm[] = "\u00b1";
+	size_t o = 0;
+	if (!len)
+		return;
+	for (const char *p = bound; *p && o + 1 < len;) {
+		if (strncmp(p, pm, sizeof pm - 1) == 0) {
+			if (o + 2 >= len)
+				break;
+			buf[o++] = '+';
+			buf[o++] = '-';
+			p += sizeof pm - 1;
+		} else {
+			buf[o++] = *p++;
+		}
+	}
+	buf[o] = '\0';
+}
+
+/* --- formatting primitives ----------------------------------------------- */
+
+int report_format_double(double v, char *buf, size_t len)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, len, "null");
+		return -1;
+	}
+	if (v == 0)
+		v = 0;            /* no "-0.0" */
+	/* %.15g reads back exactly for most values and prints none of the
+	 * binary noise of %.17g ("0.1", not "0.10000000000000001"). */
+	snprintf(buf, len, "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, len, "%.17g", v);
+	if (!strpbrk(buf, ".e")) {
+		size_t n = strlen(buf);
+		if (n + 2 < len)
+			memcpy(buf + n, ".0", 3);
+	}
+	return 0;
+}
+
+size_t report_utf8_len(const char *str)
+{
+	return utf8_len(str);
+}
+
+void report_put_line(FILE *out, const char *s, const char *escaped)
+{
+	size_t left = s ? strlen(s) : 0;
+	while (left > 0) {
+		uint32_t cp;
+		size_t n = utf8_decode(s, left, &cp);
+		if (n == 0)
+			fputs(REPORT_REPLACEMENT, out);
+		else if (cp < 0x20 || cp == 0x7f)
+			fputc(' ', out);
+		else if (utf8_is_terminal_unsafe(cp))
+			fputc('?', out);
+		else {
+			if (escaped && cp < 0x80 && strchr(escaped, (int)cp))
+				fputc('\\', out);
+			fwrite(s, 1, n, out);
+		}
+		n = n ? n : 1;
+		s += n;
+		left -= n;
+	}
+}

@@ -1,0 +1,141 @@
+/* ui_run.c - a run in words on screen, the same in every view that shows
+ * one: the live panel, a race's panels and presentation mode.  The words
+ * are run_words.c's; this fits them into a view's width (fitline.h: a
+ * figure whole or not at all) and draws them. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "countof.h"
+#include "figures.h"
+#include "run_words.h"
+#include "textwrap.h"
+#include "ui_crt.h"
+#include "ui_views.h"
+#include "units.h"
+
+void ui_screen_parts(const struct fit_part *in, size_t n, struct ui_parts *out)
+{
+	out->n = n < COUNT(out->v) ? n : COUNT(out->v);
+	for (size_t i = 0; i < out->n; i++) {
+		out->v[i] = in[i];
+		if (in[i].text)
+			out->v[i].text = crt_text(in[i].text, out->text[i], sizeof out->text[i]);
+		if (in[i].brief)
+			out->v[i].brief = crt_text(in[i].brief, out->brief[i], sizeof out->brief[i]);
+	}
+}
+
+int ui_fit_draw(int y, int x, int w, int max_rows, int attr, const struct fit_part *parts, size_t n)
+{
+	if (max_rows < 1 || w < 1)
+		return 0;
+	struct ui_parts sp;
+	struct fit_rows fr;
+	ui_screen_parts(parts, n, &sp);
+	fitline_fit(sp.v, sp.n, w, max_rows > FIT_ROWS_MAX ? FIT_ROWS_MAX : max_rows, &fr);
+	for (size_t i = 0; i < fr.n; i++)
+		crt_put(y + (int)i, x, w, attr, fr.row[i]);
+	return (int)fr.n;
+}
+
+/* Words wrapped into w columns over at most max_rows rows (ui_wrapped),
+ * nothing for no words; rows used. */
+static int words(int y, int x, int w, int max_rows, int attr, const char *text)
+{
+	if (max_rows < 1 || w < 1 || !*text)
+		return 0;
+	return ui_wrapped(y, x, w, attr, text, max_rows);
+}
+
+/* The glyph and role of each tone. */
+static const struct {
+	int glyph;                /* enum crt_glyph, -1 none */
+	enum crt_role role;
+} tones[RUN_TONES] = {
+	[RUN_TONE_RUNNING] = {GLYPH_RUNNING, CRT_RUNNING},
+	[RUN_TONE_DONE] = {GLYPH_DONE, CRT_OK},
+	[RUN_TONE_FAILED] = {GLYPH_FAILED, CRT_ERROR},
+	[RUN_TONE_IDLE] = {-1, CRT_LABEL},
+};
+
+int ui_run_state_draw(int y, int x, int w, int max_rows, const struct run_view *v, int roomy)
+{
+	struct run_state s;
+	run_state_words(v, !crt.utf8, &s);
+	int role = tones[s.tone].role, rows = 0, indent = 0;
+	if (s.n && tones[s.tone].glyph >= 0 && max_rows > 0) {
+		const char *g = crt_glyph((enum crt_glyph)tones[s.tone].glyph);
+		indent = tw_width(g) + 1;
+		/* a view with rows to spare wraps what another leaves out */
+		if (roomy)
+			for (size_t i = 0; i < s.n; i++)
+				s.part[i].drop = 0;
+		rows = ui_fit_draw(y, x + indent, w - indent, max_rows, crt_attr(role), s.part, s.n);
+		if (rows)
+			crt_put(y, x, indent, crt_attr(role), g);
+	}
+	/* the error's own words: in the failure's colour, else as a label */
+	int wrole = s.tone == RUN_TONE_FAILED ? CRT_ERROR : CRT_LABEL;
+	rows += words(y + rows, x + (rows ? indent : 0), w - (rows ? indent : 0), max_rows - rows,
+	              crt_attr((enum crt_role)wrole), s.detail);
+	return rows;
+}
+
+int ui_run_counts_draw(int y, int x, int w, int max_rows, const struct run_view *v, int with_log)
+{
+	const struct wl_spec *spec = v->spec;
+	if (!v->live && !v->result)
+		return 0;
+	struct fit_part parts[2 + CALL_KINDS];
+	size_t n = 0;
+	char lg[48], sys[96], sysb[96], first[96];
+	double now, avg;
+	if (with_log && run_view_rate(v, &now, &avg)) {
+		snprintf(lg, sizeof lg, "log rate %.2f", units_log_rate(now));
+		parts[n++] = (struct fit_part){lg, NULL, 0, 0};
+	}
+	/* the kernel's count of the workload's own kind of system call */
+	int64_t count = v->live ? figures_own_syscalls(spec, v->sample->syscr, v->sample->syscw)
+	                        : figures_own_syscalls(spec, v->result->syscr, v->result->syscw);
+	const char *kind = figures_own_kind(spec);
+	char num[32];
+	if (count < 0)
+		snprintf(num, sizeof num, "unavailable");
+	else
+		units_format_count((uint64_t)count, num, sizeof num);
+	snprintf(sys, sizeof sys, "kernel: %s() syscalls %s", kind, num);
+	snprintf(sysb, sizeof sysb, "%s() syscalls %s", kind, num);
+	parts[n++] = (struct fit_part){sys, sysb, 0, 0};
+	/* beside it, the program's own calls by kind */
+	struct run_calls c;
+	run_calls_words(v, spec, &c);
+	if (c.n) {
+		snprintf(first, sizeof first, "program: %s", c.text[0]);
+		parts[n++] = (struct fit_part){first, c.text[0], 0, 0};
+		for (size_t i = 1; i < c.n; i++)
+			parts[n++] = c.part[i];
+	} else if (c.none) {
+		snprintf(first, sizeof first, "program: %s", c.none);
+		parts[n++] = (struct fit_part){first, "program: not counted", 0, 0};
+	}
+	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_VALUE), parts, n);
+}
+
+int ui_run_moved_draw(int y, int x, int w, int max_rows, const struct run_view *v)
+{
+	if (!v->live && !v->result)
+		return 0;
+	uint64_t bytes = v->live ? v->sample->bytes : v->result->bytes;
+	double secs = v->live ? v->sample->elapsed : v->result->seconds;
+	char b[32], t[32], n[32], moved[64], in[64], passes[48];
+	units_format_bytes((double)bytes, b, sizeof b);
+	units_format_seconds(secs, !crt.utf8, t, sizeof t);
+	snprintf(moved, sizeof moved, "moved %s", b);
+	snprintf(in, sizeof in, "in %s of loops,", t);
+	units_format_count(v->passes, n, sizeof n);
+	snprintf(passes, sizeof passes, "%s whole pass%s", n, v->passes == 1 ? "" : "es");
+	const struct fit_part parts[] = {{moved, NULL, 0, 0}, {in, NULL, 0, 1}, {passes, NULL, 0, 1}};
+	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_LABEL), parts, COUNT(parts));
+}
