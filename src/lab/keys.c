@@ -61,12 +61,12 @@ static const struct key_row rows[] = {
 	{ACT_HELP_CLOSE, KEYS_HELP, {KEYCODE_ESC, '?', 'h', KEYCODE_F1}, {0}, "Esc ? h F1",
 	 "in help: close it", "Esc", "close", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_LINE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE | KEYS_CONFIRM, {KEYCODE_DOWN, 'j'},
-	 {KEYCODE_UP, 'k'}, "Down/Up j/k", "in help, the lesson's notebook, the comparison or the "
-	 "question before a program runs: scroll a line", NULL, NULL,
+	 {KEYCODE_UP, 'k'}, "Down/Up j/k", "in help, notebook, comparison, a program's words: "
+	 "scroll a line", NULL, NULL,
 	 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_PAGE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE | KEYS_CONFIRM, {KEYCODE_NPAGE, ' '},
-	 {KEYCODE_PPAGE}, "PgDn/PgUp", "in help, the lesson's notebook, the comparison or the "
-	 "question before a program runs: scroll a page (Space: down)",
+	 {KEYCODE_PPAGE}, "PgDn/PgUp", "in help, notebook, comparison, a program's words: "
+	 "scroll a page (Space: down)",
 	 "PgDn/PgUp", "scroll", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_STOP, KEYS_HELP | KEYS_RUNNING, {'s', 'S'}, {0}, "s",
 	 "in help, while a run is under way: stop it (help stays open)", "s", "stop", 0, 0,
@@ -86,8 +86,7 @@ static const struct key_row rows[] = {
 	{ACT_COMPARE_CLOSE, KEYS_COMPARE, {KEYCODE_ESC, 'm', 'M'}, {0}, "Esc m",
 	 "in the comparison: close it", "Esc", "close", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_CONFIRM_YES, KEYS_CONFIRM, {'y', 'Y'}, {0}, "y",
-	 "asked before a lesson pack's program runs: run it, once its every word was on screen "
-	 "(asked once a session)",
+	 "asked before a lesson pack's program runs: run it (asked once a session)",
 	 "y", "run it", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_CONFIRM_NO, KEYS_CONFIRM, {'n', 'N', KEYCODE_ESC}, {0}, "n Esc",
 	 "asked before a lesson pack's program runs: do not run it", "n", "do not", 0, 0,
