@@ -178,9 +178,12 @@ pack_lesson p08-beside "[sh, -c, 'echo x >\"\$1.extra\"; mkdir -p \"\$1.d/a/b\";
 pack_course "p08-beside"
 run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 2 --allow-commands
 expect_rc 0 "a program that makes files beside {file}"
-[ "$(wc -l <"$TP/where")" -eq 2 ] || fail "the program did not run twice: $(cat "$TP/where")"
+# (the two trials, and the start-up probe that runs the argv on an empty
+# file before them: each run of the program has a room of its own)
+runs=$(wc -l <"$TP/where")
+[ "$runs" -ge 2 ] || fail "the program did not run twice: $(cat "$TP/where")"
 rooms=$(sort -u "$TP/where" | wc -l)
-[ "$rooms" -eq 2 ] || fail "the two trials shared a directory: $(cat "$TP/where")"
+[ "$rooms" -eq "$runs" ] || fail "two runs of the program shared a directory: $(cat "$TP/where")"
 while read -r room; do
 	case "$room" in "$SCRATCH"/iolab-*-*.room) ;; *) fail "{file} is not in a trial's room: $room" ;; esac
 	[ ! -e "$room" ] || fail "the trial's room $room outlived the run"
@@ -278,7 +281,7 @@ tm send-keys -t "$PANE" y
 i=0
 while [ ! -e "$TP/pwned" ] && [ "$i" -lt 300 ]; do nap; i=$((i + 1)); done
 [ -e "$TP/pwned" ] || fail "y after the last words did not run the program"
-wait_for 'DONE in' 20 "the long program's run"
+wait_for 'DONE in|FAILED' 20 "the long program's run"
 tm send-keys -t "$PANE" q
 wait_for 'iolab-exit=0' 20 "q quits"
 pass "the lab: a program's words scroll, y counts only once the last word was shown"
@@ -286,7 +289,7 @@ pass "the lab: a program's words scroll, y counts only once the last word was sh
 # A program has no controlling terminal: /dev/tty cannot be opened, even
 # where iolab runs on one (batch, in the pane).
 new_pack tty
-pack_lesson p07-tty "[sh, -c, 'if printf TTY-WRITE-%s 1 >/dev/tty; then touch \"\$0\"; fi; tty >\"\$0.tty\" || :', \"$TP/tty-ok\"]"
+pack_lesson p07-tty "[sh, -c, 'if printf TTY-WRITE-%s 1 >/dev/tty; then touch \"\$0\"; fi; tty >\"\$0.tty\" || :; cat \"\$1\" >/dev/null', \"$TP/tty-ok\", \"{file}\"]"
 pack_course "p07-tty"
 tm send-keys -t "$PANE" "clear; '$IOLAB' --batch --no-record --lessons '$PACK' --dir '$SCRATCH' --trials 1 --allow-commands >'$TP/tty.out' 2>&1; echo batch-exit=\$?" Enter
 wait_for 'batch-exit=0' 30 "the batch run in the pane"
