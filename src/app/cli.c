@@ -13,6 +13,7 @@
 #include "history.h"
 #include "report_cmd.h"
 #include "report.h"
+#include "sanitize.h"
 #include "store.h"
 #include "store_cmd.h"
 #include "units.h"
@@ -164,12 +165,18 @@ void cli_usage(FILE *out)
 static int __attribute__((format(printf, 2, 3)))
 usage_error(FILE *err, const char *fmt, ...)
 {
+	/* the message may echo an argument: what a terminal must not be sent
+	 * becomes '?' (sanitize.h) */
+	char *raw = NULL;
 	va_list ap;
-	fputs("iolab: ", err);
 	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
+	int n = vasprintf(&raw, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'iolab --help' for more information.\n", err);
+	char *safe = n < 0 ? NULL : sanitize_dup(raw, NULL);
+	fprintf(err, "iolab: %s\nTry 'iolab --help' for more information.\n",
+	        safe ? safe : "out of memory");
+	free(raw);
+	free(safe);
 	return EXIT_USAGE;
 }
 
@@ -305,7 +312,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 		if (units_parse_duration(arg, &o->time_limit) != 0 || !(o->time_limit > 0)
 		    || o->time_limit > WL_TIME_LIMIT_MAX)
 			return usage_error(err, "invalid time limit '%s' (more than 0 and at most 1 hour, "
-			                   "e.g. 5s or 500ms)", arg);
+			                   "e.g. 5s, 500ms or 1h)", arg);
 		return 0;
 	case OPT_DB:
 		if (!*arg)
@@ -459,8 +466,14 @@ static int parse_experiment(struct options *o, FILE *err)
 		return usage_error(err, "--command: %s", msg);
 	}
 	o->have_experiment = 1;
-	if (o->size)
+	if (o->size) {
+		/* a stride the user wrote is theirs: only a lesson's regions are
+		 * scaled with its size (wl_spec_resize); a stride now beyond the
+		 * size is refused by the check below */
+		uint64_t stride = s->stride;
 		wl_spec_resize(s, o->size);
+		s->stride = stride;
+	}
 	if (o->time_limit > 0)
 		s->time_limit = o->time_limit;
 	if (wl_spec_check(s, msg, sizeof msg) != 0)

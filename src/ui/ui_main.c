@@ -276,7 +276,9 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		break;
 	case ACT_HELP_CLOSE: lab->help = 0; break;
 	case ACT_HELP_LINE:
-		if (context & KEYS_COMPARE)
+		if (context & KEYS_CONFIRM)
+			lab_ask_scroll(lab, dir);
+		else if (context & KEYS_COMPARE)
 			compare_scroll(lab, dir);
 		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir);
@@ -284,7 +286,9 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 			ui_help_scroll(lab, dir);
 		break;
 	case ACT_HELP_PAGE:
-		if (context & KEYS_COMPARE)
+		if (context & KEYS_CONFIRM)
+			lab_ask_scroll(lab, dir * (lab->ask_page > 1 ? lab->ask_page - 1 : 1));
+		else if (context & KEYS_COMPARE)
 			compare_scroll(lab, dir * lab->compare.page);
 		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir * (lab->history.page > 1 ? lab->history.page - 1 : 1));

@@ -124,7 +124,7 @@ void ui_prompt_draw(struct lab *lab, struct rect r);
 void ui_notice_draw(const struct lab *lab, int lines, int cols);
 /* ui_confirm.c: the question before a lesson pack's program runs, over
  * the screen while lab->asking */
-void ui_confirm_draw(const struct lab *lab, int lines, int cols);
+void ui_confirm_draw(struct lab *lab, int lines, int cols);
 
 /* ui_help.c: every key of the table and what the numbers mean */
 void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context);
