@@ -9,8 +9,9 @@
 #   - nothing is cut at a panel's edge: every view keeps its last column
 #     (UI_EDGE in src/ui/ui_views.h) blank, so anything there - a letter, a
 #     digit, a bracket, a separator - is a cut; the panels' edges are
-#     worked out from the layout of the screen on show (src/lab/layout.c:
-#     lesson, race, presentation, notebook, race chooser);
+#     read from the program (iolab --dump-layout COLSxROWS, the rectangles
+#     src/lab/layout.c computes) for the screen on show: lesson, race,
+#     presentation, notebook, race chooser;
 #   - no digit, thousands separator or opening bracket in the screen's
 #     last column;
 #   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
@@ -229,27 +230,25 @@ done
 pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race and the race presented ($n screens in all)"
 
 # --- every screen -----------------------------------------------------------
-"$PYTHON3" - "$T/cap" "$LOC" <<'EOF' || fail "screens of the walk show cut or wrong figures (above)"
-import glob, os, re, sys
+"$PYTHON3" - "$T/cap" "$LOC" "$IOLAB" <<'EOF' || fail "screens of the walk show cut or wrong figures (above)"
+import glob, os, re, subprocess, sys
 
-capdir, loc = sys.argv[1], sys.argv[2]
+capdir, loc, iolab = sys.argv[1], sys.argv[2], sys.argv[3]
 utf8 = "utf" in loc.lower()
 
-# The lesson screen's columns, as src/lab/layout.c computes them (asserted
-# exactly by tests/check_layout.c): the course list's width (0: none), and
-# the text's and the panel's x and widths.
-def layout(w):
-    if w >= 120:
-        cw = min(max(w // 5, 26), 44)
-        x, rest = cw + 1, w - cw - 1
-    else:
-        cw, x, rest = 0, 0, w
-    panel = min(max(rest * 45 // 100, 40), rest)
-    text = rest - panel - 1
-    if text > 84:
-        text = 84
-        panel = rest - text - 1
-    return cw, x, text, panel
+# Where each panel is: the program's own layout (iolab --dump-layout
+# COLSxROWS: "SCREEN PANEL Y X H W" lines), asked once a size.
+dumped = {}
+def rects(w, h):
+    if (w, h) not in dumped:
+        out = subprocess.run([iolab, "--dump-layout", "%dx%d" % (w, h)], check=True,
+                             stdout=subprocess.PIPE, universal_newlines=True).stdout
+        d = {}
+        for line in out.splitlines():
+            screen, panel, ry, rx, rh, rw = line.split()
+            d.setdefault(screen, {})[panel] = tuple(map(int, (ry, rx, rh, rw)))
+        dumped[(w, h)] = d
+    return dumped[(w, h)]
 
 # Which screen is on show, from what only it draws.
 def kind_of(lines):
@@ -264,26 +263,33 @@ def kind_of(lines):
         return "present-race" if re.match(r"  A \S+ +against +B ", row(2)) else "present"
     return "lesson"
 
-# The last column (0-based) of each panel on row y of a screen w x h: a
-# panel whose view draws from x over w columns keeps x + w - 1 blank.
+# The panels each kind of screen draws, from the layout the program dumps:
+# the notebook and the race chooser take the text's and the panel's place
+# ("instead").  A panel's view draws from its x + 1 over w - 2 columns
+# (src/ui/ui_lesson.c, ui_panel_live.c, ui_course.c, ui_race.c's sides,
+# ui_notebook.c), so x + w - 2 stays blank (a stacked race's rule too); the race's shared top and
+# presentation mode's parts are drawn over their whole width, keeping
+# x + w - 1 blank.
+PANELS = {
+    "lesson": ("lesson", ("course", "text", "panel"), 1),
+    "notebook": ("lesson", ("course", "instead"), 1),
+    "chooser": ("lesson", ("course", "instead"), 1),
+    "race": ("race", ("top", "a", "rule", "b"), 1),
+    "present": ("present", ("body", "title", "state", "figure0", "logfig", "text0", "gauge"), 0),
+    "present-race": ("present-race", ("body", "title", "state", "figure0", "figure1",
+                                      "text0", "text1", "gauge"), 0),
+}
+WHOLE_WIDTH = {("race", "top")}
+
+# The column (0-based) each panel on row y of a screen w x h keeps blank.
 def edges(kind, w, h, y):
-    cw, x, text, panel = layout(w)
-    course = [cw - 2] if cw else []          # the list from 0, a rule at cw
-    beside = x + text + 1 + panel - 2        # the panel, drawn from its x + 1
-    if kind == "lesson":
-        return course + [x + text - 2, beside]
-    if kind in ("notebook", "chooser"):      # over the text's and panel's place
-        return course + [beside]
-    if kind == "race":                       # layout_race: the shared part, then the sides
-        if y <= 7 or w < 160:
-            return [w - 2]
-        a = (w - 1) // 2
-        return [a - 2, w - 2]
-    gauge_y = h - 1 - 6                      # layout_present: margins of 2
-    if kind == "present-race" and w >= 160 and 5 <= y < gauge_y - 1:
-        half = (w - 4 - 2) // 2
-        return [2 + i * (half + 2) + half - 1 for i in range(2)]
-    return [w - 3]
+    screen, panels, inset = PANELS[kind]
+    cols = set()
+    for p in panels:
+        r = rects(w, h)[screen].get(p)
+        if r and r[0] <= y < r[0] + r[2] and r[3] > 1:   # not a vertical rule
+            cols.add(r[1] + r[3] - 1 - (0 if (screen, p) in WHOLE_WIDTH else inset))
+    return sorted(cols)
 
 CUT = set("0123456789,([")
 problems = []
@@ -332,8 +338,7 @@ for path in sorted(glob.glob(os.path.join(capdir, "[0-9]*"))):
     if re.search(r"\d\.\d+ [KMG]iB blocks", text):
         bad("a block size rounded")
     if kind == "lesson" and current and current[2] in ("s04-syncsweep", "sw02-writesweep"):
-        cw, x, tw, pw = layout(w)
-        panel_x = x + tw + 1
+        panel_x = rects(w, h)["lesson"]["panel"][1]
         if any("warm" in l[panel_x:] for l in lines[1:-1]):
             bad("a write sweep's series called 'warm'")
 seen = set()

@@ -30,8 +30,8 @@
  * guess prompt, the experiment form, the lesson's notebook, the chooser. */
 static int draw_instead(struct lab *lab, const struct layout *l)
 {
-	struct rect r = {l->text.y, l->text.x, l->text.h, l->text.w + 1 + l->panel.w};
-	if (!l->text.w)
+	struct rect r = l->instead;
+	if (!r.w)
 		return 0;
 	if (lab->prompt.open)
 		ui_prompt_draw(lab, r);
@@ -356,6 +356,13 @@ static int lab_loop(struct lab *lab)
 
 int ui_main(const struct options *o)
 {
+	if (o->dump_layout_cols) {
+		if (layout_dump(stdout, o->dump_layout_lines, o->dump_layout_cols) == 0)
+			return EXIT_RAN;
+		fprintf(stderr, "iolab: --dump-layout %dx%d: the lab needs at least %dx%d\n",
+		        o->dump_layout_cols, o->dump_layout_lines, LAYOUT_MIN_COLS, LAYOUT_MIN_LINES);
+		return EXIT_USAGE;
+	}
 	crt_locale();                 /* before any text is measured */
 	struct lab lab;
 	int rc = lab_open(&lab, o);
