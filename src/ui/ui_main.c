@@ -93,6 +93,11 @@ static void draw_screen(struct lab *lab, const struct layout *l)
 	ui_frame_draw_footer(l->footer, context);
 }
 
+/* IOLAB_FRAME_MARKS: each frame numbered at the screen's corners (for
+ * tests that capture the screen; ui_frame_draw_marks). */
+static int frame_marks;
+static unsigned long frame_serial;
+
 /* The screen, and over it a notice of the notebook's until a key closes it. */
 static void draw(struct lab *lab)
 {
@@ -102,6 +107,8 @@ static void draw(struct lab *lab)
 	/* the question about a command comes first (lab_key_context) */
 	if (lab->notice[0] && !l.too_small && !lab->asking)
 		ui_notice_draw(lab, LINES, COLS);
+	if (frame_marks)
+		ui_frame_draw_marks(LINES, frame_serial++);
 	refresh();                /* one update of the terminal a frame */
 }
 
@@ -364,6 +371,8 @@ int ui_main(const struct options *o)
 		return EXIT_USAGE;
 	}
 	crt_locale();                 /* before any text is measured */
+	const char *marks = getenv("IOLAB_FRAME_MARKS");
+	frame_marks = marks && *marks;
 	struct lab lab;
 	int rc = lab_open(&lab, o);
 	if (rc != 0) {
