@@ -747,7 +747,7 @@ static void stderr_tail(const char *said, size_t n, char *buf, size_t len)
  * dropped), the oldest bytes cut when they do not fit.  Cuts text up. */
 static void stderr_lines(char *text, char *buf, size_t len)
 {
-	char joined[STDERR_READ];
+	char joined[STDERR_READ] = "";    /* no line kept: nothing is joined */
 	buf[0] = '\0';
 	char *keep[TRIAL_STDERR_LINES], *save = NULL;
 	size_t nkeep = 0;
