@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "coverage.h"
 #include "engine.h"
 #include "errmsg.h"
 #include "measure.h"
@@ -227,7 +228,7 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
 	/* Never outlive the lab; and if it already died, stop here. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
-		_exit(126);
+		_exit(126);             /* nothing ran: no counts to write */
 	/* Until the parent holds our /proc/PID/io open (see the top). */
 	while (!atomic_load_explicit(&sh->go, memory_order_acquire))
 		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAIT, 0, NULL, NULL, 0);
@@ -236,9 +237,12 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
 	if (t->command) {
 		reaper_mark_child();    /* its descendants are this trial's */
 		wl_exec_command(t->argv, perf ? -1 : t->errfd, sh, perf);
+		coverage_write_counts();        /* the command did not start */
 		_exit(127);
 	}
-	_exit(wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1);
+	int rc = wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1;
+	coverage_write_counts();                /* after the measured run */
+	_exit(rc);
 }
 
 static int open_pidfd(pid_t pid)

@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "countof.h"
+#include "coverage.h"
 #include "measure.h"
 #include "workload_run.h"
 
@@ -1294,7 +1295,7 @@ void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int pe
 	closefrom(3);
 	if (perf_stop)
 		kill(getpid(), SIGSTOP);
-	execvp(argv[0], argv);
+	coverage_execvp(argv[0], argv);
 	int err = errno;
 	sh->err = err;
 	sh->failed = 1;
