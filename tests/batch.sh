@@ -44,7 +44,13 @@ def eq(what, got, want):
 eq("top-level keys", list(doc), ["iolab", "machine", "started", "course", "trials", "results"])
 eq("iolab", doc["iolab"], version)
 m = doc["machine"]
-eq("machine keys", sorted(m), ["filesystem", "kernel", "scratch", "syscall_counter"])
+eq("machine keys", list(m), ["kernel", "filesystem", "scratch", "syscall_counter", "cpu_model", "cores",
+                             "memory_bytes", "id"])
+eq("cores", m["cores"], os.cpu_count())
+if not (isinstance(m["memory_bytes"], int) and m["memory_bytes"] > 0):
+    sys.exit("memory_bytes: %r" % m["memory_bytes"])
+if m["id"] is not None and not re.fullmatch(r"[0-9a-f]{16}", m["id"]):
+    sys.exit("id: %r" % m["id"])
 eq("kernel", m["kernel"], kernel)
 eq("scratch", os.path.realpath(m["scratch"]), os.path.realpath(scratch))
 eq("syscall_counter", m["syscall_counter"], "procfs")
@@ -60,10 +66,11 @@ eq("order", [r["lesson"] for r in res],
 keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "bytes",
         "seconds", "rate", "log_rate", "time_limited", "disturbed", "checksum", "syscalls",
         "calls", "cpu", "faults", "context_switches", "waited_seconds", "storage", "copied",
-        "cache", "reference", "sweep", "busy", "points", "expectations"]
+        "cache", "evidence", "reference", "sweep", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
-           "expect_error", "advice_lead", "map"]
+           "expect_error", "advice_lead", "map", "file", "sync_every", "redirect", "order",
+           "stdio_call", "scenario"]
 for r in res:
     eq(r["lesson"] + " keys", list(r), keys)
     eq(r["lesson"] + " workload keys", list(r["workload"]), wl_keys)
@@ -80,7 +87,8 @@ for r in res:
     eq(r["lesson"] + " faults keys", list(r["faults"]), ["minor", "major"])
     eq(r["lesson"] + " cs keys", list(r["context_switches"]), ["voluntary", "involuntary"])
     eq(r["lesson"] + " storage keys", list(r["storage"]), ["read_bytes", "write_bytes"])
-    eq(r["lesson"] + " copied keys", list(r["copied"]), ["read_bytes", "write_bytes"])
+    eq(r["lesson"] + " copied keys", list(r["copied"]), ["read_bytes", "write_bytes", "startup_read_bytes"])
+    eq(r["lesson"] + " startup_read_bytes (own loops: none)", r["copied"]["startup_read_bytes"], None)
     eq(r["lesson"] + " cache keys", list(r["cache"]), ["resident_before", "resident_after",
        "dirty_pages_after", "writeback_pages_after", "resident_after_advice",
        "resident_evicted_max"])
@@ -123,12 +131,14 @@ w, s, mm, d = res
 eq("b01 workload", w["workload"], {"op": "write", "api": "syscall", "size": 65536, "block": 1,
    "stride": 0, "open": [], "fadvise": "normal", "cache": "warm", "streams": 1,
    "stdio_buffer": "default", "stdio_mode": "full", "sync": "none", "time_limit": 5.0,
-   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once"})
+   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once",
+   "file": "new", "sync_every": 0, "redirect": "none", "order": "forward", "stdio_call": "fwrite",
+   "scenario": "none"})
 measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)
 eq("b01 calls", w["calls"], {"write": 65536})
-eq("b01 copied", w["copied"], {"read_bytes": 0, "write_bytes": 65536})
+eq("b01 copied", w["copied"], {"read_bytes": 0, "write_bytes": 65536, "startup_read_bytes": None})
 if not (isinstance(w["waited_seconds"], float) and 0 <= w["waited_seconds"] <= w["seconds"]["median"]):
     sys.exit("b01 waited_seconds: %r" % w["waited_seconds"])
 if w["busy"] not in (True, False):
@@ -142,7 +152,7 @@ measured(s, 65536)
 eq("b02 syscalls.write", s["syscalls"]["write"], 16)
 eq("b02 calls.fwrite", s["calls"]["fwrite"], 65536)
 eq("b02 no write()", s["calls"].get("write"), None)
-eq("b02 copied", s["copied"], {"read_bytes": 0, "write_bytes": 65536})
+eq("b02 copied", s["copied"], {"read_bytes": 0, "write_bytes": 65536, "startup_read_bytes": None})
 
 eq("b03 api", mm["workload"]["api"], "mmap")
 eq("b03 min_time", mm["workload"]["min_time"], 0.0)
@@ -168,7 +178,7 @@ pass "json: no data file left behind"
 
 # progress: one line per lesson on stderr, nothing of it on stdout
 [ "$(wc -l <"$T/four.err")" -eq 4 ] || fail "progress lines: $(cat "$T/four.err")"
-grep -q '^\[1/4\] b01-write-byte \.\.\. [0-9.]* [KMG]*i*B/s$' "$T/four.err" \
+grep -q '^\[1/4\] b01-write-byte \.\.\. [0-9.]* [kMG]*B/s$' "$T/four.err" \
 	|| fail "progress line 1: $(cat "$T/four.err")"
 grep -q '^\[4/4\] b04-direct-misaligned \.\.\. ' "$T/four.err" || fail "progress line 4"
 if grep -q "$(printf '\033')" "$T/four.err"; then fail "escape sequences on a non-terminal"; fi
@@ -201,19 +211,21 @@ def flat(d, prefix=""):
     for k, v in d.items():
         if isinstance(v, dict) and k not in ("calls",):
             yield from flat(v, prefix + k + ".")
-        elif k not in ("calls", "reference", "sweep"):
+        elif k not in ("calls", "reference", "sweep", "evidence"):
             yield prefix + k
 json_cols = list(flat(doc["results"][0]))
-# expectations.held/missed/inconclusive count the verdicts of the JSON list
+# expectations.held/missed/inconclusive count the verdicts of the JSON list;
+# evidence, like sweep, is null in the JSON of a run without one
 csv_cols = [c for c in rows[0].keys()
-            if not c.startswith(("calls.", "sweep.", "expectations."))]
+            if not c.startswith(("calls.", "sweep.", "expectations.", "evidence."))]
 eq("CSV columns = JSON fields", csv_cols, json_cols)
 ' "$T/out" "$T/four.json"
 case "$out" in *"$(printf '\r')"*) ;; *) fail "csv: no CRLF line ends" ;; esac
 pass "csv: header + one row per lesson, RFC 4180 quoting, same fields as the JSON"
 
 # --- text: the lecture's table -------------------------------------------------
-batch --lesson "$FOUR" --trials 1
+# --wide: one line per lesson
+batch --lesson "$FOUR" --trials 1 --wide
 expect_rc 0 "text run"
 header=$(printf '%s\n' "$out" | grep '^lesson ')
 for col in workload rate "log rate" "syscalls r/w" "bytes/syscall"; do
@@ -235,6 +247,19 @@ printf '%s\n' "$out" | grep '^b0[123]' | while IFS= read -r line; do
 	[ "$c" = "s" ] || fail "rate column not aligned at $end: $line"
 done || exit 1
 pass "text: aligned table with description, rate, log rate, syscalls, bytes/syscall"
+
+# by default the tables fit 80 columns: the figures, then the workloads
+batch --lesson "$FOUR" --trials 1
+expect_rc 0 "text run, 80 columns"
+# (the notes under the tables are sentences, an error's whole text)
+printf '%s\n' "$out" | sed '1d; /^expectations:/,$d' | grep -Ev '^[^ ]+: (expected )?error: ' \
+	| awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' \
+	|| fail "text: a table line wider than 80 columns"
+row=$(printf '%s\n' "$out" | grep '^b01-write-byte .*B/s')
+expect_in "$row" " 0/65,536" "b01 syscalls r/w, 80 columns"
+row=$(printf '%s\n' "$out" | sed -n '/^workloads:/,/^$/p' | grep '^b01-write-byte ')
+expect_in "$row" " 1 B  write() - 1 B blocks - 64 KiB" "b01 workload, 80 columns"
+pass "text: in 80 columns, the figures and the workloads in tables of their own"
 
 # --- --output: whole file, nothing on stdout, no temporary left -----------------
 batch --lesson b01-write-byte --trials 1 --format json --output "$T/res.json"
@@ -281,3 +306,23 @@ assert r["syscalls"]["read"] == 16, r["syscalls"]
 pass "sweep: every point in order, the fit per cache, main figures from 4096 B warm"
 no_data_files "sweep"
 pass "sweep: no data file left behind"
+
+# --- a scenario: the file's bytes are the result ---------------------------------
+batch --run 'op=write api=stdio scenario=fork_no_flush' --trials 1 --format json
+expect_rc 0 "scenario"
+cp "$T/out" "$T/scenario.json"
+batch --run 'op=write api=stdio scenario=fork_no_flush' --trials 1 --format csv
+expect_rc 0 "scenario csv"
+py '
+import csv, io, json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+assert r["workload"]["scenario"] == "fork_no_flush", r["workload"]
+ev = r["evidence"]
+assert ev == {"bytes": 59, "lines": 4, "max_copies": 2, "missing": 0, "in_order": 1,
+              "text": "before fork\\nchild after fork\\nbefore fork\\nparent after fork\\n"}, ev
+row = list(csv.DictReader(io.StringIO(open(sys.argv[2], newline="").read())))[0]
+for k, v in ev.items():
+    assert row["evidence." + k] == str(v), (k, row["evidence." + k], v)
+' "$T/scenario.json" "$T/out"
+pass "scenario: the file as evidence, the same in the JSON and the CSV"
+no_data_files "scenario"

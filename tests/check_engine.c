@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdatomic.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -113,6 +114,14 @@ static struct wl_spec command(enum wl_op op, char **words)
 	return s;
 }
 
+static void assert_verdict(const struct trial_result *r, enum trial_verdict v)
+{
+	ck_assert_msg(r->verdict == v, "verdict %s, not %s (%s)", trial_verdict_name(r->verdict),
+	              trial_verdict_name(v), r->error);
+	ck_assert_int_eq(r->ok, v == VERDICT_OK || v == VERDICT_EXPECTED_ERROR);
+	ck_assert_int_eq(r->expected, r->ok);
+}
+
 /* --- writes -------------------------------------------------------------- */
 
 START_TEST(write_bytes_exact)
@@ -213,6 +222,256 @@ START_TEST(write_fsync_leaves_nothing_dirty)
 	run_ok(&s, &r);
 	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
 	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+}
+END_TEST
+
+/* --- writes into a file that exists (file: existing) ------------------------ */
+
+/* What the workload's syscall loop writes at each offset of a block. */
+static unsigned char written_byte(uint64_t offset_in_block)
+{
+	uint64_t i = offset_in_block & 63;
+	return i == 63 ? '\n' : (unsigned char)('a' + i % 26);
+}
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	unsigned char *buf = malloc((size_t)st.st_size + 1);
+	ck_assert_ptr_nonnull(buf);
+	int fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(read(fd, buf, (size_t)st.st_size), st.st_size);
+	close(fd);
+	*len = (size_t)st.st_size;
+	return buf;
+}
+
+/* The file set up for an overwrite: the lesson's size, every byte the data
+ * files' pattern, its blocks allocated (no hole for the overwrite to fill)
+ * and synced (no dirty page for the trial to write back); removed like
+ * every file of the scratch directory. */
+START_TEST(prefilled_file)
+{
+	char path[512], msg[256];
+	ck_assert_msg(scratch_prefilled_file(&S, 100000, path, sizeof path, msg, sizeof msg) == 0,
+	              "%s", msg);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_size, 100000);
+	ck_assert_int_ge((int64_t)st.st_blocks * 512, 100000);
+	size_t len;
+	unsigned char *got = slurp(path, &len), *want = malloc(100000);
+	ck_assert_ptr_nonnull(want);
+	scratch_fill_pattern(want, 100000, 0);
+	ck_assert_int_eq(memcmp(got, want, 100000), 0);
+	free(got);
+	free(want);
+	struct measure_pages p;
+	if (measure_pages_path(path, &p) == 0 && p.dirty >= 0)
+		ck_assert_int_eq(p.dirty + p.writeback, 0);
+	scratch_remove(&S, path);
+	ck_assert_int_ne(access(path, F_OK), 0);
+}
+END_TEST
+
+/* wl_run in a child, on a file of ours; the shared block comes back. */
+static struct wl_shared *child_run(const struct wl_spec *s, const char *path)
+{
+	struct wl_shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE,
+	                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(sh, MAP_FAILED);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(wl_run(s, path, sh, 0) == 0 ? 0 : 1);
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(atomic_load(&sh->phase), WL_PHASE_DONE);
+	ck_assert_msg(!sh->failed, "%s", sh->error);
+	return sh;
+}
+
+/* The child opens the file without O_TRUNC and writes over it in place: a
+ * file longer than the workload keeps its length and its tail, and every
+ * block of the workload (strided, so each seek lands where the walk says,
+ * with a sync every 3 writes between runs of the loop) holds what was
+ * written. */
+START_TEST(overwrite_in_place)
+{
+	char path[512], msg[256];
+	const uint64_t size = 65536, tail = 1000;
+	ck_assert_msg(scratch_prefilled_file(&S, size + tail, path, sizeof path, msg, sizeof msg) == 0,
+	              "%s", msg);
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, size, 4096);
+	s.stride = 16384;
+	s.file = WL_FILE_EXISTING;
+	s.sync = WL_SYNC_FSYNC;
+	s.sync_every = 3;
+	struct wl_shared *sh = child_run(&s, path);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_WRITE], 16);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_LSEEK], 16);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_FSYNC], 6);     /* 5 after 3 writes, 1 at the end */
+	ck_assert_uint_eq(atomic_load(&sh->bytes), size);
+	munmap(sh, sizeof *sh);
+	size_t len;
+	unsigned char *got = slurp(path, &len), want[1000];
+	ck_assert_uint_eq(len, size + tail);
+	for (uint64_t i = 0; i < size; i++)
+		ck_assert_msg(got[i] == written_byte(i % 4096), "byte %llu not overwritten",
+		              (unsigned long long)i);
+	scratch_fill_pattern(want, tail, size);
+	ck_assert_int_eq(memcmp(got + size, want, tail), 0);
+	free(got);
+	scratch_remove(&S, path);
+}
+END_TEST
+
+/* A trial of file: existing: the file is made before the child starts, so
+ * the child's own counts are the overwrite alone (the fill's bytes are in
+ * no count of the trial, as a cold eviction is in none); a cold one is
+ * evicted after its fill. */
+START_TEST(overwrite_trial_counts)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 65536, 4096);
+	s.file = WL_FILE_EXISTING;
+	s.open_flags = WL_OPEN_DSYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 16);
+	ck_assert_int_eq(r.syscw, 16);
+	ck_assert_int_eq(r.wchar, 65536);
+	ck_assert_int_eq(r.syscr, 0);
+	ck_assert_uint_eq(r.passes, 1);
+	s.api = WL_API_STDIO;
+	s.open_flags = 0;
+	s.sync = WL_SYNC_FDATASYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 16);
+	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
+	ck_assert_int_eq(r.wchar, 65536);
+	if (S.on_tmpfs) {
+		fprintf(stderr, "overwrite_trial_counts: cold case skipped, %s is tmpfs\n", S.dir);
+		return;
+	}
+	s.cache = WL_CACHE_COLD;
+	run_ok(&s, &r);
+	ck_assert_double_le(r.resident_before, WL_COLD_MAX_RESIDENT);
+	ck_assert_int_eq(r.wchar, 65536);
+}
+END_TEST
+
+/* The keys of both storage issues together, in place: a mapped overwrite
+ * maps the file as it is (no ftruncate, its tail kept), walks it last
+ * block first and msyncs every 3 stores; a reversed, strided write()
+ * overwrite syncs every 3 writes, each run of the loop starting where the
+ * reversed walk has got to (so nothing lands past the file's end). */
+START_TEST(overwrite_mapped_and_reversed)
+{
+	char path[512], msg[256];
+	const uint64_t size = 65536, tail = 1000;
+	static const enum wl_api apis[] = {WL_API_MMAP, WL_API_SYSCALL};
+	for (size_t a = 0; a < 2; a++) {
+		ck_assert_msg(scratch_prefilled_file(&S, size + tail, path, sizeof path, msg,
+		                                     sizeof msg) == 0, "%s", msg);
+		struct wl_spec s = spec(WL_OP_WRITE, apis[a], size, 4096);
+		s.file = WL_FILE_EXISTING;
+		s.order = WL_ORDER_REVERSE;
+		s.sync = apis[a] == WL_API_MMAP ? WL_SYNC_MSYNC : WL_SYNC_FDATASYNC;
+		s.sync_every = 3;
+		if (apis[a] == WL_API_SYSCALL)
+			s.stride = 16384;
+		struct wl_shared *sh = child_run(&s, path);
+		enum call_kind sync = apis[a] == WL_API_MMAP ? CALL_MSYNC : CALL_FDATASYNC;
+		ck_assert_uint_eq(sh->calls_by_kind[sync], 6);  /* 5 after 3 each, 1 at the end */
+		ck_assert_uint_eq(atomic_load(&sh->bytes), size);
+		if (apis[a] == WL_API_MMAP) {
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_MEMWRITE], 16);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_FTRUNCATE], 0);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_MMAP], 1);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_MUNMAP], 1);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_WRITE], 0);
+		} else {
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_WRITE], 16);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_LSEEK], 16);
+		}
+		munmap(sh, sizeof *sh);
+		size_t len;
+		unsigned char *got = slurp(path, &len), want[1000];
+		ck_assert_uint_eq(len, size + tail);
+		for (uint64_t i = 0; i < size; i++)
+			ck_assert_msg(got[i] == written_byte(i % 4096), "api %zu: byte %llu not overwritten",
+			              a, (unsigned long long)i);
+		scratch_fill_pattern(want, tail, size);
+		ck_assert_int_eq(memcmp(got + size, want, tail), 0);
+		free(got);
+		scratch_remove(&S, path);
+	}
+}
+END_TEST
+
+/* Trials of mapped writes with the overwrite keys: a byte store at a time
+ * with an msync every 1000 stores (4 of them, then one for the last 96),
+ * into a new file and into an existing one (no ftruncate there). */
+START_TEST(mapped_write_sync_every_counts)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_MMAP, 4096, 1);
+	s.sync = WL_SYNC_MSYNC;
+	s.sync_every = 1000;
+	for (int existing = 0; existing < 2; existing++) {
+		s.file = existing ? WL_FILE_EXISTING : WL_FILE_NEW;
+		run_ok(&s, &r);
+		ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 4096);
+		ck_assert_uint_eq(r.calls[CALL_MSYNC], 5);
+		ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], existing ? 0 : 1);
+		ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+		ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+		ck_assert_int_eq(r.syscw, 0);
+		ck_assert_uint_eq(r.bytes, 4096);
+	}
+}
+END_TEST
+
+/* sync_every: a sync after every N writes, and one at the end only when
+ * writes came after the last; stdio flushes its buffer before each. */
+START_TEST(sync_every_counts)
+{
+	static const struct { uint64_t every; enum wl_sync sync; uint64_t syncs; } cases[] = {
+		{1, WL_SYNC_FSYNC, 16}, {5, WL_SYNC_FDATASYNC, 4}, {16, WL_SYNC_FSYNC, 1},
+		{17, WL_SYNC_FDATASYNC, 1}, {0, WL_SYNC_FSYNC, 1}, {2, WL_SYNC_FDATASYNC, 8},
+	};
+	struct trial_result r;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 65536, 4096);
+		s.sync = cases[i].sync;
+		s.sync_every = cases[i].every;
+		s.file = i % 2 ? WL_FILE_EXISTING : WL_FILE_NEW;
+		run_ok(&s, &r);
+		enum call_kind k = s.sync == WL_SYNC_FSYNC ? CALL_FSYNC : CALL_FDATASYNC;
+		enum call_kind other = k == CALL_FSYNC ? CALL_FDATASYNC : CALL_FSYNC;
+		ck_assert_msg(r.calls[k] == cases[i].syncs, "every %llu: %llu syncs",
+		              (unsigned long long)cases[i].every, (unsigned long long)r.calls[k]);
+		ck_assert_uint_eq(r.calls[other], 0);
+		ck_assert_uint_eq(r.calls[CALL_WRITE], 16);
+		ck_assert_int_eq(r.syscw, 16);
+		ck_assert_uint_eq(r.bytes, 65536);
+	}
+	/* 1-byte fwrites into a 4 KiB buffer: 4096 of them, a flush and a sync
+	 * every 1000 (5 in all with the last 96), then the final flush */
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	s.stdio_buffer = 4096;
+	s.sync = WL_SYNC_FSYNC;
+	s.sync_every = 1000;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 4096);
+	ck_assert_uint_eq(r.calls[CALL_FSYNC], 5);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 5);
+	ck_assert_int_eq(r.syscw, 5);
+	ck_assert_int_eq(r.wchar, 4096);
 }
 END_TEST
 
@@ -387,6 +646,220 @@ START_TEST(strided_bytes_uneven_stride)
 	ck_assert_uint_eq(r.bytes, 100);
 	ck_assert_uint_eq(r.calls[CALL_READ], 40);
 	ck_assert_int_eq(r.rchar, 100);
+}
+END_TEST
+
+/* order: reverse - the same accesses as forward, last to first: the same
+ * checksum, and a seek before every access. */
+START_TEST(reverse_reads_every_byte_once)
+{
+	static const struct { uint64_t size, block, stride, accesses; } cases[] = {
+		{65536, 1, 0, 65536}, {10000, 512, 0, 20}, {1000, 1, 7, 1000}, {100, 3, 10, 40},
+		{65536, 512, 8192, 128},
+	};
+	static const enum wl_api apis[] = {WL_API_SYSCALL, WL_API_STDIO, WL_API_MMAP};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct trial_result fwd, r;
+		struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, cases[i].size, cases[i].block);
+		s.stride = cases[i].stride;
+		run_ok(&s, &fwd);
+		s.order = WL_ORDER_REVERSE;
+		for (size_t a = 0; a < sizeof apis / sizeof *apis; a++) {
+			s.api = apis[a];
+			run_ok(&s, &r);
+			ck_assert_uint_eq(r.bytes, cases[i].size);
+			ck_assert_uint_eq(r.checksum, fwd.checksum);
+			ck_assert_uint_eq(r.passes, 1);
+			if (s.api == WL_API_SYSCALL) {
+				ck_assert_uint_eq(r.calls[CALL_READ], cases[i].accesses);
+				ck_assert_uint_eq(r.calls[CALL_LSEEK], cases[i].accesses);
+				ck_assert_int_eq(r.syscr, (int64_t)cases[i].accesses);
+				ck_assert_int_eq(r.rchar, (int64_t)cases[i].size);
+			} else if (s.api == WL_API_STDIO) {
+				ck_assert_uint_eq(r.calls[CALL_FREAD], cases[i].accesses);
+				ck_assert_uint_eq(r.calls[CALL_FSEEK], cases[i].accesses);
+			} else {
+				ck_assert_uint_eq(r.calls[CALL_MEMREAD], cases[i].accesses);
+				ck_assert_int_eq(r.syscr, mmap_extra_reads());
+			}
+		}
+	}
+}
+END_TEST
+
+/* A reverse write: every block written once, from the end of the file,
+ * an lseek before each write(); backwards through stdio too. */
+START_TEST(reverse_writes_every_byte_once)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 10000, 512);
+	s.order = WL_ORDER_REVERSE;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 10000);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 20);
+	ck_assert_uint_eq(r.calls[CALL_LSEEK], 20);
+	ck_assert_int_eq(r.syscw, 20);
+	ck_assert_int_eq(r.wchar, 10000);
+	s.api = WL_API_STDIO;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 20);
+	ck_assert_uint_eq(r.calls[CALL_FSEEK], 20);
+	ck_assert_int_eq(r.wchar, 10000);
+	/* a seek flushes a write stream: each block is one write() of its own */
+	ck_assert_int_eq(r.syscw, 20);
+	ck_assert_uint_eq(r.bytes, 10000);
+}
+END_TEST
+
+/* op: write through a mapping: ftruncate, one mmap, a store per access,
+ * one munmap, and no write() at all; msync when asked. */
+START_TEST(mmap_write_counts)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_MMAP, 65536, 1);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 65536);
+	ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], 1);
+	ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MSYNC], 0);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 0);
+	ck_assert_int_eq(r.syscw, 0);
+	ck_assert_int_eq(r.wchar, 0);
+	ck_assert_uint_eq(r.passes, 1);
+	s.block = 4096;
+	s.sync = WL_SYNC_MSYNC;
+	s.map = WL_MAP_PER_PASS;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 16);
+	ck_assert_uint_eq(r.calls[CALL_MSYNC], 1);
+	ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], 1);
+	ck_assert_int_eq(r.syscw, 0);
+	if (r.dirty_pages_after != -1) {     /* msync(MS_SYNC) wrote them back */
+		ck_assert_int_eq(r.dirty_pages_after, 0);
+		ck_assert_int_eq(r.writeback_pages_after, 0);
+	}
+	/* strided and reversed stores, fdatasync after */
+	s = spec(WL_OP_WRITE, WL_API_MMAP, 1000, 3);
+	s.stride = 10;
+	s.order = WL_ORDER_REVERSE;
+	s.sync = WL_SYNC_FDATASYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 1000);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 400);
+	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
+	ck_assert_int_eq(r.syscw, 0);
+}
+END_TEST
+
+/* stdio_call: the character calls, each counted under its own name, with
+ * the same write()s and read()s as the 1-byte fwrite and fread. */
+START_TEST(stdio_character_calls)
+{
+	struct trial_result blockr, r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 262144, 1);
+	run_ok(&s, &blockr);
+	s.stdio_call = WL_SCALL_FPUTC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FPUTC], 262144);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 0);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+	ck_assert_int_eq(r.syscw, 262144 / blksize());
+	ck_assert_int_eq(r.syscw, blockr.syscw);
+	ck_assert_int_eq(r.wchar, 262144);
+	s.stdio_call = WL_SCALL_PUTC_UNLOCKED;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_PUTC_UNLOCKED], 262144);
+	ck_assert_int_eq(r.syscw, blockr.syscw);
+	/* line buffered: the text has a newline every 64 bytes */
+	s.stdio_mode = WL_STDIO_LINE;
+	s.size = 65536;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 65536 / 64);
+
+	s = spec(WL_OP_READ, WL_API_STDIO, 65536, 1);
+	run_ok(&s, &blockr);
+	s.stdio_call = WL_SCALL_FGETC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FGETC], 65536);
+	ck_assert_uint_eq(r.calls[CALL_FREAD], 0);
+	ck_assert_int_eq(r.syscr, blockr.syscr);
+	ck_assert_int_eq(r.syscr, 65536 / blksize());
+	ck_assert_uint_eq(r.checksum, blockr.checksum);
+	s.stdio_call = WL_SCALL_GETC_UNLOCKED;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_GETC_UNLOCKED], 65536);
+	ck_assert_int_eq(r.syscr, blockr.syscr);
+	ck_assert_uint_eq(r.checksum, blockr.checksum);
+}
+END_TEST
+
+/* The scenarios of TLPI 13.7 and exercise 13-4, run for real: the file's
+ * own bytes are the evidence, exactly. */
+static void run_scenario(enum wl_scenario sc, enum wl_stdio_mode mode, int64_t buffer,
+                         struct trial_result *r)
+{
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	s.scenario = sc;
+	s.stdio_mode = mode;
+	s.stdio_buffer = buffer;
+	run_ok(&s, r);
+	ck_assert_int_eq(r->evidence.present, 1);
+	ck_assert_uint_eq(r->bytes, (uint64_t)r->evidence.bytes);
+	ck_assert_uint_eq(r->passes, 1);
+}
+
+START_TEST(scenario_evidence)
+{
+	struct trial_result r;
+	/* a file: the write() overtakes the fprintf still in the buffer */
+	run_scenario(WL_SCENARIO_PRINTF_THEN_WRITE, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "write: second line\\nprintf: first line\\n");
+	ck_assert_int_eq(r.evidence.in_order, 0);
+	ck_assert_int_eq(r.evidence.missing, 0);
+	ck_assert_int_eq(r.evidence.lines, 2);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 1);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+	ck_assert_int_eq(r.syscw, 2);            /* the write(), then the flush's */
+	/* line buffered, as on a terminal: the newline sent it first */
+	run_scenario(WL_SCENARIO_PRINTF_THEN_WRITE, WL_STDIO_LINE, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "printf: first line\\nwrite: second line\\n");
+	ck_assert_int_eq(r.evidence.in_order, 1);
+	/* read() starts where stdio's 4096-byte buffer ended: line 257 */
+	run_scenario(WL_SCENARIO_READ_UNDER_FILE, WL_STDIO_FULL, 4096, &r);
+	ck_assert_int_eq(r.evidence.bytes, 300 * 16 + 23 + 22);
+	ck_assert_int_eq(r.evidence.lines, 302);
+	ck_assert_int_eq(r.evidence.missing, 1);
+	ck_assert_int_eq(r.evidence.in_order, 0);
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	const char *tail = "input line 0300\\nfgets: input line 0001\\nread: input line 0257\\n";
+	size_t tl = strlen(tail), n = strlen(r.evidence.text);
+	ck_assert_uint_ge(n, tl);
+	ck_assert_str_eq(r.evidence.text + n - tl, tail);
+	ck_assert_ptr_nonnull(strstr(r.evidence.text, "[... "));
+	ck_assert_uint_eq(r.calls[CALL_READ], 1);
+	ck_assert_int_eq(r.syscr, 2);            /* stdio's buffer, then the read() */
+	/* fork with a line in the buffer: both processes write it */
+	run_scenario(WL_SCENARIO_FORK_NO_FLUSH, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "before fork\\nchild after fork\\nbefore fork\\n"
+	                 "parent after fork\\n");
+	ck_assert_int_eq(r.evidence.max_copies, 2);
+	ck_assert_int_eq(r.evidence.lines, 4);
+	run_scenario(WL_SCENARIO_FORK_FLUSH, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "before fork\\nchild after fork\\nparent after fork\\n");
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	ck_assert_int_eq(r.evidence.in_order, 1);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 2);
+	/* line buffered, the newline flushed it before the fork */
+	run_scenario(WL_SCENARIO_FORK_NO_FLUSH, WL_STDIO_LINE, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	/* any other trial has no evidence */
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.evidence.present, 0);
 }
 END_TEST
 
@@ -672,7 +1145,7 @@ START_TEST(cpu_and_waited_seconds)
 	ck_assert_uint_eq(r.evictions, 0);
 	ck_assert_double_eq(r.resident_evicted_max, -1);
 	/* a command's CPU is its rusage's */
-	char *words[] = {"true", NULL};
+	char *words[] = {"cat", "{file}", NULL};
 	struct wl_spec c = command(WL_OP_READ, words);
 	run(&c, &r);
 	ck_assert(r.ok);
@@ -1165,14 +1638,58 @@ START_TEST(command_relative_path_named)
 }
 END_TEST
 
-START_TEST(command_outcomes)
+/* A command's bytes are what the kernel saw it move (doc/batch-output.md,
+ * "A command's bytes"): its reads less its start-up's, measured on an
+ * empty file; the written file's size.  One that moved nothing fails. */
+START_TEST(command_bytes_are_measured)
 {
 	struct trial_result r;
-	char *t_words[] = {"true", NULL};
-	struct wl_spec s = command(WL_OP_READ, t_words);
+	char want[512];
+	char *c_words[] = {"cat", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_READ, c_words);
 	run_ok(&s, &r);
 	ck_assert_uint_eq(r.bytes, 4096);
 	ck_assert_uint_eq(r.passes, 1);
+	ck_assert_int_gt(r.startup_read_bytes, 0);
+	ck_assert_int_eq(r.rchar - r.startup_read_bytes, 4096);
+
+	/* cat with no file reads its stdin, /dev/null: nothing of the file */
+	char *t_words[] = {"cat", NULL};
+	s = command(WL_OP_READ, t_words);
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	ck_assert_uint_eq(r.bytes, 0);
+	snprintf(want, sizeof want, "'cat' read nothing of the data file: the kernel counted %lld "
+	         "bytes read, no more than its start-up reads (%lld on an empty file); if it reads "
+	         "its standard input, give redirect: stdin (--redirect stdin)",
+	         (long long)r.rchar, (long long)r.startup_read_bytes);
+	ck_assert_str_eq(r.error, want);
+	/* the same, its stdin on the file: every byte */
+	s.redirect = WL_REDIRECT_STDIN;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 4096);
+	ck_assert_int_eq(r.rchar - r.startup_read_bytes, 4096);
+
+	/* a write: the file's size at exit, and stdout onto the file */
+	char *w_words[] = {"true", NULL};
+	s = command(WL_OP_WRITE, w_words);
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	ck_assert_str_eq(r.error, "'true' wrote nothing into the data file (0 bytes at its exit); "
+	                 "if it writes its standard output, give redirect: stdout (--redirect stdout)");
+	ck_assert_int_eq(r.startup_read_bytes, -1);
+	char *h_words[] = {"head", "-c", "{size}", "/dev/zero", NULL};
+	s = command(WL_OP_WRITE, h_words);
+	s.redirect = WL_REDIRECT_STDOUT;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 4096);
+}
+END_TEST
+
+START_TEST(command_outcomes)
+{
+	struct trial_result r;
+	struct wl_spec s;
 
 	char *f_words[] = {"false", NULL};
 	s = command(WL_OP_READ, f_words);
@@ -1221,15 +1738,15 @@ END_TEST
 START_TEST(command_stderr_tail)
 {
 	struct trial_result r;
-	char *words[] = {"sh", "-c", "for i in 1 2 3 4 5 6 7; do echo line $i >&2; echo >&2; done",
-	                 NULL};
+	char *words[] = {"sh", "-c", "for i in 1 2 3 4 5 6 7; do echo line $i >&2; echo >&2; done; "
+	                 "exec cat \"$0\"", "{file}", NULL};
 	struct wl_spec s = command(WL_OP_READ, words);
 	run_ok(&s, &r);
 	ck_assert_int_eq(r.ok, 1);
 	ck_assert_str_eq(r.stderr_tail, "line 3\nline 4\nline 5\nline 6\nline 7");
 	/* more than fits: the oldest bytes go */
 	char *longw[] = {"sh", "-c", "i=0; while [ $i -lt 40 ]; do printf '%0150d\\n' 0 >&2; "
-	                 "i=$((i+1)); done; echo last >&2", NULL};
+	                 "i=$((i+1)); done; echo last >&2; exec cat \"$0\"", "{file}", NULL};
 	s = command(WL_OP_READ, longw);
 	run_ok(&s, &r);
 	char zeros[151], want[4 * 151 + 5];
@@ -1238,7 +1755,7 @@ START_TEST(command_stderr_tail)
 	snprintf(want, sizeof want, "%s\n%s\n%s\n%s\nlast", zeros, zeros, zeros, zeros);
 	ck_assert_uint_eq(strlen(r.stderr_tail), TRIAL_STDERR_MAX - 1);
 	ck_assert_str_eq(r.stderr_tail, want + strlen(want) - (TRIAL_STDERR_MAX - 1));
-	char *quiet[] = {"true", NULL};
+	char *quiet[] = {"cat", "{file}", NULL};
 	s = command(WL_OP_READ, quiet);
 	run_ok(&s, &r);
 	ck_assert_str_eq(r.stderr_tail, "");
@@ -1422,7 +1939,7 @@ static void kill_sleepers(const char *seconds)
  * is a subreaper, and a trial's end kills and reaps its orphans. */
 START_TEST(detached_command_does_not_outlive_its_trial)
 {
-	char *words[] = {"setsid", "sleep", "299.91", NULL};
+	char *words[] = {"sh", "-c", "setsid -f sleep 299.91; exec cat \"$0\"", "{file}", NULL};
 	struct trial_result r;
 	struct wl_spec s = command(WL_OP_READ, words);
 	ck_assert_int_eq(reaper_enable(), 0);
@@ -1443,7 +1960,7 @@ END_TEST
 START_TEST(orphans_of_a_running_trial_are_its_own)
 {
 	char *b_words[] = {"sh", "-c", "sh -c 'setsid sleep 299.92 &'; sleep 60", NULL};
-	char *a_words[] = {"setsid", "sleep", "299.93", NULL};
+	char *a_words[] = {"sh", "-c", "setsid -f sleep 299.93; exec cat \"$0\"", "{file}", NULL};
 	char msg[256];
 	struct trial_result ra, rb;
 	ck_assert_int_eq(reaper_enable(), 0);
@@ -1611,14 +2128,6 @@ END_TEST
 
 /* --- verdicts, from real trials -------------------------------------------- */
 
-static void assert_verdict(const struct trial_result *r, enum trial_verdict v)
-{
-	ck_assert_msg(r->verdict == v, "verdict %s, not %s (%s)", trial_verdict_name(r->verdict),
-	              trial_verdict_name(v), r->error);
-	ck_assert_int_eq(r->ok, v == VERDICT_OK || v == VERDICT_EXPECTED_ERROR);
-	ck_assert_int_eq(r->expected, r->ok);
-}
-
 START_TEST(verdict_of_every_kind)
 {
 	struct trial_result r;
@@ -1669,7 +2178,7 @@ START_TEST(verdict_of_commands)
 	s.expect_error = ENOENT;
 	run(&s, &r);
 	assert_verdict(&r, VERDICT_EXPECTED_ERROR);
-	char *t_words[] = {"true", NULL};
+	char *t_words[] = {"cat", "{file}", NULL};
 	s = command(WL_OP_READ, t_words);
 	s.expect_error = ENOENT;
 	run(&s, &r);
@@ -1931,6 +2440,12 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, fwrite_unbuffered);
 	tcase_add_test(tc, fwrite_line_buffered);
 	tcase_add_test(tc, write_fsync_leaves_nothing_dirty);
+	tcase_add_test(tc, prefilled_file);
+	tcase_add_test(tc, overwrite_in_place);
+	tcase_add_test(tc, overwrite_trial_counts);
+	tcase_add_test(tc, overwrite_mapped_and_reversed);
+	tcase_add_test(tc, mapped_write_sync_every_counts);
+	tcase_add_test(tc, sync_every_counts);
 	tcase_add_test(tc, o_direct_unaligned_is_einval);
 	tcase_add_test(tc, expected_error_missing);
 	tcase_add_test(tc, file_size_limit_is_efbig);
@@ -1938,6 +2453,11 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, read_blocks_checksums_agree);
 	tcase_add_test(tc, strided_visits_every_block_once);
 	tcase_add_test(tc, strided_bytes_uneven_stride);
+	tcase_add_test(tc, reverse_reads_every_byte_once);
+	tcase_add_test(tc, reverse_writes_every_byte_once);
+	tcase_add_test(tc, mmap_write_counts);
+	tcase_add_test(tc, stdio_character_calls);
+	tcase_add_test(tc, scenario_evidence);
 	tcase_add_test(tc, streams_one_per_region);
 	tcase_add_test(tc, passes_repeat_until_min_time);
 	tcase_add_test(tc, seek_loop_counts_block_per_lseek);
@@ -1967,6 +2487,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, command_argv_size);
 	tcase_add_test(tc, command_writes_size);
 	tcase_add_test(tc, command_relative_path_named);
+	tcase_add_test(tc, command_bytes_are_measured);
 	tcase_add_test(tc, command_outcomes);
 	tcase_add_test(tc, command_stderr_tail);
 	tcase_add_test(tc, command_reads_and_writes_the_file);

@@ -172,6 +172,8 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.logfig, 11, 2, 3, 76);
 	ck_assert_rect(l.text[0], 14, 2, 2, 76);
 	ck_assert_rect(l.gauge, 17, 2, 6, 76);
+	ck_assert_rect(l.sweep, 3, 1, 20, 78);     /* a sweep: its chart instead */
+	ck_assert_rect(l.ratio, 0, 0, 0, 0);
 	layout_present(&l, 40, 120, 0);
 	ck_assert_rect(l.figure[0], 5, 2, 16, 116);
 	ck_assert_rect(l.logfig, 22, 2, 8, 116);
@@ -182,22 +184,31 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.logfig, 35, 2, 15, 196);
 	ck_assert_rect(l.text[0], 50, 2, 2, 196);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
-	/* a race: stacked, then side by side */
+	ck_assert_rect(l.sweep, 3, 1, 56, 198);
+	/* a race: stacked, then side by side; the ratio's digits get as many
+	 * rows as each rate's (a figure's rows less its title and state) */
 	layout_present(&l, 40, 120, 1);
 	ck_assert_int_eq(l.side_by_side, 0);
-	ck_assert_rect(l.figure[0], 5, 2, 11, 116);
-	ck_assert_rect(l.text[0], 16, 2, 2, 116);
-	ck_assert_rect(l.figure[1], 19, 2, 11, 116);
-	ck_assert_rect(l.text[1], 30, 2, 2, 116);
+	ck_assert_rect(l.figure[0], 5, 2, 7, 116);
+	ck_assert_rect(l.text[0], 12, 2, 2, 116);
+	ck_assert_rect(l.figure[1], 15, 2, 7, 116);
+	ck_assert_rect(l.text[1], 22, 2, 2, 116);
+	ck_assert_rect(l.ratio, 25, 2, 6, 116);
+	ck_assert_int_eq(l.ratio.h - 1, l.figure[0].h - 2);
 	ck_assert_rect(l.logfig, 0, 0, 0, 0);
+	ck_assert_rect(l.sweep, 0, 0, 0, 0);
 	ck_assert_rect(l.gauge, 33, 2, 6, 116);
 	layout_present(&l, 60, 200, 1);
 	ck_assert_int_eq(l.side_by_side, 1);
-	ck_assert_rect(l.figure[0], 5, 2, 45, 97);
-	ck_assert_rect(l.figure[1], 5, 101, 45, 97);
-	ck_assert_rect(l.text[0], 50, 2, 2, 97);
-	ck_assert_rect(l.text[1], 50, 101, 2, 97);
+	ck_assert_rect(l.figure[0], 5, 2, 22, 97);
+	ck_assert_rect(l.figure[1], 5, 101, 22, 97);
+	ck_assert_rect(l.text[0], 27, 2, 2, 97);
+	ck_assert_rect(l.text[1], 27, 101, 2, 97);
+	ck_assert_rect(l.ratio, 30, 2, 21, 196);
+	ck_assert_int_eq(l.ratio.h - 1, l.figure[0].h - 2);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
+	layout_present(&l, 24, 80, 1);                  /* small: the ratio in words */
+	ck_assert_rect(l.ratio, 15, 2, 1, 76);
 	layout_present(&l, 24, 79, 0);
 	ck_assert_int_eq(l.too_small, 1);
 }
@@ -221,12 +232,14 @@ START_TEST(dump)
 		"race rule 15 0 1 80\n" "race b 16 0 7 80\n" "race footer 23 0 1 80\n"
 		"present header 0 0 1 80\n" "present body 1 2 22 76\n" "present title 2 2 1 76\n"
 		"present state 3 2 1 76\n" "present figure0 5 2 5 76\n" "present logfig 11 2 3 76\n"
-		"present text0 14 2 2 76\n" "present gauge 17 2 6 76\n" "present footer 23 0 1 80\n"
+		"present text0 14 2 2 76\n" "present gauge 17 2 6 76\n" "present sweep 3 1 20 78\n"
+		"present footer 23 0 1 80\n"
 		"present-race header 0 0 1 80\n" "present-race body 1 2 22 76\n"
 		"present-race title 2 2 1 76\n" "present-race state 3 2 1 76\n"
-		"present-race figure0 5 2 3 76\n" "present-race figure1 11 2 3 76\n"
-		"present-race text0 8 2 2 76\n" "present-race text1 14 2 2 76\n"
-		"present-race gauge 17 2 6 76\n" "present-race footer 23 0 1 80\n");
+		"present-race figure0 5 2 2 76\n" "present-race figure1 10 2 2 76\n"
+		"present-race text0 7 2 2 76\n" "present-race text1 12 2 2 76\n"
+		"present-race ratio 15 2 1 76\n" "present-race gauge 17 2 6 76\n"
+		"present-race footer 23 0 1 80\n");
 	free(buf);
 	/* below the minimum: nothing printed, -1 */
 	buf = NULL;

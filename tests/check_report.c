@@ -307,7 +307,9 @@ START_TEST(json_document)
 	HAS(j, "\"open\": [\"O_SYNC\", \"O_DIRECT\"]");
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
-	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\"}");
+	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", "
+	       "\"file\": \"new\", \"sync_every\": 0, \"redirect\": \"none\", \"order\": \"forward\", "
+	       "\"stdio_call\": \"fwrite\", \"scenario\": \"none\"}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
@@ -319,7 +321,7 @@ START_TEST(json_document)
 	       "\"writeback_pages_after\": 0, \"resident_after_advice\": null, \"resident_evicted_max\": null}");
 	HAS(j, "\"context_switches\": {\"voluntary\": 1, \"involuntary\": 2},\n      \"waited_seconds\": 0.125,\n"
 	       "      \"storage\"");
-	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null}");
+	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null, \"startup_read_bytes\": null}");
 	/* O_SYNC waits for the device: the busy rule does not apply */
 	HAS(j, "\"sweep\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []");
 	HAS(j, "\"reference\": [\n        {\"source\": \"cs61-2011-imac\", \"label\": \"cs61-2011-imac\", \"rate\": 900000.0}");
@@ -369,8 +371,12 @@ START_TEST(json_sweep)
 	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
 	free(j);
 	char *csv = render(&r, "csv");
+	/* the points as columns of their own, after every field: a point
+	 * that failed is empty */
+	HAS(csv, ",expectations.inconclusive,expectations,sweep.warm.1,sweep.warm.4096\r\n");
 	HAS(csv, ",2e-07,1e-09,,"
-	         ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
+	         ",,1.0,0,0,0,"      /* busy, points, expectations */
+	         ",50.0,\r\n");      /* sweep.warm.1, sweep.warm.4096 */
 	free(csv);
 	report_free(&r);
 }
@@ -429,33 +435,41 @@ START_TEST(csv_document)
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
-	       "workload.map,trials,passes,bytes,"
+	       "workload.map,workload.file,workload.sync_every,workload.redirect,workload.order,"
+	       "workload.stdio_call,workload.scenario,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
 	       "syscalls.source,"
 	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
 	HAS(c, ",cpu.user,cpu.system,faults.minor,faults.major,context_switches.voluntary,"
 	       "context_switches.involuntary,waited_seconds,storage.read_bytes,storage.write_bytes,"
-	       "copied.read_bytes,copied.write_bytes,cache.resident_before,cache.resident_after,"
+	       "copied.read_bytes,copied.write_bytes,copied.startup_read_bytes,"
+	       "cache.resident_before,cache.resident_after,"
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
-	       "cache.resident_evicted_max,"
+	       "cache.resident_evicted_max,evidence.bytes,evidence.lines,evidence.max_copies,"
+	       "evidence.missing,evidence.in_order,evidence.text,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
 	       "busy,points,expectations.held,expectations.missed,"
-	       "expectations.inconclusive,expectations\r\n");
+	       "expectations.inconclusive,expectations,reference.cs61-2011-imac\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
+	       "0.0,once,new,0,none,forward,fwrite,none,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,"
+	       "262144.0,11.78350206951907,false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
-	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,0"
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,new,0,"
+	       "none,forward,fread,none,0"
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
-	       ",,,,,,,,,,,,"      /* calls */
-	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,,,,,,,,,,,,,,,," /* calls */
+	       ",,,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,,,"            /* evidence */
 	       ",,,,"              /* sweep.fit */
-	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
-	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
-	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
+	       ",,1.0,0,0,0,"       /* busy, points, expectations */
+	       ",\r\n");            /* reference.cs61-2011-imac */
+	/* w03-byte: cpu .. cache, evidence, sweep.fit, busy, points, expectations, the
+	 * reference */
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,,1.0,3,0,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -484,18 +498,83 @@ START_TEST(text_document)
 	char *t = render(&r, "text");
 	HAS(t, "iolab " PACKAGE_VERSION ", Linux ");
 	HAS(t, "median of 3 trials by rate");
-	HAS(t, "\nlesson     workload                                                rate      spread"
-	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
-	/* bytes per syscall over the write's own writes: the reads unknown do
-	 * not matter */
-	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s  -50%/+100%"
-	       "     11.78      -/65,536            1 B       879 KiB/s\n");
-	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error           -"
-	       "         -             -              -               -\n");
+	/* 80 columns: the table in three, each line whole; bytes per syscall
+	 * over the write's own writes: the reads unknown do not matter */
+	HAS(t, "\n\n"
+	       "lesson         rate      spread  log rate  syscalls r/w\n"
+	       "w03-byte   131 kB/s  -50%/+100%     11.78      -/65,536\n"
+	       "x01-fails     error           -         -             -\n"
+	       "\n"
+	       "workloads:\n"
+	       "lesson     bytes/syscall  workload\n"
+	       "w03-byte             1 B  write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB\n"
+	       "x01-fails              -  read() - 1 B blocks - 10 MiB\n"
+	       "\n"
+	       "beside the references:\n"
+	       "lesson         rate  cs61-2011-imac\n"
+	       "w03-byte   131 kB/s        900 kB/s\n"
+	       "x01-fails     error               -\n");
 	/* a newline in an error text must not break the table */
 	HAS(t, "x01-fails: error: expected EINVAL, but the workload succeeded\n");
 	for (const char *p = t; *p; p++)
 		ck_assert_msg(*p == '\n' || (unsigned char)*p >= 0x20, "control byte in text output");
+	free(t);
+	/* --wide: one line per lesson */
+	r.wide = 1;
+	t = render(&r, "text");
+	HAS(t, "\nlesson     workload                                               rate      spread"
+	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
+	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  131 kB/s  -50%/+100%"
+	       "     11.78      -/65,536            1 B        900 kB/s\n");
+	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                          error           -"
+	       "         -             -              -               -\n");
+	ck_assert_ptr_null(strstr(t, "workloads:"));
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
+/* A workload too long for its column wraps between its items, under
+ * itself; a table of more references than 80 columns hold is split, each
+ * part with the lesson and its rate. */
+START_TEST(text_fits_80)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	r.trials = 1;
+	struct lesson a = make_lesson("r10-stridestdiomulti", "Ten streams");
+	a.workload.op = WL_OP_READ;
+	a.workload.api = WL_API_STDIO;
+	a.workload.stride = 1048576;
+	a.workload.streams = 10;
+	a.workload.open_flags = WL_OPEN_SYNC | WL_OPEN_DIRECT;
+	struct reference_rate refs[] = {
+		{(char *)"cs61-2011-imac", 63e6}, {(char *)"cs61-2007-thinkpad", 20e6},
+		{(char *)"tlpi-ch13", 1e6}, {(char *)"nyu-os-project", 2600}, {(char *)"cs61-l17-lecture", 26},
+	};
+	a.refs = refs;
+	a.nrefs = 5;
+	struct report_result *res = report_add(&r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	measured_trial(res, -1, 65536);
+	char *t = render(&r, "text");
+	HAS(t, "\nworkloads:\nlesson                bytes/syscall  workload\n"
+	       "r10-stridestdiomulti              -  fread() - 1 B blocks - stride 1 MiB -\n"
+	       "                                     10 streams - O_SYNC - O_DIRECT - 10 MiB\n");
+	HAS(t, "\nbeside the references:\nlesson                    rate  cs61-2011-imac  "
+	       "cs61-2007-thinkpad  tlpi-ch13\n");
+	HAS(t, "\n\nlesson                    rate  nyu-os-project  cs61-l17-lecture\n"
+	       "r10-stridestdiomulti  131 kB/s        2.6 kB/s            26 B/s\n");
+	/* every line of the tables in 80 columns (the first line names the
+	 * scratch directory, however long) */
+	const char *tables = strstr(t, "\n\n");
+	ck_assert_ptr_nonnull(tables);
+	size_t col = 0, widest = 0;
+	for (const char *p = tables; *p; p++) {
+		col = *p == '\n' ? 0 : col + 1;
+		widest = col > widest ? col : widest;
+	}
+	ck_assert_uint_le(widest, 80);
 	free(t);
 	report_free(&r);
 }
@@ -745,16 +824,15 @@ START_TEST(tap_document)
 		"    trials: 0\n"
 		"    rate: null\n"
 		"  ...\n"
-		"ok 6 - x01-fails: any rate # SKIP inconclusive: lesson-missing\n"
+		"not ok 6 - x01-fails: any rate\n"
 		"  ---\n"
 		"    check: \"rate\"\n"
 		"    value: null\n"
 		"    min: null\n"
 		"    max: null\n"
 		"    bound: \"at least 1\"\n"
-		"    verdict: \"inconclusive\"\n"
-		"    reason: \"lesson-missing\"\n"
-		"    why: \"this lesson did not run\"\n"
+		"    verdict: \"missed\"\n"
+		"    why: \"the lesson failed: expected EINVAL, but the workload succeeded\"\n"
 		"  ...\n");
 	free(t);
 	report_free(&r);
@@ -792,28 +870,65 @@ START_TEST(gradescope_document)
 		"{\n"
 		"  \"tests\": [\n"
 		"    {\"name\": \"w03-byte: One byte, \\\"quoted\\\", with a comma\\nand a newline\", "
-		"\"score\": 0.75, \"max_score\": 0.75, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
-		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 0.75, \"max_score\": 0.75, "
+		"\"score\": 0.0, \"max_score\": 0.0, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
+		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 1.0, \"max_score\": 1.0, "
 		"\"status\": \"passed\", \"output\": \"held: syscalls.write / bytes = 1 (trials: 1 .. 1), "
 		"expected near 1 \u00b1 1%\"},\n"
-		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 0.75, "
+		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 1.0, "
 		"\"status\": \"failed\", \"output\": \"missed: syscalls.write = 65536 (trials: 65536 .. 65536), "
 		"expected at most 100\"},\n"
-		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 0.75, \"max_score\": 0.75, "
+		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 1.0, \"max_score\": 1.0, "
 		"\"status\": \"passed\", \"output\": \"inconclusive: rate = 131072 (trials: 65536 .. 262144), "
 		"expected at least 102400; straddle: the trials' values 65536 .. 262144 straddle the bound "
 		"(at least 102400): 2 of 3 combinations of trials meet it (credited: the lab could not "
 		"decide here)\"},\n"
-		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
+		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.0, \"status\": \"failed\", "
 		"\"output\": \"error: expected EINVAL, but the workload succeeded\"},\n"
-		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
-		"\"output\": \"inconclusive: rate = - (trials: - .. -), expected at least 1; lesson-missing: "
-		"this lesson did not run (credited: the lab could not decide here)\"}\n"
+		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 1.0, \"status\": \"failed\", "
+		"\"output\": \"missed: rate = - (trials: - .. -), expected at least 1; the lesson failed: "
+		"expected EINVAL, but the workload succeeded\"}\n"
 		"  ],\n"
-		"  \"score\": 2.25,\n"
+		"  \"score\": 2.0,\n"
 		"  \"output\": \"iolab " PACKAGE_VERSION ", Linux 6.1.0, ext4, 2026-11-21T22:30:00Z: 2 lessons; "
-		"expectations: 1 held, 1 missed, 2 inconclusive\"\n"
+		"expectations: 1 held, 2 missed, 1 inconclusive\"\n"
 		"}\n");
+	free(g);
+	report_free(&r);
+}
+END_TEST
+
+/* The grader's policy (doc/batch-output.md, "Grading policy"): a claim's
+ * own points, the lesson's shared by the rest, the run earning nothing
+ * while claims share the lesson's; visibility from the claim, else its
+ * lesson; execution_time; a claim on the leaderboard with its value. */
+START_TEST(gradescope_grading_policy)
+{
+	struct report r;
+	make_graded_report(&r);
+	r.execution_seconds = 2.25;
+	struct report_result *w = &r.results[0];
+	w->points_given = 1;
+	w->visibility = LESSON_VIS_AFTER_DUE_DATE;
+	w->expects[0].points = 2;
+	w->expects[0].visibility = LESSON_VIS_HIDDEN;
+	w->expects[1].leaderboard = strdup("writes");
+	ck_assert_double_eq(report_test_points(w, -1), 0);
+	ck_assert_double_eq(report_test_points(w, 0), 2);
+	ck_assert_double_eq(report_test_points(w, 1), 1.5);
+	ck_assert_double_eq(report_test_points(w, 2), 1.5);
+	char *g = render(&r, "gradescope");
+	HAS(g, "\"score\": 0.0, \"max_score\": 0.0, \"status\": \"passed\", \"output\": \"ran: 3 trials\", "
+	       "\"visibility\": \"after_due_date\"}");
+	HAS(g, "{\"name\": \"w03-byte: one write() per byte\", \"score\": 2.0, \"max_score\": 2.0, ");
+	HAS(g, "expected near 1 \u00b1 1%\", \"visibility\": \"hidden\"}");
+	HAS(g, "{\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 1.5, ");
+	HAS(g, "\"score\": 3.5,\n  \"execution_time\": 3,\n  \"output\": ");
+	HAS(g, "\",\n  \"leaderboard\": [\n    {\"name\": \"writes\", \"value\": 65536.0, \"order\": \"desc\"}\n  ]\n}\n");
+	/* every claim with points of its own: the run earns the lesson's */
+	w->expects[1].points = w->expects[2].points = 1;
+	ck_assert_double_eq(report_test_points(w, -1), 3);
+	w->points_given = 0;
+	ck_assert_double_eq(report_test_points(w, -1), 0);
 	free(g);
 	report_free(&r);
 }
@@ -1021,7 +1136,8 @@ record:
 START_TEST(json_order_is_the_tables)
 {
 	/* the lists only the JSON has, and objects null as a whole */
-	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls"};
+	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls",
+	                                        "evidence"};
 	struct report r;
 	make_report(&r);
 	for (size_t k = 0; k < r.nresults; k++) {
@@ -1044,7 +1160,8 @@ START_TEST(json_order_is_the_tables)
 			ck_assert_msg(f > last, "%s is out of the table's order", jp.path[i]);
 			last = f;
 		}
-		ck_assert_uint_eq(listed, k == 0 ? 2 : 3);   /* reference, sweep; calls unmeasured */
+		/* reference, sweep, evidence (no scenario ran); calls unmeasured */
+		ck_assert_uint_eq(listed, k == 0 ? 3 : 4);
 		free(one);
 	}
 	report_free(&r);
@@ -1059,7 +1176,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 81);
+	ck_assert_uint_eq(n, 101);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
@@ -1097,10 +1214,12 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, json_one_result);
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
+	tcase_add_test(tc, text_fits_80);
 	tcase_add_test(tc, unavailable_counts);
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, tap_numbers_read_as_numbers);
 	tcase_add_test(tc, gradescope_document);
+	tcase_add_test(tc, gradescope_grading_policy);
 	tcase_add_test(tc, hostile_error_and_command);
 	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);

@@ -44,13 +44,13 @@ keys "3 parsecs" Enter
 wait_for "'3 parsecs' is not a rate: write a number and a unit" 10 "a guess that is no rate"
 erase 9
 keys "3MB/s" Enter
-wait_for 'your guess: 2\.86 MiB/s, log rate 14\.91 \(r runs it\)' 10 "the guess kept"
-wait_for 'G your guess 2\.86 MiB/s' 10 "the guess on the gauge"
+wait_for 'your guess: 3 MB/s, log rate 14\.91 \(r runs it\)' 10 "the guess kept"
+wait_for 'G your guess 3 MB/s' 10 "the guess on the gauge"
 pass "g: a guess refused with its reason, then kept and marked on the gauge"
 
 keys r
 wait_for 'miss +[0-9]+\.[0-9][0-9] +in log rate' 30 "the miss beside the result"
-grep -Eq 'guess +2\.86 MiB/s +ln 14\.91' "$T/screen" || fail "the guess is not beside the result"
+grep -Eq 'guess +3 MB/s +ln 14\.91' "$T/screen" || fail "the guess is not beside the result"
 log=$(sed -n 's/.*log rate  *\([0-9][0-9.]*\).*/\1/p' "$T/screen" | head -n 1)
 miss=$(sed -n 's/.*miss  *\([0-9][0-9.]*\)  *in log rate.*/\1/p' "$T/screen" | head -n 1)
 [ -n "$log" ] && [ -n "$miss" ] || fail "no log rate ('$log') or miss ('$miss') on the screen"
@@ -81,12 +81,30 @@ grep -A1 "not the lesson's result: 16 KiB" "$T/screen" | tr '\n' ' ' | grep -Eq 
 	|| fail "the label is not '16 KiB blocks, cold'"
 pass "e: the form refuses a value with the lesson loader's message under the field, then runs it as a variant"
 
+# --- the form at 80x24: more fields than rows, every one reachable ------------------------
+tm resize-window -t lab -x 80 -y 24
+keys e
+wait_for 'Experiment bench: tui-block' 10 "e opens the form at 80x24"
+grep -Eq '^ *\([0-9]+ more fields? below\)' "$T/screen" || fail "at 80x24 the form does not say fields are below"
+keys BTab
+wait_for '^ *scenario +none' 10 "Shift-Tab from the first field reaches the last at 80x24"
+grep -Eq '^ *\([0-9]+ more fields? above\)' "$T/screen" || fail "at 80x24 the form does not say fields are above"
+erase 4
+keys bogus Enter
+wait_for "unknown scenario 'bogus'" 10 "the loader's message for the last field at 80x24"
+awk '/ scenario +bogus/ { getline; if ($0 ~ /unknown scenario .bogus./) found = 1 } END { exit !found }' \
+	"$T/screen" || fail "at 80x24 the message is not under the scenario field"
+keys Escape
+wait_for 'Whole blocks per write\(\)' 10 "Esc closes the form"
+tm resize-window -t lab -x 120 -y 40
+pass "the form at 80x24 scrolls to the field being edited, its message under it"
+
 # --- the lesson's notebook --------------------------------------------------------------
 keys b
 wait_for 'Notebook of tui-block: 2 runs, newest first' 10 "b shows the lesson's runs"
-grep -Eq 'experiment +[0-9.]+ [KMGTi]*B/s .* 16 KiB blocks, cold' "$T/screen" \
+grep -Eq 'experiment +[0-9.]+ [kMGT]*B/s .* 16 KiB blocks, cold' "$T/screen" \
 	|| fail "the experiment is not in the notebook view"
-grep -Eq 'lesson +[0-9.]+ [KMGTi]*B/s +[0-9.]+ +2\.86 MiB/s +[0-9.]+' "$T/screen" \
+grep -Eq 'lesson +[0-9.]+ [kMGTi]*B/s +[0-9.]+ +3 MB/s +[0-9.]+' "$T/screen" \
 	|| fail "the guessed run is not in the notebook view with its guess and miss"
 grep -q 'guesses: 1, mean miss' "$T/screen" || fail "the lesson's score is not shown"
 keys Escape

@@ -24,6 +24,7 @@
 	X(lab_claims) \
 	X(layout) \
 	X(lesson) \
+	X(machine) \
 	X(measure) \
 	X(notebook) \
 	X(progress) \

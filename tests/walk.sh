@@ -3,7 +3,9 @@
 # 200x60: every lesson is opened and run for a moment (--size 64KiB,
 # --time-limit 0.3s keep the walk near a minute); then, at each size, what
 # a lecture shows: a watched run (--watch 3s), the lesson's notebook (b),
-# presentation mode with a run presented, a race and the race presented.
+# presentation mode with a run presented, a race and the race presented,
+# the comparison (m) through the lecture's groups, scrolled and presented,
+# and a sweep presented (its chart).
 # Every screen captured on the way - while it runs, and its result at each
 # of the three sizes - is checked:
 #   - nothing is cut at a panel's edge: every view keeps its last column
@@ -11,7 +13,8 @@
 #     digit, a bracket, a separator - is a cut; the panels' edges are
 #     read from the program (iolab --dump-layout COLSxROWS, the rectangles
 #     src/lab/layout.c computes) for the screen on show: lesson, race,
-#     presentation, notebook, race chooser;
+#     presentation, notebook, race chooser; the comparison (drawn by
+#     src/lab/lab_compare.c's rules) over the whole width;
 #   - no digit, thousands separator or opening bracket in the screen's
 #     last column;
 #   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
@@ -256,11 +259,31 @@ walk_lecture() {
 		wait_for 'A w05-stdiobyte +against' 10 "the race presented at ${W}x$H"
 		tm send-keys -t "$PANE" f
 		wait_for 'Both runs share' 10 "the race again at ${W}x$H"
+		tm send-keys -t "$PANE" m
+		wait_for 'Compare: Byte at a time: writes \(3 lessons\)' 10 "the comparison at ${W}x$H"
+		tm send-keys -t "$PANE" Tab Tab
+		wait_for 'Compare: Byte at a time: strided reads \(4 lessons' 10 "the strided reads at ${W}x$H"
+		tm send-keys -t "$PANE" NPage
+		wait_for ' r13-mmapstridebyte +this machine' 10 "the last of them at ${W}x$H"
+		tm send-keys -t "$PANE" f
+		wait_for 'presentation mode: every key' 10 "the comparison presented at ${W}x$H"
+		tm send-keys -t "$PANE" f Escape
+		wait_for 'Both runs share' 10 "Esc: back from the comparison at ${W}x$H"
 		tm send-keys -t "$PANE" q
 		wait_for 'iolab-exit=[0-9]+' 20 "q after the lecture at ${W}x$H"
 		grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+		# a sweep presented: its chart, every point, and the fits
+		tm send-keys -t "$PANE" "clear; $lecture --size 64KiB --lesson sw01-readsweep --present; echo iolab-exit=\$?" Enter
+		wait_for 'sw01-readsweep' 20 "the sweep presented at ${W}x$H"
+		tm send-keys -t "$PANE" r
+		wait_for '[0-9]+ of [0-9]+ points measured' 60 "the sweep presented at ${W}x$H"
+		grep -q '^  log rate by block size' "$T/screen" || fail "no sweep chart presented at ${W}x$H"
+		grep -Eq 'warm: R = ' "$T/screen" || fail "no fit under the presented sweep at ${W}x$H"
+		tm send-keys -t "$PANE" q
+		wait_for 'iolab-exit=[0-9]+' 20 "q after the sweep at ${W}x$H"
+		grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 	done
-	pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race and the race presented ($n screens)"
+	pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race, the race presented, the comparison and a sweep presented ($n screens)"
 }
 
 # --- the parts, side by side ----------------------------------------------------

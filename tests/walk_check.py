@@ -32,40 +32,47 @@ def kind_of(lines):
     row = lambda i: lines[i] if len(lines) > i else ""
     if row(1).startswith(" Both runs share this machine"):
         return "race"
+    if row(1).startswith(" Compare: "):
+        return "compare"
     if re.search(r"Notebook of \S+: \d+ runs?, newest first", row(1)):
         return "notebook"
     if re.search(r"Race \S+ against:", row(1)):
         return "chooser"
     if any(re.match(r"  B/s, log scale *$", l) for l in lines):
         return "present-race" if re.match(r"  A \S+ +against +B ", row(2)) else "present"
+    if any(re.match(r"  log rate by block size", l) for l in lines):
+        return "present"                     # a sweep presented: its chart over the width
     return "lesson"
 
 # The panels each kind of screen draws, from the layout the program dumps:
 # the notebook and the race chooser take the text's and the panel's place
 # ("instead").  A panel's view draws from its x + 1 over w - 2 columns
 # (src/ui/ui_lesson.c, ui_panel_live.c, ui_course.c, ui_race.c's sides,
-# ui_notebook.c), so x + w - 2 stays blank (a stacked race's rule too); the race's shared top and
-# presentation mode's parts are drawn over their whole width, keeping
-# x + w - 1 blank.
+# ui_notebook.c, the presented sweep), so x + w - 2 stays blank (a stacked
+# race's rule too); the race's shared top and presentation mode's other
+# parts are drawn over their whole width, keeping x + w - 1 blank.
 PANELS = {
     "lesson": ("lesson", ("course", "text", "panel"), 1),
     "notebook": ("lesson", ("course", "instead"), 1),
     "chooser": ("lesson", ("course", "instead"), 1),
     "race": ("race", ("top", "a", "rule", "b"), 1),
-    "present": ("present", ("body", "title", "state", "figure0", "logfig", "text0", "gauge"), 0),
+    "present": ("present", ("body", "title", "state", "figure0", "logfig", "text0", "gauge",
+                            "sweep"), 0),
     "present-race": ("present-race", ("body", "title", "state", "figure0", "figure1",
-                                      "text0", "text1", "gauge"), 0),
+                                      "text0", "text1", "ratio", "gauge"), 0),
 }
-WHOLE_WIDTH = {("race", "top")}
+INSET = {("race", "top"): 0, ("present", "sweep"): 1}
 
 # The column (0-based) each panel on row y of a screen w x h keeps blank.
 def edges(kind, w, h, y):
+    if kind == "compare":             # the whole width (src/lab/lab_compare.c), the
+        return [w - 1]                # scroll marks left of the edge
     screen, panels, inset = PANELS[kind]
     cols = set()
     for p in panels:
         r = rects(w, h)[screen].get(p)
         if r and r[0] <= y < r[0] + r[2] and r[3] > 1:   # not a vertical rule
-            cols.add(r[1] + r[3] - 1 - (0 if (screen, p) in WHOLE_WIDTH else inset))
+            cols.add(r[1] + r[3] - 1 - INSET.get((screen, p), inset))
     return sorted(cols)
 
 CUT = set("0123456789,([")

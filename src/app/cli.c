@@ -26,7 +26,8 @@ enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
        OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
-       OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_DUMP_LAYOUT };
+       OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_WIDE, OPT_COMPARE, OPT_REDIRECT,
+       OPT_INCONCLUSIVE, OPT_DUMP_LAYOUT };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -58,6 +59,10 @@ static const struct option long_options[] = {
 	{"report", required_argument, NULL, OPT_REPORT},
 	{"from", required_argument, NULL, OPT_FROM},
 	{"class", no_argument, NULL, OPT_CLASS},
+	{"wide", no_argument, NULL, OPT_WIDE},
+	{"compare", required_argument, NULL, OPT_COMPARE},
+	{"redirect", required_argument, NULL, OPT_REDIRECT},
+	{"inconclusive", required_argument, NULL, OPT_INCONCLUSIVE},
 	{"dump-layout", required_argument, NULL, OPT_DUMP_LAYOUT},
 	{NULL, 0, NULL, 0}
 };
@@ -78,7 +83,8 @@ void cli_usage(FILE *out)
 "       iolab --batch [OPTION]...    run lessons headless and print results\n"
 "       iolab --list                 lesson ids and titles, in course order\n"
 "       iolab [--batch] --run SPEC   one experiment: op=read block=512 ...\n"
-"       iolab [--batch] --command [--op read|write] -- PROG ARG... {file}\n"
+"       iolab [--batch] --command [--op read|write] [--redirect stdin|stdout]\n"
+"             [--size S] -- PROG ARG... [{file}]\n"
 "                                    measure a program on the lab's data file\n"
 "       iolab --history [--lesson ID] [--format F]   the saved runs\n"
 "       iolab --forget [--yes]       delete every saved run\n"
@@ -105,6 +111,9 @@ void cli_usage(FILE *out)
 "      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
 "      --time-limit T    override every lesson's per-trial time limit\n"
 "                        (e.g. 2s; more than 0, at most 1 hour)\n"
+"      --inconclusive P  batch: a claim the lab could not decide is credited\n"
+"                        (credit, the default), failed (fail), or its lesson\n"
+"                        run again, up to 3 times, then credited (retry)\n"
 "      --perf            also count every syscall by kind with perf, in a\n"
 "                        separate counting pass (where the kernel permits)\n"
 "      --no-color        no colours (so does the NO_COLOR variable)\n"
@@ -115,10 +124,14 @@ void cli_usage(FILE *out)
 "      --command         run the words after '--' as a program, {file} being the\n"
 "                        lab's data file, measured like a command lesson\n"
 "      --op OP           what --command does to the file: read (default), write\n"
+"      --redirect R      --command: the data file on the program's stdin (a\n"
+"                        read) or its stdout (a write, --op write implied)\n"
 "      --db FILE         the notebook's database, every run kept (default\n"
 "                        $XDG_STATE_HOME/iolab/lab.db, else\n"
 "                        ~/.local/state/iolab/lab.db)\n"
 "      --no-record       batch: do not save the runs in the notebook\n"
+"      --wide            batch text: one line per lesson, however wide (else\n"
+"                        the table fits 80 columns, the rest in more tables)\n"
 "      --history         print the saved runs (--lesson, --format text|json|csv)\n"
 "      --forget          delete every saved run (asks first; --yes: it does not)\n"
 "\n"
@@ -138,6 +151,9 @@ void cli_usage(FILE *out)
 "                        or 'pass' for one pass (default 10s)\n"
 "      --race ID,ID      race these two lessons side by side at once\n"
 "      --present         presentation mode: big figures for a projector\n"
+"      --compare ID,...  open the comparison: these lessons as bars on one log\n"
+"                        axis, each with this machine's latest rate and the\n"
+"                        reference machines' (Tab: the lecture's groups)\n"
 "\n"
 "Debugging:\n"
 "      --dump-layout COLSxROWS  print every panel's rectangle of every screen\n"
@@ -183,23 +199,28 @@ static int dir_arg(const char *arg, const char *name, const char **out, FILE *er
 /* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
  * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
  * course. */
-static int add_lessons(struct options *o, const char *arg)
+static int add_ids(char ***ids, size_t *nids, const char *arg)
 {
 	for (const char *id = arg;; id++) {
 		size_t n = strcspn(id, ",");
 		if (n == 0)
 			return -1;
-		char **grown = realloc(o->lessons, (o->nlessons + 1) * sizeof *grown);
+		char **grown = realloc(*ids, (*nids + 1) * sizeof *grown);
 		if (!grown)
 			return -1;
-		o->lessons = grown;
-		if (!(grown[o->nlessons] = strndup(id, n)))
+		*ids = grown;
+		if (!(grown[*nids] = strndup(id, n)))
 			return -1;
-		o->nlessons++;
+		(*nids)++;
 		id += n;
 		if (!*id)
 			return 0;
 	}
+}
+
+static int add_lessons(struct options *o, const char *arg)
+{
+	return add_ids(&o->lessons, &o->nlessons, arg);
 }
 
 static int parse_trials(const char *arg, unsigned *out)
@@ -261,6 +282,11 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_NO_COLOR: o->no_color = 1; return 0;
 	case OPT_PERF: o->perf = 1; return 0;
 	case OPT_PRESENT: o->present = 1; return 0;
+	case OPT_WIDE: o->wide = 1; return 0;
+	case OPT_COMPARE:
+		if (*arg == '\0' || add_ids(&o->compare, &o->ncompare, arg) != 0)
+			return usage_error(err, "invalid --compare '%s' (lesson ids: ID,ID,...)", arg);
+		return 0;
 	case OPT_WATCH:
 		if (watch_parse(arg, &o->watch) != 0)
 			return usage_error(err, "invalid watch time '%s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)", arg);
@@ -332,6 +358,14 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 			return usage_error(err, "invalid --op '%s' (read or write)", arg);
 		o->op_given = 1;
 		return 0;
+	case OPT_REDIRECT:
+		if (wl_redirect_from_name(arg, &o->redirect) != 0 || o->redirect == WL_REDIRECT_NONE)
+			return usage_error(err, "invalid --redirect '%s' (stdin or stdout)", arg);
+		return 0;
+	case OPT_INCONCLUSIVE:
+		if (report_inconclusive_from_name(arg, &o->inconclusive) != 0)
+			return usage_error(err, "invalid --inconclusive '%s' (credit, fail or retry)", arg);
+		return 0;
 	default:
 		fputs("Try 'iolab --help' for more information.\n", err);
 		return EXIT_USAGE;
@@ -380,6 +414,8 @@ static int check_actions(const struct options *o, FILE *err)
 		return usage_error(err, "%s runs one experiment: it takes no --lesson", first);
 	if (o->op_given && !o->command_given)
 		return usage_error(err, "--op goes with --command");
+	if (o->redirect != WL_REDIRECT_NONE && !o->command_given)
+		return usage_error(err, "--redirect goes with --command");
 	if (o->yes && !o->forget)
 		return usage_error(err, "--yes goes with --forget");
 	/* the lab keeps every run: silently saving what was asked not to be
@@ -410,7 +446,8 @@ static int command_spec(const struct options *o, struct wl_spec *s, char *msg, s
 	const struct wl_key *k = &wl_key_table[WLK_COMMAND];
 	wl_spec_init(s);
 	s->api = WL_API_COMMAND;
-	s->op = o->op_given ? o->op : WL_OP_READ;
+	s->op = o->op_given ? o->op : o->redirect == WL_REDIRECT_STDOUT ? WL_OP_WRITE : WL_OP_READ;
+	s->redirect = o->redirect;
 	if (k->begin(k, s, o->ncommand, msg, len) != 0)
 		return -1;
 	for (size_t i = 0; i < o->ncommand; i++)
@@ -499,6 +536,11 @@ void cli_options_free(struct options *o)
 	free(o->lessons);
 	o->lessons = NULL;
 	o->nlessons = 0;
+	for (size_t i = 0; i < o->ncompare; i++)
+		free(o->compare[i]);
+	free(o->compare);
+	o->compare = NULL;
+	o->ncompare = 0;
 	if (o->have_experiment)
 		wl_spec_free(&o->experiment);
 	o->have_experiment = 0;

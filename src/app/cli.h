@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "report_policy.h"
 #include "workload.h"
 
 struct report_format;         /* a row of the format table (report.h) */
@@ -46,6 +47,7 @@ struct options {
 	int command_given;         /* --command */
 	int op_given;              /* --op */
 	enum wl_op op;             /* --op read|write (default read) */
+	enum wl_redirect redirect; /* --redirect stdin|stdout (default none) */
 	int have_experiment;
 	struct wl_spec experiment;
 	/* the interactive lab only; batch keeps the lessons' own limits */
@@ -53,6 +55,12 @@ struct options {
 	                              (cli_parse's default: WATCH_DEFAULT) */
 	char *race[2];             /* --race A,B: race these two, NULL = none */
 	int present;               /* --present: presentation mode */
+	char **compare;            /* --compare ID,ID,...: open the comparison of these */
+	size_t ncompare;
+	int wide;                  /* --wide: batch text one line per lesson, however wide */
+	/* --inconclusive: what batch makes of a claim it could not decide
+	 * (report.h); default REPORT_INCONCLUSIVE_CREDIT */
+	enum report_inconclusive inconclusive;
 	int allow_commands;        /* --allow-commands: a lesson pack's commands
 	                              run unasked (trust.h) */
 	/* results out of the terminal (report_cmd.h) */

@@ -69,6 +69,7 @@ unsigned lab_key_context(const struct lab *lab, int lines, int cols)
 	unsigned screen = l.too_small ? KEYS_TINY : lab->asking ? KEYS_CONFIRM
 	                : lab->notice[0] ? KEYS_NOTICE
 	                : lab->help ? KEYS_HELP
+	                : lab->compare.open ? KEYS_COMPARE
 	                : lab->prompt.open ? KEYS_PROMPT : lab->form.open ? KEYS_FORM
 	                : lab->history.open ? KEYS_HISTORY
 	                : lab->race.choosing ? KEYS_CHOOSER
@@ -212,6 +213,10 @@ int lab_open(struct lab *lab, const struct options *o)
 		}
 		else
 			lab_message(lab, "--perf: %s; counting with /proc instead", why);
+	}
+	if (o->ncompare && compare_open_ids(lab, o->compare, o->ncompare, msg, sizeof msg) != 0) {
+		fprintf(stderr, "iolab: --compare: %s\nTry 'iolab --list' to see the lessons.\n", msg);
+		return EXIT_USAGE;
 	}
 	/* --race A,B that the lab would refuse is a bad command line: said
 	 * whole on stderr, not cut to the header's width in a lab that opens

@@ -483,6 +483,9 @@ static int take_row(const struct store_run *r, void *arg)
 	row->rate = r->rate;
 	row->log_rate = r->log_rate;
 	row->guess_rate = r->guess_rate;
+	if (!isnan(r->guess_rate))
+		units_format_rate_typed(r->guess_rate, r->guess_text, row->guess_shown,
+		                        sizeof row->guess_shown);
 	row->miss = r->guess_miss;
 	row->ok = r->ok;
 	snprintf(row->error, sizeof row->error, "%s", r->error ? r->error : "");
@@ -557,7 +560,7 @@ int lab_guess_done(struct lab *lab)
 	lab->guess_rate = rate;
 	snprintf(lab->guess_text, sizeof lab->guess_text, "%s", lab->prompt.line.text);
 	lab_guess_close(lab);
-	units_format_rate(rate, shown, sizeof shown);
+	units_format_rate_typed(rate, lab->guess_text, shown, sizeof shown);
 	lab_message(lab, "your guess: %s, log rate %.2f (r runs it)", shown, log(rate));
 	return 0;
 }

@@ -515,6 +515,7 @@ void run_view_of_run(const struct run *r, struct run_view *v)
 {
 	memset(v, 0, sizeof *v);
 	v->guess_rate = r->guess_rate;
+	v->guess_text = r->guess_text;
 	v->miss = NAN;
 	v->label = "";
 	v->lesson = r->lesson;
@@ -572,6 +573,7 @@ void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
 		v->kind = ls->kind;
 		v->label = ls->label;
 		v->guess_rate = ls->guess_rate;
+		v->guess_text = ls->guess_text;
 		v->miss = ls->miss;
 		v->spec = ls->have_spec ? &ls->spec : NULL;
 		v->hist = &ls->hist;

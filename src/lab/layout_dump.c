@@ -52,7 +52,7 @@ static void dump_present(FILE *f, int lines, int cols, int race)
 		{"header", l.header}, {"body", l.body}, {"title", l.title},
 		{"state", l.state}, {"figure0", l.figure[0]}, {"figure1", l.figure[1]},
 		{"logfig", l.logfig}, {"text0", l.text[0]}, {"text1", l.text[1]},
-		{"gauge", l.gauge}, {"footer", l.footer},
+		{"ratio", l.ratio}, {"gauge", l.gauge}, {"sweep", l.sweep}, {"footer", l.footer},
 	};
 	put(f, race ? "present-race" : "present", v, COUNT(v));
 }

@@ -102,6 +102,13 @@
 	X("workload.advice_lead", FN(f_workload, W_ADVICE_LEAD), RF_NUM, JV, \
 	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
 	X("workload.map", FN(f_workload, W_MAP), 0, JV, "") \
+	X("workload.file", FN(f_workload, W_FILE), 0, JV, "") \
+	X("workload.sync_every", FN(f_workload, W_SYNC_EVERY), RF_NUM, JV, \
+	  "writes between two syncs (0: one sync, after the last write)") \
+	X("workload.redirect", FN(f_workload, W_REDIRECT), 0, JV, "") \
+	X("workload.order", FN(f_workload, W_ORDER), 0, JV, "") \
+	X("workload.stdio_call", FN(f_workload, W_STDIO_CALL), 0, JV, "") \
+	X("workload.scenario", FN(f_workload, W_SCENARIO), 0, JV, "") \
 	X("trials", FN(f_trials, 0), RF_NUM, JV, "trials run to their end") \
 	X(RFN_PASSES, MEMBER(passes, TF_UINT, TF_ADD), RF_WORK, JV, "whole passes over the file in a trial") \
 	X(RFN_BYTES, MEMBER(bytes, TF_U64, TF_ADD), RF_WORK, JV, "bytes the workload moved in a trial, every pass") \
@@ -150,6 +157,8 @@
 	  "bytes copied from the kernel to user space by read-family calls (/proc/PID/io `rchar`)") \
 	X("copied.write_bytes", MEMBER(wchar, TF_COUNT, TF_ADD), RF_WORK, JV, \
 	  "bytes copied from user space to the kernel by write-family calls (/proc/PID/io `wchar`)") \
+	X("copied.startup_read_bytes", FN(f_startup, 0), RF_NUM, JV, \
+	  "a read command's start-up reads, taken off its `bytes`: `rchar` of the same argv run on an empty file (null otherwise)") \
 	X("cache.resident_before", MEMBER(resident_before, TF_FRACTION, TF_FIRST), RF_NUM, JV, \
 	  "fraction of the file in the page cache just before the trial") \
 	X("cache.resident_after", MEMBER(resident_after, TF_FRACTION, TF_LAST), RF_WORK, JV, \
@@ -162,6 +171,16 @@
 	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
 	X("cache.resident_evicted_max", MEMBER(resident_evicted_max, TF_FRACTION, TF_MAX), RF_NUM, JV, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
+	X("evidence.bytes", FN(f_evidence, E_BYTES), RF_NUM, JV, \
+	  "a scenario: the bytes its file holds when it ends (null for other workloads)") \
+	X("evidence.lines", FN(f_evidence, E_LINES), RF_NUM, JV, "a scenario: the lines its file holds") \
+	X("evidence.max_copies", FN(f_evidence, E_MAX_COPIES), RF_NUM, JV, \
+	  "a scenario: the most times one line occurs in its file") \
+	X("evidence.missing", FN(f_evidence, E_MISSING), RF_NUM, JV, \
+	  "a scenario: lines its program issued that its file does not hold") \
+	X("evidence.in_order", FN(f_evidence, E_IN_ORDER), RF_NUM, JV, \
+	  "a scenario: 1 when its file holds every line the program issued, first copies in program order; else 0") \
+	X("evidence.text", FN(f_evidence, E_TEXT), 0, JV, "") \
 	X("reference", FN(f_none, 0), 0, JONLY(json_references), "") \
 	X("sweep.points", FN(f_sweep_points, 0), 0, JONLY(json_sweep_points), "") \
 	X("sweep.fit.warm.R", FN(f_fit, WL_CACHE_WARM * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, warm") \
@@ -180,6 +199,7 @@
  * member is null) and JO_LINES (one member a line). */
 #define REPORT_JSON_OBJECTS(X) \
 	X("calls", JO_NULL_IF_EMPTY) \
+	X("evidence", JO_NULL_IF_EMPTY) \
 	X("sweep", JO_NULL_IF_EMPTY | JO_LINES) \
 	X("sweep.fit.warm", JO_NULL_IF_EMPTY) \
 	X("sweep.fit.cold", JO_NULL_IF_EMPTY)

@@ -444,12 +444,12 @@ int report_write_json(FILE *out, const struct report *r)
 	w.first[0] = 1;
 	jw_open(&w, NULL, '{', 0);
 	jw_str(&w, "iolab", r->version);
-	jw_open(&w, "machine", '{', 1);
-	jw_str(&w, "kernel", r->kernel);
-	jw_str(&w, "filesystem", r->filesystem);
-	jw_str(&w, "scratch", r->scratch);
-	jw_str(&w, "syscall_counter", r->syscall_counter);
-	jw_close(&w, '}');
+	struct machine m = r->machine;
+	snprintf(m.kernel, sizeof m.kernel, "%s", r->kernel);
+	snprintf(m.filesystem, sizeof m.filesystem, "%s", r->filesystem);
+	fputs(",\n  \"machine\": {", out);
+	report_write_machine(out, &m, r->scratch, r->syscall_counter);
+	fputc('}', out);
 	jw_str(&w, "started", r->started);
 	jw_str(&w, "course", r->course);
 	jw_uint(&w, "trials", r->trials);
@@ -478,4 +478,33 @@ char *report_json_result(const struct report_result *res)
 		return NULL;
 	}
 	return text;
+}
+
+/* The members one after another, in the order of doc/batch-output.md; a
+ * new member goes at the end (consumers may read them in order). */
+void report_write_machine(FILE *out, const struct machine *m, const char *scratch,
+                          const char *syscall_counter)
+{
+	fputs("\"kernel\": ", out);
+	report_json_string(out, m->kernel[0] ? m->kernel : NULL);
+	fputs(", \"filesystem\": ", out);
+	report_json_string(out, m->filesystem[0] ? m->filesystem : NULL);
+	if (syscall_counter) {
+		fputs(", \"scratch\": ", out);
+		report_json_string(out, scratch);
+		fputs(", \"syscall_counter\": ", out);
+		report_json_string(out, syscall_counter);
+	}
+	fputs(", \"cpu_model\": ", out);
+	report_json_string(out, m->cpu_model[0] ? m->cpu_model : NULL);
+	if (m->cores > 0)
+		fprintf(out, ", \"cores\": %ld", m->cores);
+	else
+		fputs(", \"cores\": null", out);
+	if (m->memory_bytes >= 0)
+		fprintf(out, ", \"memory_bytes\": %lld", (long long)m->memory_bytes);
+	else
+		fputs(", \"memory_bytes\": null", out);
+	fputs(", \"id\": ", out);
+	report_json_string(out, m->id[0] ? m->id : NULL);
 }

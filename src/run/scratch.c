@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "errmsg.h"
+#include "machine.h"
 #include "scratch.h"
 #include "units.h"
 
@@ -84,28 +85,16 @@ static void make_parents(const char *dir)
 	}
 }
 
-/* The filesystem's name from /proc/self/mountinfo (by device number),
- * falling back to the statfs magic for the few we must tell apart. */
+/* The filesystem's name from /proc/self/mountinfo (by device number,
+ * machine.h), falling back to the statfs magic for the few we must tell
+ * apart. */
 static void detect_fstype(struct scratch *s, const struct stat *st)
 {
 	struct statfs sf;
+	char name[sizeof s->fstype];
 	s->on_tmpfs = fstatfs(s->dirfd, &sf) == 0 && sf.f_type == TMPFS_MAGIC_NUMBER;
-	snprintf(s->fstype, sizeof s->fstype, "%s", s->on_tmpfs ? "tmpfs" : "unknown");
-	FILE *f = fopen("/proc/self/mountinfo", "re");
-	if (!f)
-		return;
-	char line[4096], want[32];
-	snprintf(want, sizeof want, "%u:%u", major(st->st_dev), minor(st->st_dev));
-	while (fgets(line, sizeof line, f)) {
-		char devno[32], *sep = strstr(line, " - ");
-		if (!sep || sscanf(line, "%*s %*s %31s", devno) != 1 || strcmp(devno, want) != 0)
-			continue;
-		char fstype[32];
-		if (sscanf(sep + 3, "%31s", fstype) == 1)
-			snprintf(s->fstype, sizeof s->fstype, "%s", fstype);
-		break;
-	}
-	fclose(f);
+	machine_fstype_of_dev(st->st_dev, name, sizeof name);
+	snprintf(s->fstype, sizeof s->fstype, "%s", name[0] ? name : s->on_tmpfs ? "tmpfs" : "unknown");
 }
 
 /* "iolab-<pid>-<seq>.<kind>" -> pid, or 0 if the name is not ours. */
@@ -657,6 +646,36 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 	}
 	s->data_size[i] = size;
 	return 0;
+}
+
+int scratch_prefilled_file(struct scratch *s, uint64_t size, char *path, size_t len,
+                           char *msg, size_t msglen)
+{
+	if (scratch_check_space(s, size, msg, msglen) != 0)
+		return -1;
+	int fd = -1;
+	int i = create_file(s, "out", 0, path, len, &fd);
+	if (i < 0 && (errno == ENFILE || errno == ENAMETOOLONG))
+		return errmsg(msg, msglen, "no name for a file in %s: %s", s->dir, strerror(errno));
+	if (i < 0)
+		return errmsg(msg, msglen, "cannot create a file in %s: %s", s->dir, strerror(errno));
+	/* fsync, not fdatasync: the size and the allocation are on the device
+	 * too, so the overwrite that follows has only its own changes to sync */
+	int rc = fill_file(s, fd, size);
+	if (rc == 0)
+		rc = fsync(fd);
+	int err = errno;
+	if (close(fd) != 0 && rc == 0) {
+		rc = -1;
+		err = errno;
+	}
+	if (rc == 0)
+		return 0;
+	clear_slot(s, i);
+	if (err == EINTR)
+		return errmsg(msg, msglen, "interrupted while writing %s", path);
+	return errmsg(msg, msglen, "cannot write %s: %s%s", path, strerror(err),
+	              err == EFBIG ? " (the file size limit of the process, see ulimit -f)" : "");
 }
 
 int scratch_file_intact(const struct scratch *s, const char *path, char *msg, size_t len)

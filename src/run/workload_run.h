@@ -76,12 +76,21 @@ struct wl_shared {
 #define WL_COLD_MAX_RESIDENT 0.05
 
 /* Runs spec's loop on the file at path, in the calling process (the child),
- * and fills sh.  A write opens path, which the parent created empty
- * (O_EXCL, so a file that was not ours is never written or removed).  perf_stops: stop the process (SIGSTOP) just before and just
- * after the loop so the parent can attach and read perf counters around
- * exactly the loop.  Returns 0, or -1 when the workload failed (sh says
+ * and fills sh.  A write opens path, which the parent created (O_EXCL, so
+ * a file that was not ours is never written or removed): empty, or for
+ * `file: existing` already filled; never with O_TRUNC, so an existing
+ * file is overwritten in place.  perf_stops: stop the process (SIGSTOP)
+ * just before and just after the loop so the parent can attach and read
+ * perf counters around exactly the loop.  Returns 0, or -1 when the workload failed (sh says
  * why). */
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops);
+
+/* One pass of spec's walk, as wl_run() walks it, with no file: visit is
+ * called with every access's position and length in the order the loop
+ * makes them, in chunks of at most budget accesses (>= 1).  Returns the
+ * number of chunks.  For the tests of the walk's order. */
+uint64_t wl_walk_visit(const struct wl_spec *spec, uint64_t budget,
+                       void (*visit)(void *arg, uint64_t pos, uint64_t len), void *arg);
 
 /* Does wl_run() have a loop for this family (WL_LOOP_NONE: no, a command
  * is exec'd)?  For the tests that walk the kind table. */
@@ -93,11 +102,13 @@ int wl_run_has_loop(enum wl_loop loop);
 char **wl_command_argv(const struct wl_spec *spec, const char *path);
 void wl_command_free(char **argv);
 
-/* In the child: stdin and stdout on /dev/null, stderr on errfd (or
- * /dev/null if errfd < 0), other fds closed, then execvp (never a shell).
- * Returns only when /dev/null could not be opened or exec failed, with the
- * reason in sh. */
-void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop);
+/* In the child: stdin and stdout on /dev/null, or the one redirect names
+ * on the file at path (opened here, read-only onto stdin or write-only onto
+ * stdout, as a shell's < and > would), stderr on errfd (or /dev/null if
+ * errfd < 0), other fds closed, then execvp (never a shell).  Returns only
+ * when a file could not be opened or exec failed, with the reason in sh. */
+void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redirect,
+                     int errfd, struct wl_shared *sh, int perf_stop);
 
 /* The error text of a failed call, with a hint where the lab knows the
  * usual cause (O_DIRECT alignment, file size limit).  fstype, when not NULL,

@@ -80,6 +80,27 @@ static int p_streams(const struct wl_key *k, struct wl_spec *s, const char *v, s
 	return 0;
 }
 
+static int p_sync_every(const struct wl_key *k, struct wl_spec *s, const char *v, size_t n,
+                        char *msg, size_t len)
+{
+	char e[64];
+	if (value_word(n, k->key, msg, len))
+		return -1;
+	size_t digits = strspn(v, "0123456789");
+	if (v[0] == '-')
+		return errmsg(msg, len, "'%s' must not be negative: '%s'", k->key, yecho(v, e, sizeof e));
+	if (digits == 0 || v[digits])
+		return errmsg(msg, len, "'%s' must be a whole number of writes: '%s'", k->key,
+		              yecho(v, e, sizeof e));
+	errno = 0;
+	unsigned long long count = strtoull(v, NULL, 10);
+	if (errno == ERANGE || count > WL_SYNC_EVERY_MAX)
+		return errmsg(msg, len, "sync_every must be from 0 to %llu",
+		              (unsigned long long)WL_SYNC_EVERY_MAX);
+	s->sync_every = count;
+	return 0;
+}
+
 static int p_stdio_buffer(const struct wl_key *k, struct wl_spec *s, const char *v, size_t n,
                           char *msg, size_t len)
 {
@@ -138,6 +159,28 @@ ENUM_ROW(cache, wl_cache)
 ENUM_ROW(sync, wl_sync)
 ENUM_ROW(stdio_mode, wl_stdio_mode)
 ENUM_ROW(map, wl_map)
+ENUM_ROW(order, wl_order)
+ENUM_ROW(scenario, wl_scenario)
+
+static int stdio_call_set(const char *v, void *dst)
+{
+	enum wl_stdio_call x;
+	if (wl_stdio_call_from_name(v, &x))
+		return -1;
+	*(enum wl_stdio_call *)dst = x;
+	return 0;
+}
+
+/* Every name a lesson may write, "fwrite" too (the block call's name in a
+ * write): the form offers them in turn. */
+static const char *stdio_call_choice(unsigned i)
+{
+	static const char *const names[] = {
+		"fread", "fwrite", "fgetc", "fputc", "getc_unlocked", "putc_unlocked"};
+	return i < COUNT(names) ? names[i] : "?";
+}
+ENUM_ROW(file, wl_file)
+ENUM_ROW(redirect, wl_redirect)
 
 #define ENUM_NAMES_MAX 16
 
@@ -151,6 +194,11 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 	case WLK_SYNC: return sync_set(v, dst);
 	case WLK_STDIO_MODE: return stdio_mode_set(v, dst);
 	case WLK_MAP: return map_set(v, dst);
+	case WLK_ORDER: return order_set(v, dst);
+	case WLK_STDIO_CALL: return stdio_call_set(v, dst);
+	case WLK_SCENARIO: return scenario_set(v, dst);
+	case WLK_FILE: return file_set(v, dst);
+	case WLK_REDIRECT: return redirect_set(v, dst);
 	default: return -1;
 	}
 }
@@ -361,6 +409,12 @@ static int f_streams(const struct wl_key *k, const struct wl_spec *s, char *buf,
 	return 0;
 }
 
+static int f_count(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%llu", (unsigned long long)*AT_C(k, s, uint64_t));
+	return 0;
+}
+
 static int f_stdio_buffer(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
@@ -400,6 +454,37 @@ static int f_map(const struct wl_key *k, const struct wl_spec *s, char *buf, siz
 	if (s->map == WL_MAP_ONCE)
 		return 1;
 	return f_enum(k, s, buf, len);
+}
+
+static int f_redirect(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->redirect == WL_REDIRECT_NONE)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
+static int f_order(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->order == WL_ORDER_FORWARD)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
+static int f_scenario(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->scenario == WL_SCENARIO_NONE)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
+/* The call as the op spells it: "fputc" in a write. */
+static int f_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->stdio_call == WL_SCALL_BLOCK)
+		return 1;
+	snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
+	return 0;
 }
 
 static int f_open(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
@@ -551,10 +636,22 @@ static void d_stdio_mode(const struct wl_key *k, const struct wl_spec *s, char *
 static void d_sync(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
-	if (s->sync == WL_SYNC_NONE)
-		snprintf(buf, len, "no sync");
+	wl_sync_words(s, buf, len);
+}
+
+static void d_sync_every(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->sync_every)
+		wl_sync_words(s, buf, len);
 	else
-		snprintf(buf, len, "%s at end", wl_sync_name(s->sync));
+		snprintf(buf, len, "sync only at the end");
+}
+
+static void d_file(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s", s->file == WL_FILE_EXISTING ? "existing file" : "new file");
 }
 
 static void d_seconds(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
@@ -595,10 +692,38 @@ static void d_advice_lead(const struct wl_key *k, const struct wl_spec *s, char 
 	snprintf(buf, len, "read %s after the advice", num);
 }
 
+static void d_redirect(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	static const char *const words[] = {"no redirection", "the file on stdin", "stdout into the file"};
+	snprintf(buf, len, "%s", (unsigned)s->redirect < 3 ? words[s->redirect] : "?");
+}
+
 static void d_map(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
 	snprintf(buf, len, "%s", s->map == WL_MAP_PER_PASS ? "mapped per pass" : "mapped once");
+}
+
+static void d_order(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s", s->order == WL_ORDER_REVERSE ? "backwards" : "forwards");
+}
+
+static void d_scenario(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->scenario == WL_SCENARIO_NONE)
+		snprintf(buf, len, "no scenario");
+	else
+		snprintf(buf, len, "scenario %s", wl_scenario_name(s->scenario));
+}
+
+static void d_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s()", wl_stdio_call_spelt(s->stdio_call, s->op));
 }
 
 /* --- the table ------------------------------------------------------------- */
@@ -631,6 +756,17 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	[WLK_ADVICE_LEAD] = {"advice_lead", 0, OFF(advice_lead), p_duration, NULL, f_advice_lead,
 	                     d_advice_lead, NULL},
 	[WLK_MAP] = {"map", 0, OFF(map), p_enum, NULL, f_map, d_map, map_choice},
+	[WLK_FILE] = {"file", WL_KEYF_QUIET, OFF(file), p_enum, NULL, f_enum, d_file, file_choice},
+	/* a count of writes: 0 (sync only at the end) .. WL_SYNC_EVERY_MAX */
+	[WLK_SYNC_EVERY] = {"sync_every", WL_KEYF_QUIET, OFF(sync_every), p_sync_every, NULL,
+	                    f_count, d_sync_every, NULL},
+	[WLK_REDIRECT] = {"redirect", 0, OFF(redirect), p_enum, NULL, f_redirect, d_redirect,
+	                  redirect_choice},
+	[WLK_ORDER] = {"order", 0, OFF(order), p_enum, NULL, f_order, d_order, order_choice},
+	[WLK_STDIO_CALL] = {"stdio_call", 0, OFF(stdio_call), p_enum, NULL, f_stdio_call,
+	                    d_stdio_call, stdio_call_choice},
+	[WLK_SCENARIO] = {"scenario", 0, OFF(scenario), p_enum, NULL, f_scenario, d_scenario,
+	                  scenario_choice},
 };
 
 const struct wl_key *wl_key_find(const char *name)
@@ -639,6 +775,21 @@ const struct wl_key *wl_key_find(const char *name)
 		if (strcmp(wl_key_table[i].key, name) == 0)
 			return &wl_key_table[i];
 	return NULL;
+}
+
+int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (k->format(k, s, buf, len) == 0)
+		return 0;
+	/* keys left out at their defaults still have a name for them */
+	if (k == &wl_key_table[WLK_STDIO_CALL])
+		snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
+	else if (k == &wl_key_table[WLK_ORDER] || k == &wl_key_table[WLK_MAP] ||
+	         k == &wl_key_table[WLK_SCENARIO] || k == &wl_key_table[WLK_REDIRECT])
+		f_enum(k, s, buf, len);
+	else
+		return 1;
+	return 0;
 }
 
 /* --- the spec syntax: reading ---------------------------------------------- */
@@ -928,6 +1079,17 @@ int wl_key_set(const struct wl_key *k, struct wl_spec *s, const char *text, char
 
 /* --- the spec syntax: writing ---------------------------------------------- */
 
+/* A WL_KEYF_QUIET key at the value a spec has by default. */
+static int quiet_default(const struct wl_key *k, const char *value)
+{
+	struct wl_spec d;
+	char dv[64];
+	if (!(k->flags & WL_KEYF_QUIET))
+		return 0;
+	wl_spec_init(&d);
+	return k->format(k, &d, dv, sizeof dv) == 0 && strcmp(dv, value) == 0;
+}
+
 size_t wl_spec_format(const struct wl_spec *s, char *buf, size_t len)
 {
 	char value[4096];
@@ -936,7 +1098,7 @@ size_t wl_spec_format(const struct wl_spec *s, char *buf, size_t len)
 		buf[0] = '\0';
 	for (size_t i = 0; i < WL_KEYS; i++) {
 		const struct wl_key *k = &wl_key_table[i];
-		if (k->format(k, s, value, sizeof value) != 0)
+		if (k->format(k, s, value, sizeof value) != 0 || quiet_default(k, value))
 			continue;
 		int n = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
 		                 "%s%s=%s", used ? " " : "", k->key, value);

@@ -35,12 +35,19 @@ enum wl_key_id {
 	WLK_CACHE, WLK_STREAMS, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC,
 	WLK_TIME_LIMIT, WLK_MIN_TIME, WLK_COMMAND, WLK_EXPECT_ERROR,
 	WLK_ADVICE_LEAD, WLK_MAP,     /* issue 12 */
+	WLK_FILE, WLK_SYNC_EVERY,
+	WLK_REDIRECT,
+	WLK_ORDER, WLK_STDIO_CALL, WLK_SCENARIO,
 	WL_KEYS
 };
 
 #define WL_KEYF_LIST  0x1u        /* the value is a list (open, command) */
 #define WL_KEYF_WORDS 0x2u        /* list items are taken as they are: an
                                      empty one is a word (command's argv) */
+#define WL_KEYF_QUIET 0x4u        /* left out of a spec at its default, so a
+                                     spec written before the key reads as
+                                     the same text (its format still gives
+                                     the default, for a form to show) */
 
 struct wl_key;
 /* Each returns 0, or -1 with the message the lesson loader gives (msg of
@@ -93,6 +100,12 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst);
 int wl_key_set(const struct wl_key *k, struct wl_spec *s, const char *text,
                char *msg, size_t len);
 
+/* The value as a form shows it: the spec syntax's text, or for a key the
+ * syntax leaves out at its default (order, stdio_call, map) the default's
+ * name ("forward", "fwrite" in a write).  0, or 1 when the key has no
+ * value (command, expect_error not set). */
+int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len);
+
 /* {file} becomes the data file's path, which comes from --dir: in a
  * shell's -c script (sh, bash ... "busybox sh" too) that path would be read
  * as shell code (a directory named ';touch x;#' runs touch), so a command
@@ -115,8 +128,8 @@ int wl_spec_parse(const char *text, const struct wl_spec *base, struct wl_spec *
 
 /* Every key, in the table's order, canonically: "op=write api=syscall
  * size=10MiB block=1 stride=0 open=[] ... min_time=0.2s" (command and
- * expect_error only when set, advice_lead and map only when not at their
- * defaults).  Parsing it gives the same spec back.
+ * expect_error only when set, advice_lead, map, file and sync_every only
+ * when not at their defaults).  Parsing it gives the same spec back.
  * Returns the length it needed (snprintf style): >= len means cut. */
 size_t wl_spec_format(const struct wl_spec *s, char *buf, size_t len);
 
