@@ -24,9 +24,9 @@
 # Every lesson runs, the slow ones bounded by the time limit; none is
 # skipped.  Nothing waits a fixed time: every step polls the screen, and
 # only whole frames are checked (IOLAB_FRAME_MARKS, shot below), so a busy
-# machine makes the walk slower, never wrong.  The course's two halves and
-# the lecture run at once, each in a lab and a tmux server of its own;
-# tests/walk_check.py checks their screens at the end.
+# machine makes the walk slower, never wrong.  The course's three parts
+# and the lecture at each size run at once, each in a lab and a tmux server of
+# its own; tests/walk_check.py checks their screens at the end.
 . "$TOP_SRCDIR/tests/lib.sh"
 
 [ -n "${TMUX_BIN:-}" ] || skip "tmux was not found by configure"
@@ -35,7 +35,7 @@
 
 tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
 ROOT=$T
-PARTS="course1 course2 lecture"
+PARTS="course1 course2 course3 lecture-80x24 lecture-120x40 lecture-200x60"
 trap 'for p in $PARTS; do "$TMUX_BIN" -L "iolab-walk-$$-$p" -f /dev/null kill-server >/dev/null 2>&1; done; rm -rf "$ROOT"' EXIT
 
 LESSONS="$TOP_SRCDIR/lessons"
@@ -228,9 +228,10 @@ walk_course() {
 # many of them; its race is against the first lesson the chooser offers
 # (a compared one, w03-byte).
 walk_lecture() {
+	sizes=$*
 	lecture="cd '$T' && IOLAB_FRAME_MARKS=1 XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC"
 	lecture="$lecture '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --size 1MiB --watch 3s"
-	for s in $SIZES; do
+	for s in $sizes; do
 		W=${s%x*} H=${s#*x}
 		tm send-keys -t "$PANE" "clear" Enter
 		tm resize-window -t walk -x "$W" -y "$H"
@@ -283,30 +284,32 @@ walk_lecture() {
 		wait_for 'iolab-exit=[0-9]+' 20 "q after the sweep at ${W}x$H"
 		grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 	done
-	pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race, the race presented, the comparison and a sweep presented ($n screens)"
+	pass "at $sizes: a watched run, the notebook, presentation mode, a race, the race presented, the comparison and a sweep presented ($n screens)"
 }
 
 # --- the parts, side by side ----------------------------------------------------
 # Each part is a lab of its own, in a terminal of its own; they wait on
 # the screen far more than they compute, so together they take about as
-# long as the longest.  The course is split in two halves; every lesson
-# runs at the same size as in one walk (the index k goes on).
-half=$(((total + 1) / 2))
-(start_part course1 && walk_course 1 "$half") &
-p1=$!
-p2=
-if [ "$half" -lt "$total" ]; then
-	(start_part course2 && walk_course $((half + 1)) "$total") &
-	p2=$!
-fi
-(start_part lecture && walk_lecture) &
-p3=$!
+# long as the longest.  The course is split in three (every lesson runs
+# at the same size as in one walk: the index k goes on), the lecture in
+# one part a size.
+pids=""
+for i in 1 2 3; do
+	from=$(((i - 1) * total / 3 + 1)) to=$((i * total / 3))
+	[ "$from" -le "$to" ] || continue
+	(start_part "course$i" && walk_course "$from" "$to") &
+	pids="$pids $!"
+done
+for s in $SIZES; do
+	(start_part "lecture-$s" && walk_lecture "$s") &
+	pids="$pids $!"
+done
 failed=""
-for p in $p1 $p2 $p3; do
+for p in $pids; do
 	wait "$p" || failed="$failed $p"
 done
 [ -z "$failed" ] || fail "a part of the walk failed (above)"
-pass "walked all $total lessons and a lecture, in three labs at once"
+pass "walked all $total lessons, and a lecture at each size, in six labs at once"
 
 # --- every screen -----------------------------------------------------------
 caps=""
