@@ -1154,6 +1154,45 @@ START_TEST(cpu_and_waited_seconds)
 }
 END_TEST
 
+/* Where the loop's time went: its parts add up to its wall time; a part
+ * the kernel does not count is -1 with the reason, never a guess; the
+ * device's counts are there exactly when the scratch directory has one. */
+START_TEST(time_split_and_device)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 4096);
+	s.min_time = 0.02;
+	run_ok(&s, &r);
+	ck_assert(r.time_user >= 0 && r.time_system >= 0);
+	if (r.cpu_wait < 0) {
+		ck_assert_double_eq(r.blocked, -1);
+		ck_assert_str_eq(r.time_note, "this kernel gives no run-queue time (/proc/PID/schedstat)");
+		fprintf(stderr, "time_split_and_device: no schedstat here, the split not checked\n");
+	} else {
+		double sum = r.time_user + r.time_system + r.cpu_wait + r.blocked;
+		ck_assert_msg(fabs(sum - r.seconds) <= 0.02 * r.seconds + 1e-4, "parts %g of wall %g",
+		              sum, r.seconds);
+		ck_assert_str_eq(r.time_note, "");
+	}
+	ck_assert_int_eq(S.has_device ? r.device.reads >= 0 : r.device.reads == -1, 1);
+	ck_assert_int_eq(S.has_device ? r.device.writes >= 0 : r.device.writes == -1, 1);
+	/* a command whose shell waits for the program it runs: that program's
+	 * CPU is in the shell's rusage, its waits in no schedstat we read */
+	char *words[] = {"sh", "-c", "dd if={file} of=/dev/null bs=1 2>/dev/null; true", NULL};
+	struct wl_spec c = command(WL_OP_READ, words);
+	c.size = 256 << 10;           /* a quarter million reads: dd's CPU is plain */
+	run(&c, &r);
+	ck_assert_msg(r.ok, "%s", r.error);
+	ck_assert_double_eq(r.cpu_wait, -1);
+	ck_assert_double_eq(r.blocked, -1);
+	ck_assert(r.time_user >= 0);
+	ck_assert_msg(strcmp(r.time_note, "the command ran other processes or threads, whose waits "
+	                     "are not counted") == 0 ||
+	              strcmp(r.time_note, "this kernel gives no run-queue time (/proc/PID/schedstat)") == 0,
+	              "%s", r.time_note);
+}
+END_TEST
+
 /* Residency right after the advice, before the loop: DONTNEED empties the
  * cache of a warm file; without advice there is no such figure. */
 START_TEST(residency_after_advice)
@@ -2471,6 +2510,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, copied_bytes_exact);
 	tcase_add_test(tc, dirty_pages_after_cached_write);
 	tcase_add_test(tc, cpu_and_waited_seconds);
+	tcase_add_test(tc, time_split_and_device);
 	tcase_add_test(tc, residency_after_advice);
 	tcase_add_test(tc, exact_byte_budget);
 	tcase_add_test(tc, failed_eviction_is_not_counted);

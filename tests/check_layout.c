@@ -156,7 +156,9 @@ START_TEST(race_layouts)
 END_TEST
 
 /* Presentation: the figures get what the title, the counts and the gauge
- * leave; at 200x60 the rate's 29 rows hold digits 4s+1 = 29 rows tall. */
+ * leave; from 120x40 the counts have seven rows, for where the time went
+ * and the layers too; at 200x60 the rate's 26 rows hold digits 4s+1 = 25
+ * rows tall. */
 START_TEST(present_layouts)
 {
 	struct present_layout l;
@@ -175,14 +177,14 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.sweep, 3, 1, 20, 78);     /* a sweep: its chart instead */
 	ck_assert_rect(l.ratio, 0, 0, 0, 0);
 	layout_present(&l, 40, 120, 0);
-	ck_assert_rect(l.figure[0], 5, 2, 16, 116);
-	ck_assert_rect(l.logfig, 22, 2, 8, 116);
-	ck_assert_rect(l.text[0], 30, 2, 2, 116);
+	ck_assert_rect(l.figure[0], 5, 2, 12, 116);
+	ck_assert_rect(l.logfig, 18, 2, 7, 116);
+	ck_assert_rect(l.text[0], 25, 2, 7, 116);
 	ck_assert_rect(l.gauge, 33, 2, 6, 116);
 	layout_present(&l, 60, 200, 0);
-	ck_assert_rect(l.figure[0], 5, 2, 29, 196);
-	ck_assert_rect(l.logfig, 35, 2, 15, 196);
-	ck_assert_rect(l.text[0], 50, 2, 2, 196);
+	ck_assert_rect(l.figure[0], 5, 2, 26, 196);
+	ck_assert_rect(l.logfig, 32, 2, 13, 196);
+	ck_assert_rect(l.text[0], 45, 2, 7, 196);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
 	ck_assert_rect(l.sweep, 3, 1, 56, 198);
 	/* a race: stacked, then side by side; the ratio's digits get as many
@@ -200,11 +202,12 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.gauge, 33, 2, 6, 116);
 	layout_present(&l, 60, 200, 1);
 	ck_assert_int_eq(l.side_by_side, 1);
-	ck_assert_rect(l.figure[0], 5, 2, 22, 97);
-	ck_assert_rect(l.figure[1], 5, 101, 22, 97);
-	ck_assert_rect(l.text[0], 27, 2, 2, 97);
-	ck_assert_rect(l.text[1], 27, 101, 2, 97);
-	ck_assert_rect(l.ratio, 30, 2, 21, 196);
+	/* seven rows of counts under each, for where the time went */
+	ck_assert_rect(l.figure[0], 5, 2, 20, 97);
+	ck_assert_rect(l.figure[1], 5, 101, 20, 97);
+	ck_assert_rect(l.text[0], 25, 2, 7, 97);
+	ck_assert_rect(l.text[1], 25, 101, 7, 97);
+	ck_assert_rect(l.ratio, 33, 2, 19, 196);
 	ck_assert_int_eq(l.ratio.h - 1, l.figure[0].h - 2);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
 	layout_present(&l, 24, 80, 1);                  /* small: the ratio in words */

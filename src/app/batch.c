@@ -883,6 +883,7 @@ static int run_course(const struct options *o, const struct course *c,
 		notebook_finish(&nb);
 		return EXIT_ENVIRONMENT;
 	}
+	report_set_device(&r, scratch.has_device ? &scratch.device : NULL, scratch.device_note);
 	r.trials = o->trials;
 	r.wide = o->wide;
 	r.course = c->title ? strdup(c->title) : NULL;

@@ -184,6 +184,11 @@ enum expect_found {
                                         for a CPU-bound loop */
 #define EXPECT_RAN_TIME_LIMITED 2u   /* a trial stopped at its time limit */
 
+/* The fields a busy lesson's correction reads (expect_eval.c): its wait
+ * for a CPU and its wall time, in seconds (report_field_rows.h). */
+#define EXPECT_LOAD_WAIT "time.cpu_wait"
+#define EXPECT_LOAD_WALL "time.wall"
+
 struct expect_source {
 	/* Required.  field of lesson (NULL: the expectation's own lesson) at
 	 * the median trial, or its min or max over the trials. */

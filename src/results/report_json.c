@@ -438,6 +438,36 @@ static void write_result(struct jw *w, const struct report_result *res, int onel
 	jw_close(w, '}');
 }
 
+/* machine.device: the scratch directory's block device, what the kernel
+ * says of it (null where it says nothing), or null; device_note why not.
+ * Members of "machine", which report_write_machine writes as text. */
+static void write_device(FILE *out, const struct report *r)
+{
+	const struct device_info *d = &r->device;
+	fputs(", \"device\": ", out);
+	if (!r->has_device) {
+		fputs("null", out);
+	} else {
+		fputs("{\"name\": ", out);
+		report_json_string(out, d->name);
+		fputs(", \"model\": ", out);
+		report_json_string(out, d->model[0] ? d->model : NULL);
+		fprintf(out, ", \"rotational\": %s", d->rotational < 0 ? "null" : d->rotational ? "true"
+		                                                                              : "false");
+		fputs(", \"write_cache\": ", out);
+		report_json_string(out, d->write_cache[0] ? d->write_cache : NULL);
+		if (d->logical_block_size)
+			fprintf(out, ", \"logical_block_size\": %u", d->logical_block_size);
+		else
+			fputs(", \"logical_block_size\": null", out);
+		fputs(", \"scheduler\": ", out);
+		report_json_string(out, d->scheduler[0] ? d->scheduler : NULL);
+		fputc('}', out);
+	}
+	fputs(", \"device_note\": ", out);
+	report_json_string(out, r->device_note[0] ? r->device_note : NULL);
+}
+
 int report_write_json(FILE *out, const struct report *r)
 {
 	struct jw w = {.out = out};
@@ -449,6 +479,7 @@ int report_write_json(FILE *out, const struct report *r)
 	snprintf(m.filesystem, sizeof m.filesystem, "%s", r->filesystem);
 	fputs(",\n  \"machine\": {", out);
 	report_write_machine(out, &m, r->scratch, r->syscall_counter);
+	write_device(out, r);
 	fputc('}', out);
 	jw_str(&w, "started", r->started);
 	jw_str(&w, "course", r->course);
