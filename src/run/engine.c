@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "coverage.h"
 #include "engine.h"
 #include "errmsg.h"
 #include "measure.h"
@@ -312,7 +313,7 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf, int al
 	 * nothing the command starts outlives the lab, however it dies. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (alive_rfd >= 0 ? lab_gone(alive_rfd) : getppid() != parent)
-		_exit(126);
+		_exit(126);             /* nothing ran: no counts to write */
 	/* Until the parent holds our /proc/PID/io open (see the top). */
 	while (!atomic_load_explicit(&sh->go, memory_order_acquire))
 		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAIT, 0, NULL, NULL, 0);
@@ -323,9 +324,12 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf, int al
 		if (alive_rfd >= 0)
 			namespace_init(t, sh);
 		wl_exec_command(t->argv, t->path, t->spec.redirect, perf ? -1 : t->errfd, sh, perf);
+		coverage_write_counts();        /* the command did not start */
 		_exit(127);
 	}
-	_exit(wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1);
+	int rc = wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1;
+	coverage_write_counts();                /* after the measured run */
+	_exit(rc);
 }
 
 static int open_pidfd(pid_t pid)
@@ -1132,7 +1136,7 @@ static void stderr_tail(const char *said, size_t n, char *buf, size_t len)
  * dropped), the oldest bytes cut when they do not fit.  Cuts text up. */
 static void stderr_lines(char *text, char *buf, size_t len)
 {
-	char joined[STDERR_READ];
+	char joined[STDERR_READ] = "";    /* no line kept: nothing is joined */
 	buf[0] = '\0';
 	char *keep[TRIAL_STDERR_LINES], *save = NULL;
 	size_t nkeep = 0;

@@ -53,6 +53,7 @@
 #include <unistd.h>
 
 #include "countof.h"
+#include "coverage.h"
 #include "measure.h"
 #include "wl_scenario.h"
 #include "workload_run.h"
@@ -1716,7 +1717,7 @@ void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redi
 	closefrom(3);
 	if (perf_stop)
 		kill(getpid(), SIGSTOP);
-	execvp(argv[0], argv);
+	coverage_execvp(argv[0], argv);
 	int err = errno;
 	sh->err = err;
 	sh->failed = 1;
