@@ -1,5 +1,5 @@
 #!/bin/sh
-# catalog.sh - the whole shipped course in one batch run (issue 12): every
+# catalog.sh - the whole shipped course in one batch run: every
 # lesson of course.yaml runs, every one states at least one expectation, and
 # no shipped claim is missed.  Inconclusive verdicts are allowed - a busy
 # machine, a whole-file claim on a run its time limit stopped - and each is

@@ -27,8 +27,8 @@ static void guard_intact(const struct guarded_line *g)
 		ck_assert_msg(g->guard[i] == 'G', "written past the line, at byte %zu", sizeof g->line + i);
 }
 
-/* A 600-column terminal: live_print cut the line at line[width - 1], past
- * its 512-byte buffer (issue 13: 5).  Bounded by the buffer now. */
+/* A 600-column terminal: live_print's line is bounded by its 512-byte
+ * buffer, not by the width (line[width - 1] would be past it). */
 START_TEST(live_line_wider_than_buffer)
 {
 	struct guarded_line g;

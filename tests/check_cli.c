@@ -313,7 +313,7 @@ START_TEST(notebook_options)
 }
 END_TEST
 
-/* The usage error for argv, exact (issue 13: 11 and 12). */
+/* The usage error for argv, exact. */
 static void expect_usage_error(char **argv, const char *want)
 {
 	struct options o;
@@ -485,7 +485,7 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, formats_from_the_table);
 	tcase_add_test(tc, notebook_options);
 	tcase_add_test(tc, notebook_mistakes);
-	TCase *hostile = tcase_create("hostile");   /* issue 13 */
+	TCase *hostile = tcase_create("hostile");
 	tcase_add_test(hostile, unknown_short_option);
 	tcase_add_test(hostile, time_limit_bounds);
 	tcase_add_test(hostile, empty_directory_arguments);

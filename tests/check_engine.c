@@ -1460,7 +1460,7 @@ START_TEST(sample_after_done)
 END_TEST
 
 /* The live sample names each kind of call: a strided fread loop's seeks
- * are not counted as reads (issue 14: "calls fread 688,126" live beside
+ * are not counted as reads (else "calls fread 688,126" live beside
  * "fread 819,199  fseek 819,199" at the end). */
 START_TEST(sample_calls_by_kind)
 {
@@ -1913,7 +1913,7 @@ static char proc_state(pid_t pid)
 }
 
 /* A workload stopped by a signal while it ran is noticed as trial_done()
- * polls, and its trial is no ok measurement (issue 13: 14).  A command
+ * polls, and its trial is no ok measurement.  A command
  * that would run a minute, stopped at once, seen stopped, continued, and
  * stopped by trial_stop(): without the stop it would be ok. */
 START_TEST(stopped_child_is_disturbed)
@@ -2005,7 +2005,7 @@ static void kill_sleepers(const char *seconds)
 }
 
 /* A command that detaches itself (setsid forks a new session and exits)
- * left its sleep running after the lesson was done (issue 13: 7): the lab
+ * would leave its sleep running after the lesson was done, but the lab
  * is a subreaper, and a trial's end kills and reaps its orphans. */
 START_TEST(detached_command_does_not_outlive_its_trial)
 {

@@ -88,7 +88,7 @@ START_TEST(drop_order)
 }
 END_TEST
 
-/* Needed parts wrap onto the next row, whole (issue 14: "fseek 2,621"). */
+/* Needed parts wrap onto the next row, whole (never "fseek 2,621"). */
 START_TEST(wraps_whole_parts)
 {
 	const struct fit_part p[] = {{"fread 2,621,439", NULL, 0, 0}, {"fseek 2,621,439", NULL, 0, 0}};

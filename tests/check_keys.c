@@ -367,7 +367,7 @@ START_TEST(readme_lists_the_table)
 }
 END_TEST
 
-/* The lab notebook's screens (issue 11): in the form and the guess prompt
+/* The lab notebook's screens: in the form and the guess prompt
  * a key no row binds is typed (q, r, Ctrl-L too); a notice closes on any
  * key (ui_main.c), its row naming the usual ones. */
 START_TEST(notebook_screens)

@@ -155,7 +155,7 @@ START_TEST(block_doubles_and_halves)
 	lab_select(&lab, WRITE);
 	ck_assert_int_eq(lab.next.block, 4096);
 	ck_assert_int_eq(lab.next_changed, 0);
-	/* a block that is no whole binary unit is said exactly (issue 14:
+	/* a block that is no whole binary unit is said exactly (never
 	 * "next run: 1.95 KiB blocks" for 2000 B) */
 	lab.next.block = 1000;
 	run_adjust_block(&lab, 1);
@@ -994,7 +994,7 @@ START_TEST(the_comparison_layout_and_scroll)
 }
 END_TEST
 
-/* --- the lab notebook (issue 11) ------------------------------------------------ */
+/* --- the lab notebook ------------------------------------------------ */
 
 /* g: a guess, refused with guess.h's message, then kept for the next run;
  * the gauge's G, the miss beside the result, the notebook's score. */
@@ -1509,8 +1509,8 @@ static void run_to_its_end(void)
 	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
 }
 
-/* A lesson pack's command runs only once the student agreed (issue 13:
- * 3): r puts the question up (nothing runs, only y, n, Esc, q and Ctrl-L
+/* A lesson pack's command runs only once the student agreed:
+ * r puts the question up (nothing runs, only y, n, Esc, q and Ctrl-L
  * work), n leaves it unrun, y runs it and is not asked again this
  * session.  The fixture is no installed course; its write lesson runs no
  * program and is never asked about. */

@@ -66,7 +66,7 @@ START_TEST(wide_120x40)
 	ck_assert_rect(l.text, 1, 27, 38, 51);
 	ck_assert_rect(l.panel, 1, 79, 38, 41);
 	/* wide, the course screen still opens over the whole width: the side
-	 * list has no room for whole titles (issue 14, item 10) */
+	 * list has no room for whole titles */
 	struct layout c;
 	layout_compute(&c, 40, 120, 1);
 	ck_assert_int_eq(c.course_only, 1);

@@ -100,7 +100,7 @@ static void assert_w01_full(const struct lesson *l)
 	ck_assert_str_eq(l->compare[1], "r01-sweep");
 	ck_assert_uint_eq(l->sweep.ncaches, 0);
 	ck_assert_ptr_null(l->sweep.blocks);
-	/* expect: and points: (issue 12) */
+	/* expect: and points: */
 	ck_assert_double_eq(l->points, 2.5);
 	ck_assert_uint_eq(l->nexpect, 4);
 	const struct expectation *x = l->expect;
@@ -122,7 +122,7 @@ static void assert_w01_full(const struct lesson *l)
 	ck_assert_int_eq(x[3].kind, EXPECT_BETWEEN);
 	ck_assert_double_eq(expect_expr_constant(x[3].bound[0]), 0.9);
 	ck_assert_double_eq(expect_expr_constant(x[3].bound[1]), 1.1);
-	/* grading (issue 22): the lesson's visibility, a claim's own points,
+	/* grading: the lesson's visibility, a claim's own points,
 	 * visibility and leaderboard name */
 	ck_assert_int_eq(l->points_given, 1);
 	ck_assert_int_eq(l->visibility, LESSON_VIS_AFTER_PUBLISHED);
@@ -432,7 +432,7 @@ static const struct {
 	{"sweep-no-block", ":6:3: missing required key 'block'\n"
 	                   "  cache: [cold]\n"
 	                   "  ^\n"},
-	/* expect: (issue 12): the caret inside the string, under the token,
+	/* expect: the caret inside the string, under the token,
 	 * whatever the scalar's style; a block scalar's at its first character */
 	{"expect-unknown-field", ":7:13: unknown field 'rat'; did you mean 'rate'?\n"
 	                       "    check: \"rat / 2\"\n"
@@ -534,7 +534,7 @@ static const struct {
 	{"alias-only", ":5:11: aliases are not supported in lesson files\n"
 	               "compare: [*nowhere]\n"
 	               "          ^\n"},
-	/* every tag but !!str, also when a %TAG shorthand resolves to it (issue 13.9) */
+	/* every tag but !!str, also when a %TAG shorthand resolves to it */
 	{"tag-python", ":2:8: tags are not supported in lesson files ('!!python/object:os.system')\n"
 	               "title: !!python/object:os.system T\n"
 	               "       ^\n"},
@@ -550,15 +550,14 @@ static const struct {
 	{"tag-local", ":4:8: tags are not supported in lesson files ('!!python/object:os.system')\n"
 	              "title: !object:os.system T\n"
 	              "       ^\n"},
-	/* reference rates are bounded (issue 13.15): 1e308 printed 300 digits */
+	/* reference rates are bounded: 1e308 would print 300 digits */
 	{"rate-huge", ":7:11: 'rate' must be from 1 to 1e+15 bytes per second: '1e308'\n"
 	              "    rate: 1e308\n"
 	              "          ^\n"
 	              "%s:9:11: 'rate' must be from 1 to 1e+15 bytes per second: '0.5'\n"
 	              "    rate: 0.5\n"
 	              "          ^\n"},
-	/* a line of a password file quotes its first token only, shows no line
-	 * (issue 13.10) */
+	/* a line of a password file quotes its first token only, shows no line */
 	{"key-token", ":5:1: unknown key 'root...'; no key holds a ':' (is this a lesson file?)\n"},
 	{"deep", ":5:41: nesting deeper than 32 levels\n"
 	         "compare: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
@@ -669,7 +668,7 @@ START_TEST(course_compare)
 END_TEST
 
 /* Lessons a check names must be lessons of the course: the caret on the id,
- * in the check or in a bound (issue 12). */
+ * in the check or in a bound. */
 START_TEST(course_expect_ids)
 {
 	expect_course(FIX "/course-expect",
@@ -860,7 +859,7 @@ static void expect_file(const char *path, const char *out)
 }
 
 /* {file} in a shell's -c script would run the data file's path, which
- * --dir decides, as shell code (issue 13: 3): refused where it stands,
+ * --dir decides, as shell code: refused where it stands,
  * FILE:LINE:COLUMN under it.  As an operand after the script it is $1,
  * data: loaded; so is a shell without -c, and any other program. */
 START_TEST(file_in_shell_script)
@@ -1093,7 +1092,7 @@ static void link_at(const char *target, const char *dir, const char *name, char 
 }
 
 /* A lesson that links out of its directory is refused, naming where it
- * leads; nothing of the file it leads to is shown (issue 13.10). */
+ * leads; nothing of the file it leads to is shown. */
 START_TEST(symlink_outside)
 {
 	char lessons[128], outside[128], link[256], real[PATH_MAX], want[3 * PATH_MAX];
@@ -1151,7 +1150,7 @@ START_TEST(symlink_course)
 }
 END_TEST
 
-/* Loader errors without a position say what the file is (issue 13.17). */
+/* Loader errors without a position say what the file is. */
 START_TEST(not_a_file)
 {
 	char lessons[128], outside[128], link[256];

@@ -606,7 +606,7 @@ END_TEST
 
 /* Error texts quote commands' stderr, and a command's words come from a
  * lesson: the text table and the CSV send a terminal none of ESC, C1 CSI
- * (U+009B) or a right-to-left override (issue 13: 8).  Text: C0 controls
+ * (U+009B) or a right-to-left override.  Text: C0 controls
  * are spaces, the others '?'; CSV: each is '?', as the title. */
 START_TEST(hostile_error_and_command)
 {
@@ -723,7 +723,7 @@ START_TEST(trial_outcome_for_both_paths)
 }
 END_TEST
 
-/* A trial stopped by a signal: JSON and CSV say how (issue 13: 14). */
+/* A trial stopped by a signal: JSON and CSV say how. */
 START_TEST(disturbed_field)
 {
 	struct report r;

@@ -18,7 +18,7 @@ static const char *clean(const char *in)
 	return sanitize_copy(buf, sizeof buf, in, -1);
 }
 
-/* The sequences the probe sent through --list (issue 13: 8). */
+/* The sequences the probe sent through --list. */
 START_TEST(controls_become_question_marks)
 {
 	ck_assert_str_eq(clean("\033[2JCleared"), "?[2JCleared");

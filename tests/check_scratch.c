@@ -178,7 +178,7 @@ START_TEST(removes_stale_files)
 }
 END_TEST
 
-/* --- a --dir that is not private (issue 13: 2) ------------------------------ */
+/* --- a --dir that is not private ------------------------------ */
 
 static void mkdir_mode(const char *path, mode_t mode)
 {
@@ -282,7 +282,7 @@ START_TEST(foreign_shared_dir)
 }
 END_TEST
 
-/* --- whose files are stale (issue 13: 4) -------------------------------------- */
+/* --- whose files are stale -------------------------------------- */
 
 /* A process holding the lock of `pid` in dir, as a run in another PID
  * namespace would (its pid is nobody here): returns the holder, which
@@ -440,7 +440,7 @@ START_TEST(file_intact)
 }
 END_TEST
 
-/* --- a fill that a signal stops (issue 13: 6) ---------------------------------- */
+/* --- a fill that a signal stops ---------------------------------- */
 
 static int stop_after;
 static int asked;
@@ -644,7 +644,7 @@ START_TEST(space_check)
 	ck_assert_int_eq(scratch_check_space(&s, (uint64_t)1 << 60, msg, sizeof msg), -1);
 	ck_assert_ptr_nonnull(strstr(msg, "not enough free space in"));
 	ck_assert_ptr_nonnull(strstr(msg, "--dir"));
-	/* the margin is part of what is needed, and said (issue 13: 13) */
+	/* the margin is part of what is needed, and said */
 	ck_assert_ptr_nonnull(strstr(msg, ": the trial needs 1024 PiB plus a 32 MiB margin, and "));
 	char path[4096];
 	ck_assert_int_eq(scratch_data_file(&s, (uint64_t)1 << 60, path, sizeof path, msg, sizeof msg), -1);

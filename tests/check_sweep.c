@@ -124,8 +124,8 @@ START_TEST(fit_uses_ok_points_of_one_cache)
 }
 END_TEST
 
-/* Series are named by what they are (issue 14: s04, an O_SYNC write
- * sweep, was labelled "warm"). */
+/* Series are named by what they are (s04, an O_SYNC write sweep,
+ * is never labelled "warm"). */
 START_TEST(series_names)
 {
 	struct wl_spec s;

@@ -168,7 +168,7 @@ START_TEST(ascii_fallback)
 }
 END_TEST
 
-/* A figure's number and unit stay on one line (issue 14: "0.34" at the
+/* A figure's number and unit stay on one line (never "0.34" at the
  * end of a line, "s against" at the start of the next). */
 START_TEST(number_keeps_its_unit)
 {
@@ -200,7 +200,7 @@ START_TEST(number_keeps_its_unit)
 }
 END_TEST
 
-/* Code is wrapped, never cut (issue 14: "O_CR" at 80 columns, sw01's
+/* Code is wrapped, never cut (no "O_CR" at 80 columns, no sw01
  * first line losing its "{"): every character is on some row, in order. */
 START_TEST(code_wraps_whole)
 {

@@ -164,7 +164,7 @@ START_TEST(bytes_rounding)
 }
 END_TEST
 
-/* Sizes are exact: a whole binary unit, else bytes (issue 14: "next run:
+/* Sizes are exact: a whole binary unit, else bytes (never "next run:
  * 1.95 KiB blocks" for 2000 B). */
 START_TEST(sizes_exact)
 {
@@ -190,7 +190,7 @@ START_TEST(sizes_exact)
 }
 END_TEST
 
-/* Bytes per syscall: "1048576.0 bytes" is "1 MiB" (issue 14). */
+/* Bytes per syscall: "1048576.0 bytes" is "1 MiB". */
 START_TEST(bytes_per_call)
 {
 	char b[32];
@@ -216,7 +216,7 @@ START_TEST(bytes_per_call)
 END_TEST
 
 /* Durations: micro in UTF-8 and "us" in ASCII, zero as "0 s", never
- * "1000 us" (issue 14: "cpu user 0.0 us", "DONE in 993.8 us"). */
+ * "1000 us", "cpu user 0.0 us" or "DONE in 993.8 us". */
 START_TEST(seconds_units)
 {
 	char b[32];
@@ -271,7 +271,7 @@ START_TEST(costs)
 END_TEST
 
 /* A trend's range: one unit when both ends share it, one rate when both
- * ends read the same (issue 14: "469-469 KiB/s"). */
+ * ends read the same (never "469-469 KiB/s"). */
 START_TEST(rate_ranges)
 {
 	char b[64];

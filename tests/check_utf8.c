@@ -10,7 +10,7 @@
 #include "suites.h"
 #include "utf8.h"
 
-/* Moved from check_textwrap.c (it called tw_decode, now this). */
+/* One code point decoded, whatever the bytes. */
 START_TEST(decode_lossy)
 {
 	uint32_t cp;

@@ -181,7 +181,7 @@ START_TEST(file_and_sync_every)
 }
 END_TEST
 
-/* advice_lead and map (issue 12): read, written only when not at their
+/* advice_lead and map: read, written only when not at their
  * defaults (so a spec written before they existed reads as the same
  * workload), read back the same, and put in words. */
 START_TEST(advice_lead_and_map)
@@ -446,7 +446,7 @@ static const struct {
 	                     "quotes or brackets goes in double quotes)"},
 	{"api=command command=[dd,\"if={file}]", 24, "'command' has a '\"' that is not closed"},
 	{"api=command command=[]", 20, "'command' must not be empty"},
-	/* {file} in a shell's script would run a --dir path as code (issue 13) */
+	/* {file} in a shell's script would run a --dir path as code */
 	{"api=command op=read command=[sh,-ec,\"cat {file}\"]", 36,
 	 "{file} in the script of 'sh -c' would run as shell code: the data file's path comes "
 	 "from --dir; pass it after the script and read it as \"$1\": [sh, -c, 'cat \"$1\"', sh, "
@@ -477,7 +477,7 @@ static const struct {
 	{"op=read sync=fsync", 13, "sync is for writes only"},
 	{"size=1MiB stride=4 streams=2", 27, "streams > 1 is for stdio reads only"},
 	{"op=read block=20MiB", 14, "block must be from 1 to the file size"},
-	/* issue 12's keys */
+	/* the keys map and advice_lead */
 	{"op=read api=mmap map=perpass", 21, "unknown map 'perpass'; did you mean 'per_pass'?"},
 	{"op=read map=per_pass", 12, "map: per_pass is for api: mmap"},
 	{"op=read advice_lead=soon", 20, "'advice_lead' is not a duration: 'soon' (use 5s, 250ms, "

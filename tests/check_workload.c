@@ -88,7 +88,7 @@ START_TEST(describe)
 	s.streams = 10;
 	wl_spec_describe(&s, 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "fread() - 1 B blocks - stride 1 MiB - 10 streams - 10 MiB");
-	/* sizes are exact (issue 14: 2000-byte blocks read "1.95 KiB") */
+	/* sizes are exact (2000-byte blocks never read "1.95 KiB") */
 	s.block = 2000;
 	s.stride = 419430;
 	s.streams = 1;
@@ -478,7 +478,7 @@ START_TEST(file_and_sync_every_rules)
 }
 END_TEST
 
-/* The keys of issue 12: map: per_pass on the mmap read row only (the
+/* The keys map and advice_lead: map: per_pass on the mmap read row only (the
  * row's WL_KEY_MAP); advice_lead on our own loops, after advice, 0..10 s.
  * Exact messages, and the key each names. */
 START_TEST(map_and_advice_lead_rules)
@@ -549,9 +549,9 @@ START_TEST(map_and_advice_lead_rules)
 END_TEST
 
 /* The child's loop, run here in-process: it gives back what it took.  A
- * child _exit()s after it, so whatever it kept was reported as lost by
- * valgrind in every trial (issue 13: 16: the block buffer, and the stdio
- * buffers given to setvbuf).  The heap is weighed with mallinfo2(), which
+ * child _exit()s after it, so whatever it kept would be reported as lost by
+ * valgrind in every trial (the block buffer, and the stdio buffers given
+ * to setvbuf).  The heap is weighed with mallinfo2(), which
  * counts the C library's cache of small freed chunks (tcache) as in use
  * and cannot see a FILE apart from the rest: so the buffers here are
  * 64 KiB, far more than those, and what is asserted is that the heap in

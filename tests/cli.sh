@@ -39,7 +39,7 @@ expect_rc 2 "dumb terminal"
 expect_in "$err" "standard input is not one" "no terminal before TERM=dumb"
 pass "TERM=dumb without a terminal: no terminal is the reason, exit 2"
 
-# --- bad values named exactly (issue 13: 11, 12) -------------------------------
+# --- bad values named exactly -------------------------------
 run "$IOLAB" -z
 expect_rc 2 "-z"
 [ "$err" = "iolab: invalid option -- 'z'
@@ -60,7 +60,7 @@ expect_rc 2 "--dir ''"
 expect_in "$err" "iolab: option '--dir' needs a directory; the argument is empty" "--dir '' message"
 pass "--dir '': says the argument is empty, exit 2"
 
-# --- titles that talk to the terminal (issue 13: 8) -------------------------------------
+# --- titles that talk to the terminal -------------------------------------
 # ESC [2J, an OSC window title, a right-to-left override, C1 CSI (U+009B), a
 # tab (--list's separator): --list and CSV give '?' for each; UTF-8 text
 # stays as written.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# expect.sh - lessons' expectations in a batch run (issue 12): a false claim
+# expect.sh - lessons' expectations in a batch run: a false claim
 # exits 5 and is named on stderr and in the output, held claims exit 0, a
 # failed lesson's 1 wins over 5, a lesson a claim reads that was not
 # selected makes it inconclusive; a student's program (a command) held
@@ -10,8 +10,8 @@
 
 FIX="$TOP_SRCDIR/tests/fixtures/expect"
 SCRATCH="$T/scratch"
-# Commands from a pack outside the shipped course may need leave to run
-# (issue 13.3): ask for it when this build has the option.
+# Commands from a pack outside the shipped course may need leave to run:
+# ask for it when this build has the option.
 ALLOW=
 if "$IOLAB" --help | grep -q -- '--allow-commands'; then ALLOW=--allow-commands; fi
 batch() { run "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" --trials 2 $ALLOW "$@"; }

@@ -133,7 +133,7 @@ if mount_tmpfs "$T/small" size=2m; then
 	pass "too little space before the run: exit 4, nothing written"
 	# A trial far smaller than the free space is refused for the margin:
 	# the message must say so, or "needs 4 KiB and 2 MiB is free" reads
-	# as a wrong sum (issue 13: 13).
+	# as a wrong sum.
 	run lab --dir "$SCR" --lesson f04-tiny
 	expect_rc 4 "4 KiB on a 2 MiB tmpfs"
 	expect_in "$err" "iolab: not enough free space in $SCR: the trial needs 4 KiB plus a 32 MiB margin, and 2 MiB is free" \
@@ -291,8 +291,8 @@ no_leftovers "SIGWINCH"
 pass "SIGWINCH during a batch run: exit 0, $bytes one-byte writes = $sysw write syscalls"
 
 # --- the workload process stopped by a signal -------------------------------------------
-# Stopped, its clock ran on and its work did not: a 4 s trial stopped for 3 s
-# was reported ok at a quarter of its rate (issue 13: 14).  The trial lasts
+# Stopped, its clock runs on and its work does not: a 4 s trial stopped for
+# 3 s must not be reported ok at a quarter of its rate.  The trial lasts
 # its 2 s time limit; its workload process is stopped once it is seen (the
 # run is done again if its trial ended unseen, or before the stop took),
 # held stopped a little, and continued.  The trial is not a measurement: its
@@ -335,10 +335,10 @@ no_leftovers "SIGSTOP"
 pass "a workload process stopped by SIGSTOP and continued: its lesson fails, \"disturbed\" says so"
 
 # --- a terminal wider than the progress line's buffer -----------------------------------
-# The live line was cut with line[width - 1] = 0 on a 512-byte buffer: on a
-# 530-column terminal a line of 530 or more characters (a long error: the
-# data file's path under a long --dir) wrote past it (issue 13: 5; the
-# sanitizer build of CI reports it, a plain build may not notice).  stderr is
+# The live line is bounded by its 512-byte buffer, not by the width: cut at
+# line[width - 1], a line of 530 or more characters on a 530-column terminal
+# (a long error: the data file's path under a long --dir) would write past
+# it (the sanitizer build of CI reports that, a plain build may not notice).  stderr is
 # a pty of util-linux script; the results go to a file, written only if the
 # run got to its end.
 if ! command -v script >/dev/null 2>&1; then
@@ -436,7 +436,7 @@ pass "links planted under data file names are never followed"
 
 # --- outside commands ---------------------------------------------------------------------------
 # The fixture is no installed course: its commands run with --allow-commands
-# (issue 13: 3; tests/security_commands.sh has the refusal).
+# (tests/security_commands.sh has the refusal without it).
 SCR="$TP/commands"
 run lab --dir "$SCR" --allow-commands --lesson f06-crash
 expect_rc 1 "a crashing command"
@@ -453,7 +453,7 @@ expect_rc 0 "a hanging command"
 expect_in "$err" "[1/1] f07-hang ... 0 B/s" "hang progress"
 expect_in "$out" "f07-hang  sleep - 4 KiB  0 B/s*" "hang row"
 expect_in "$out" "* stopped at the time limit: the rate is over what was done" "hang note"
-# (batch used to poll it 5 s past its limit before the engine stopped it)
+# (the engine stops it at its limit: batch must not poll it 5 s past that)
 [ "$took" -lt 5 ] || fail "a hanging command with a 1 s limit took $took s"
 no_data_files "$SCR" "hang"
 no_leftovers "hang"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # grading.sh - examples/grading, the assignment pack "make buffered I/O
-# fast" (issue 12.6), held against its model solution and against a correct
+# fast", held against its model solution and against a correct
 # but unbuffered one, both built by make check:
 # - both programs compute what Python computes, on sizes around the buffer's;
 # - the model solution holds every claim: exit 0, every Gradescope test at

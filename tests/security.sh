@@ -1,8 +1,8 @@
 #!/bin/sh
-# security.sh - a hostile world (issue 13), through the real program:
+# security.sh - a hostile world, through the real program:
 # --output never replaces what is not a regular file and never renames over
-# a link (13.1); a lesson pack cannot make the loader read, or echo, a file
-# outside it (13.10); empty --lesson ids are refused (13.12).  Devices are
+# a link; a lesson pack cannot make the loader read, or echo, a file
+# outside it; empty --lesson ids are refused.  Devices are
 # stand-ins made with mknod under $T, never the real /dev; the root-only
 # cases say why they are skipped when not root.
 . "$TOP_SRCDIR/tests/lib.sh"
@@ -22,7 +22,7 @@ no_temp() {
 skip_case() { echo "skip: $*"; }
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
-# --- 13.1 --output: what is not a regular file is written, never replaced ----
+# --- --output: what is not a regular file is written, never replaced ----
 
 : >"$T/real.csv"
 ln -s real.csv "$T/link.csv"
@@ -85,7 +85,7 @@ else
 	pass "--output to a block device: refused with exit 4, left alone"
 fi
 
-# --- 13.10 a lesson pack reads nothing outside itself ---------------------------
+# --- a lesson pack reads nothing outside itself ---------------------------
 
 mkdir "$T/pack" "$T/elsewhere"
 printf 'root:SECRET-HASH:20228:0:99999:7:::\n' >"$T/elsewhere/shadow"
@@ -118,7 +118,7 @@ expect_in "$err" "x.yaml:1:1: the top level must be a mapping of keys, not a sca
 case "$err" in *SECRET* | *root:* | *daemon*) fail "the password file was quoted: $err" ;; esac
 pass "a hard link to a password file: no line of it quoted past the column mark"
 
-# --- 13.12 --lesson with an empty id ---------------------------------------------
+# --- --lesson with an empty id ---------------------------------------------
 
 for list in , b01-write-byte,,b02-stdio-byte b01-write-byte, ,b01-write-byte; do
 	run "$IOLAB" --batch --no-record --lessons "$FIX" --dir "$SCRATCH" --lesson "$list"

@@ -1,10 +1,10 @@
 #!/bin/sh
-# security_commands.sh - the programs lessons run (issue 13), through the
+# security_commands.sh - the programs lessons run, through the
 # real program: a lesson pack's command runs only with --allow-commands in
-# batch, and only after the student says yes in the lab (13.3); {file} in a
-# shell's -c script is refused at load time (13.3); the shipped course's
-# commands run unasked (13.3); a command that detaches itself does not
-# outlive its trial (13.7).
+# batch, and only after the student says yes in the lab; {file} in a
+# shell's -c script is refused at load time; the shipped course's
+# commands run unasked; a command that detaches itself does not
+# outlive its trial.
 #
 # Every wait is a bounded poll; processes are found by a unique command
 # line and killed by pid.
@@ -52,7 +52,7 @@ pack_course() {
 		>"$PACK/course.yaml"
 }
 
-# --- 13.3 a lesson pack's command, in batch -----------------------------------------
+# --- a lesson pack's command, in batch -----------------------------------------
 new_pack pack
 pack_lesson p01-touch "[tee, \"$TP/ran\"]"
 pack_lesson p02-plain "[cat]"
@@ -109,7 +109,7 @@ expect_in "$err" "installed course: dd if={file} of=/dev/null bs={block}; iolab 
 	"a copy's dd is refused"
 pass "the shipped course's commands run unasked (a link to it too); a copy of it is a pack"
 
-# --- 13.3 {file} in a shell's script ---------------------------------------------------
+# --- {file} in a shell's script ---------------------------------------------------
 new_pack inject
 pack_lesson p04-inject "[sh, -c, \"wc -c {file}\"]"
 pack_course "p04-inject"
@@ -128,7 +128,7 @@ expect_rc 0 "{file} as \$1 under a hostile --dir"
 [ ! -e "$TP/home" ] || fail "a --dir was run as shell code"
 pass "{file} in a shell's -c script is refused at load time (exit 3, FILE:LINE:COLUMN, caret); as \$1 it is data"
 
-# --- 13.7 a command that detaches itself -------------------------------------------------
+# --- a command that detaches itself -------------------------------------------------
 # setsid -f forks and exits at once, and the command reads its file: the
 # lesson was done, the sleep ran on, reparented to init.
 new_pack detach
@@ -216,7 +216,7 @@ expect_in "$out" " touch $TP/pwned; iolab runs it only with --allow-commands" "t
 pass "batch: a refusal names every word of a long program"
 LONG_PACK=$PACK
 
-# --- 13.3 the lab asks first ---------------------------------------------------------------
+# --- the lab asks first ---------------------------------------------------------------
 if [ -z "${TMUX_BIN:-}" ] || [ ! -x "$TMUX_BIN" ]; then
 	echo "skip: the lab's question: tmux was not found by configure"
 	exit 0

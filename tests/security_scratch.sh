@@ -1,5 +1,5 @@
 #!/bin/sh
-# security_scratch.sh - the scratch directory in a hostile world (issue 13):
+# security_scratch.sh - the scratch directory in a hostile world:
 #
 #   - a --dir that is not private (a stand-in /tmp, 1777, and a stand-in
 #     home, 0755) keeps its mode; the data go to a private iolab directory

@@ -9,7 +9,7 @@
 # read/write counts the suite asserts.  Its output is silenced, except in
 # the batch run of the lab's own loops (CHILDREN=1 below): there a leak in
 # a child fails the case, though it cannot change the lab's exit status
-# (issue 13: 16: each child lost its block and stdio buffers at _exit).
+# (each child would lose its block and stdio buffers at _exit otherwise).
 # A command's child is not checked: it execs, or fails to and leaves at
 # once.  Only valgrind's reports
 # ("==PID==" lines) are shown: the lab's own stderr is expected output here,

@@ -17,7 +17,7 @@
 #     src/lab/lab_compare.c's rules) over the whole width;
 #   - no digit, thousands separator or opening bracket in the screen's
 #     last column;
-#   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
+#   - no "calls calls" and no "calls none", no "us" for
 #     micro in a UTF-8 locale, no "1048576.0 bytes", no "1.95 KiB blocks";
 #   - a write sweep's series are not called "warm";
 #   - every key in the key bar is in help (at each size).

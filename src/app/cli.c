@@ -194,7 +194,7 @@ static int format_error(FILE *err, const char *arg)
 }
 
 /* A directory option: an empty argument is a mistake, not "use the
- * default" (--dir "" used to end in "HOME is not set"). */
+ * default" (else --dir "" would end in "HOME is not set"). */
 static int dir_arg(const char *arg, const char *name, const char **out, FILE *err)
 {
 	if (!*arg)

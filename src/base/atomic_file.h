@@ -1,8 +1,7 @@
 /* atomic_file.h - writing a whole file so a reader sees the old one or the
  * complete new one, never half; and never replacing what is not a file.
  *
- * Used by batch's --output (the saved progress used it too, before the lab
- * notebook took its place).  What is done depends on what the path is (one
+ * Used by batch's --output.  What is done depends on what the path is (one
  * rule, here; the stdout and stderr row is checked first, as it can also be
  * a regular file):
  *

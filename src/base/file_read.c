@@ -1,8 +1,8 @@
 /* file_read.c - a small file read whole, or a reason why not.
  *
- * Why a module of its own: the loader and the progress file used to carry
- * a copy each, with different bounds and different ideas of what to do
- * with a FIFO (one would have hung).  The order here is what keeps the
+ * Why a module of its own: the loader and the progress file each need
+ * one, and copies drift into different bounds and different ideas of
+ * what to do with a FIFO (one may hang).  The order here is what keeps the
  * reader from ever blocking or touching something it should not:
  *
  *   1. with FILE_READ_BENEATH, resolve the path and refuse one that leads

@@ -1,11 +1,10 @@
 /* suggest.c - one edit distance and one threshold for every "did you mean"
  * (the rule is in suggest.h).
  *
- * Two copies used to disagree: the loader's (case-insensitive, swaps cost
- * one, at most 2 edits and half the word) and batch's (case-sensitive
- * Levenshtein, up to 3 edits).  The loader's is the one kept: it already
- * answered every typo the tests ask about, for lesson ids too, and its
- * half-the-word limit stops short names from "matching" anything.
+ * The rule: case-insensitive, a swap costs one, at most 2 edits and half
+ * the word.  It answers every typo the tests ask about, for lesson ids
+ * too, and its half-the-word limit stops short names from "matching"
+ * anything (a plain Levenshtein up to 3 edits would).
  */
 #include "config.h"
 

@@ -49,7 +49,7 @@ enum keys_context {
 	KEYS_RUNNING = 1 << 4,    /* a run is under way */
 	KEYS_CHOOSER = 1 << 5,    /* the race's chooser of a second lesson */
 	KEYS_CONFIRM = 1 << 6,    /* the question before a lesson pack's command runs */
-	/* the lab notebook (issue 11) */
+	/* the lab notebook */
 	KEYS_FORM = 1 << 7,       /* the experiment form: typed keys go into its fields */
 	KEYS_PROMPT = 1 << 8,     /* the guess prompt: typed keys go into the guess */
 	KEYS_HISTORY = 1 << 9,    /* the lesson's notebook: every run of it */

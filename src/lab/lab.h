@@ -39,7 +39,7 @@ enum run_phase {
  * time (watch.h), or one pass, or every point of a sweep (one trial each,
  * the lesson's own).
  *
- * The model, for whoever records runs (the store of issue 11): a run is a
+ * The model, for whoever records runs (the notebook's store): a run is a
  * sequence of ordinary trials of `spec`, each with the limits
  * watch_trial_limits() gives it; each finished trial's trial_result goes
  * through finish_trial() in lab_run.c, the one place where it is summed

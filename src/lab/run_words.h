@@ -1,10 +1,10 @@
 /* run_words.h - a run in words, the same on every screen that shows one:
  * the live panel, a race's panels and presentation mode.
  *
- * Each of these used to word a run its own way, and they drifted apart:
- * the race said "DONE: 10.0 s" where the panel said "DONE: watched
- * 10.0 s", and lumped a strided read's fread and fseek calls into one
- * "calls" figure the panel showed by kind.  So the words are decided here,
+ * Were each of these to word a run its own way, they would drift apart
+ * (the race saying "DONE: 10.0 s" where the panel says "DONE: watched
+ * 10.0 s", lumping a strided read's fread and fseek calls into one
+ * "calls" figure the panel shows by kind).  So the words are decided here,
  * once, as fitline parts (fitline.h) that each view fits into its own
  * width without cutting one:
  *   - the rate a view shows (run_view_rate);

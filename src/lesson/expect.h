@@ -197,7 +197,7 @@ struct expect_source {
 	/* EXPECT_RAN_* of lesson's run (NULL: its own); may be NULL: none. */
 	unsigned (*conditions)(void *ctx, const char *lesson);
 	void *ctx;
-	/* Optional, both or neither (added with the batch's glue): how many
+	/* Optional, both or neither: how many
 	 * trials lesson's figures came from (0: not known), and field at trial
 	 * k of them.  Fields of one lesson are paired - taken from the same
 	 * trial - so with these the range and the verdict are over every

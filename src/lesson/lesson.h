@@ -71,11 +71,9 @@ struct lesson {
 	char **compare;           /* lesson ids */
 	size_t ncompare;
 	struct sweep sweep;
-	/* added with issue 12 */
 	struct expectation *expect;   /* `expect:`, in file order */
 	size_t nexpect;
 	double points;                /* `points:`; LESSON_POINTS_DEFAULT when absent */
-	/* added with issue 22 */
 	int points_given;             /* `points:` was in the file */
 	enum lesson_visibility visibility;  /* `visibility:` of all its tests */
 	struct lesson_grading *grading;     /* one per expect item, or NULL */
@@ -124,7 +122,7 @@ int course_dir_is_shipped(const char *dir);
 /* data/reference.yaml beside the default lesson dir; static string */
 const char *ref_data_default_path(void);
 
-/* --- additions (iolab 0.1) ------------------------------------------------ */
+/* --- one file, and the shipped data ------------------------------------- */
 
 /* Load one lesson file on its own, with every rule that needs no course
  * (the id must still equal the file name).  refs, when not NULL, is what

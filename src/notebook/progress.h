@@ -1,6 +1,6 @@
 /* progress.h - the progress file of iolab before the lab notebook, read
  * once for store_import_progress() (store.h), which files its entries as
- * runs and renames it progress.imported.  Nothing writes it any more.
+ * runs and renames it progress.imported.  Nothing writes it.
  *
  * It lived at $XDG_STATE_HOME/iolab/progress (or
  * ~/.local/state/iolab/progress), text, one record a line:

@@ -1,4 +1,4 @@
-/* store_impl.h - what the store's own files (store.c, store_import.c)
+/* store_impl.h - what the store's own files (store*.c)
  * share and nobody else uses: the handle and transactions. */
 #ifndef IOLAB_STORE_IMPL_H
 #define IOLAB_STORE_IMPL_H

@@ -1,7 +1,7 @@
 /* store_import.c - the old progress file, imported once into the store.
  *
- * Before the store, the lab kept one result per lesson in a text file
- * `progress` (src/progress.c parses it) in the directory where lab.db now
+ * An iolab without the lab notebook kept one result per lesson in a text
+ * file `progress` (progress.c parses it) in the directory where lab.db
  * lives.  Each entry becomes a run recorded by "imported", with the sweep
  * points of its lesson; then the file is renamed progress.imported, so it
  * stays readable and is never imported twice.  A state key marks the

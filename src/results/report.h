@@ -76,7 +76,6 @@ struct report_result {
 	size_t npoints;
 	struct report_fit fit[2]; /* indexed by enum wl_cache */
 
-	/* Added with issue 12. */
 	double lesson_points;     /* the lesson's `points:` (default 1) */
 	struct trial_result *runs;    /* every trial summary's figures were taken
 	                                 from (trial_pick says which count), so a
@@ -88,7 +87,7 @@ struct report_result {
 	/* A trial's workload was stopped by a signal: what trial_result's
 	 * disturbance said ("stopped for 3.0 s by a signal"), "" if none was. */
 	char disturbed[64];
-	/* Added with issue 22: the lesson's grading (doc/batch-output.md,
+	/* The lesson's grading (doc/batch-output.md,
 	 * "Grading policy"), and how often --inconclusive retry ran it again. */
 	int points_given;
 	enum lesson_visibility visibility;

@@ -99,12 +99,12 @@ struct trial_result {
 	double resident_before, resident_after;  /* 0..1, -1 unavailable */
 	int64_t dirty_pages_after;                /* cachestat; -1 unavailable */
 
-	/* Added in 0.1: sys[] comes from a separate perf counting pass of the
+	/* sys[] comes from a separate perf counting pass of the
 	 * same spec; this is what that pass moved (equal to bytes unless a
 	 * time limit cut either short).  0 when no perf pass ran. */
 	uint64_t perf_bytes;
 
-	/* Added for iolab --command: the last lines (at most
+	/* The last lines (at most
 	 * TRIAL_STDERR_LINES, the last TRIAL_STDERR_MAX - 1 bytes of them) a
 	 * command wrote to stderr, whether it failed or not, so a student's
 	 * own program can say what it did; "" for the lab's own loops and for
@@ -112,7 +112,6 @@ struct trial_result {
 	 * views make them printable). */
 	char stderr_tail[TRIAL_STDERR_MAX];
 
-	/* Added with issue 12. */
 	double cpu_seconds;       /* CPU time (user + system) of the timed loop:
 	                             ours measure it around the loop, evictions
 	                             left out; a command's is its rusage's.  -1 */

@@ -67,7 +67,7 @@ struct wl_shared {
 	                                 "execvp" ... (readers need not parse error[]) */
 	int stopped, time_limited;
 	char error[256];
-	/* added with issue 12; final like the above */
+	/* final like the above */
 	double cpu_seconds;           /* CPU time of the timed loop (user+system,
 	                                 getrusage, evictions left out); -1 when
 	                                 not measured */

@@ -53,7 +53,7 @@ static int p_min_time(const struct wl_key *k, struct wl_spec *s, const char *v, 
 	double t;
 	if (value_word(n, k->key, msg, len) || value_duration(v, k->key, &t, msg, len))
 		return -1;
-	/* stored before the check, as the loader always did: an error stops
+	/* stored before the check, as the loader does: an error stops
 	 * the load anyway, and the form shows the value it refused */
 	s->min_time = t;
 	if (t > 3600)
@@ -272,7 +272,7 @@ static int p_command(const struct wl_key *k, struct wl_spec *s, const char *v, s
 	return 0;
 }
 
-/* --- a shell's script (issue 13) ------------------------------------------- */
+/* --- a shell's script ------------------------------------------- */
 
 /* Shells whose -c takes a script (argv[0]'s last component). */
 static const char *const shells[] = {

@@ -3,8 +3,8 @@
  *
  * Why a file of its own: the spec (workload.c) says what a lesson asked
  * for, the child (workload_run.c) does it, the engine, the report and the
- * views describe it; each of them used to answer "what kind of workload is
- * this" with its own if/switch on op and api.  The rows here are the one
+ * views describe it; each of them would otherwise answer "what kind of
+ * workload is this" with its own if/switch on op and api.  The rows here are the one
  * place those answers live (label, primary call, the keys it takes into
  * account, checksum, command or loop of ours), in the manner of htop's
  * MeterClass rows.  The hot loops themselves stay specialised in

@@ -159,7 +159,7 @@ void wl_spec_resize(struct wl_spec *spec, uint64_t size);
 int wl_spec_repeats_passes(const struct wl_spec *spec);
 /* Does one trial of this spec repeat passes with the file evicted between
  * them (the clock paused)?  A cold read of the lab's own loops does, until
- * min_time, so its rate is over more than one short pass (issue 12); with
+ * min_time, so its rate is over more than one short pass; with
  * min_time 0 it is one pass, as a run of one pass in the lab asks.  The child's loop
  * asks this. */
 int wl_spec_evicts_between_passes(const struct wl_spec *spec);

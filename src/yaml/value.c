@@ -1,9 +1,7 @@
 /* value.c - values read from text, with their messages (see value.h).
  *
- * These were the bodies of the loader's yget_size, yget_duration and
- * yunknown_name; yaml_walk.c and wl_keys.c's rows now call them with a
- * value's text (the walker adds the node's position), so the sentences
- * live here once.
+ * yaml_walk.c and wl_keys.c's rows call these with a value's text (the
+ * walker adds the node's position), so the sentences live here once.
  */
 #include "config.h"
 
