@@ -709,6 +709,7 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_int_eq(lab.ask_for_race, 1);
 	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
 	ck_assert_int_eq(engine_children(), 0);
+	lab.ask_seen_end = 1;          /* as ui_confirm.c says once its last row was drawn */
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);
 	ck_assert_str_eq(lab.message, "allowed for this session: v races again");
 	ck_assert_int_eq(engine_children(), 0);
@@ -1536,7 +1537,18 @@ START_TEST(pack_command_asks_first)
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);   /* nothing was asked */
 	ck_assert_int_eq(run_start(&lab), -1);
 	ck_assert_int_eq(lab.asking, 1);
+	/* y before the program's last word was on screen: still asking */
+	ck_assert_int_eq(lab.ask_seen_end, 0);
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);
+	ck_assert_int_eq(lab.asking, 1);
+	ck_assert_str_eq(lab.message, "the program's words go on below: read them to the end "
+	                 "(Down, PgDn) before y runs it");
+	lab_ask_scroll(&lab, -5);
+	ck_assert_uint_eq(lab.ask_top, 0);
+	lab_ask_scroll(&lab, 7);
+	ck_assert_uint_eq(lab.ask_top, 7);
 	/* y: runs, and is not asked again this session */
+	lab.ask_seen_end = 1;          /* as ui_confirm.c says once its last row was drawn */
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 1);
 	ck_assert_int_eq(lab.asking, 0);
 	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);

@@ -91,8 +91,9 @@ END_TEST
 
 /* C1 controls and the bidirectional overrides and isolates are escaped, so a
  * title or an error that holds them prints safely on a terminal; the
- * characters around them (U+00A0 right after C1, U+2029 and U+202F beside
- * the overrides, U+2065 and U+206A beside the isolates) pass as they are. */
+ * characters around them (U+00A0 right after C1, U+202F beside the
+ * overrides, U+2065 and U+206A beside the isolates) pass as they are; the
+ * invisible U+2029 (a paragraph separator) and U+200B are escaped too. */
 START_TEST(json_terminal_unsafe_escaped)
 {
 	JSON_IS("a\xc2\x80" "b\xc2\x9b" "2J\xc2\x9f", "\"a\\u0080b\\u009b2J\\u009f\"");
@@ -102,7 +103,8 @@ START_TEST(json_terminal_unsafe_escaped)
 	JSON_IS("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9",
 	        "\"\\u2066\\u2067\\u2068\\u2069\"");
 	JSON_IS("\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa",
-	        "\"\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\"");
+	        "\"\\u2029\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\"");
+	JSON_IS("a\xe2\x80\x8b" "b", "\"a\\u200bb\"");
 	/* a file name 'evil<RLO>txt.exe' reads the same to a JSON reader */
 	JSON_IS("evil\xe2\x80\xaetxt.exe", "\"evil\\u202etxt.exe\"");
 }

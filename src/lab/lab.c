@@ -17,6 +17,7 @@
 #include "keys.h"
 #include "lab.h"
 #include "layout.h"
+#include "sanitize.h"
 #include "trust.h"
 
 const struct lesson *lab_lesson(const struct lab *lab)
@@ -95,12 +96,27 @@ void lab_ask_commands(struct lab *lab, size_t i)
 	lab->asking = 1;
 	lab->ask_lesson = i;
 	lab->ask_for_race = 0;
+	lab->ask_top = 0;
+	lab->ask_seen_end = 0;
+}
+
+void lab_ask_scroll(struct lab *lab, long delta)
+{
+	if (delta < 0 && (size_t)-delta > lab->ask_top)
+		lab->ask_top = 0;
+	else
+		lab->ask_top += (size_t)delta;   /* the view clamps it to the words */
 }
 
 int lab_answer_commands(struct lab *lab, int yes)
 {
 	if (!lab->asking)
 		return 0;
+	if (yes && !lab->ask_seen_end) {
+		lab_message(lab, "the program's words go on below: read them to the end "
+		            "(Down, PgDn) before y runs it");
+		return 0;
+	}
 	lab->asking = 0;
 	if (!yes) {
 		lab_message(lab, "not run: the lesson's program runs only if you agree (r asks again)");
@@ -125,10 +141,17 @@ static void load_refs(struct lab *lab, const char *lessons_dir)
 	diags_free(&d);          /* labels fall back to the source keys */
 }
 
+/* A message sanitize_printf made, on stderr, and freed. */
+static void say_safe(char *text)
+{
+	fputs(text ? text : "iolab: out of memory\n", stderr);
+	free(text);
+}
+
 static int no_lesson(const char *id, const char *dir)
 {
-	fprintf(stderr, "iolab: no lesson '%s' in %s\n"
-	        "Try 'iolab --list' to see the lessons.\n", id, dir);
+	say_safe(sanitize_printf("\n", "iolab: no lesson '%s' in %s\n"
+	                         "Try 'iolab --list' to see the lessons.\n", id, dir));
 	return EXIT_USAGE;
 }
 
@@ -230,8 +253,9 @@ int lab_open(struct lab *lab, const struct options *o)
 	if (lab->race_at_start >= 0) {
 		const char *why = race_refusal(lab, lab->cur, (size_t)lab->race_at_start);
 		if (why) {
-			fprintf(stderr, "iolab: --race %s,%s: %s\n"
-			        "Try 'iolab --help' for more information.\n", o->race[0], o->race[1], why);
+			say_safe(sanitize_printf("\n", "iolab: --race %s,%s: %s\n"
+			                         "Try 'iolab --help' for more information.\n",
+			                         o->race[0], o->race[1], why));
 			return EXIT_USAGE;
 		}
 	}

@@ -325,6 +325,12 @@ struct lab {
 	size_t ask_lesson;
 	int ask_for_race;         /* asked when v tried to race it: a yes runs
 	                             nothing, v races again */
+	/* The program's words scroll in the question: a yes counts only once
+	 * the last of them has been on screen (the view says, when it draws
+	 * them), so no word can hide below the box. */
+	size_t ask_top;           /* first row of the words shown */
+	int ask_page;             /* rows of words the box shows (set by the view) */
+	int ask_seen_end;         /* the last row of the words has been drawn */
 };
 
 /* Load the course (diagnostics to stderr), open the scratch directory,
@@ -355,6 +361,8 @@ int lab_commands_allowed(const struct lab *lab, size_t i);
 /* Put the question about lesson i's command up (run_start does, for a
  * command not yet allowed). */
 void lab_ask_commands(struct lab *lab, size_t i);
+/* Scroll the program's words in the question by delta rows. */
+void lab_ask_scroll(struct lab *lab, long delta);
 /* The student's answer (y: yes, n or Esc: no): the question goes, a yes
  * allows that lesson's command for the session.  Returns 1 when the
  * lesson should run now. */
