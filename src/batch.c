@@ -37,6 +37,7 @@
 #include "engine.h"
 #include "guard.h"
 #include "lesson.h"
+#include "calib_cmd.h"
 #include "notebook.h"
 #include "report.h"
 #include "report_expect.h"
@@ -119,6 +120,28 @@ static void notebook_finish(struct notebook *nb)
 	if (nb->st)
 		store_close(nb->st);
 	nb->st = NULL;
+}
+
+/* This machine's calibrated costs for every result's model: the
+ * notebook's for this machine, kernel, filesystem and device (read even
+ * with --no-record, which saves nothing).  Batch never calibrates by
+ * itself, so that a run takes the time its lessons take: without a
+ * calibration every model is null, and stderr says how to get one. */
+static int load_costs(const struct options *o, struct notebook *nb, struct calibration *cal)
+{
+	char msg[1024] = "";
+	struct store *st = nb->st;
+	if (!st && o->no_record)
+		st = store_open(o->db, STORE_OPEN_READ, msg, sizeof msg);
+	int found = calib_lookup(st, &scratch, cal, msg, sizeof msg);
+	if (st && st != nb->st)
+		store_close(st);
+	if (found < 0)
+		fprintf(stderr, "iolab: no cost model: %s\n", msg);
+	else if (found == 0)
+		fprintf(stderr, "iolab: no cost model for this machine, kernel, filesystem and device "
+		        "yet: 'iolab --calibrate' measures one\n");
+	return found > 0;
 }
 
 /* --- progress on stderr ------------------------------------------------------ */
@@ -680,7 +703,7 @@ static void filing_of(const struct options *o, const struct lesson *l, const str
 }
 
 static int run_all(const struct options *o, const struct course *c, const size_t *idx,
-                   size_t n, struct report *r, struct notebook *nb)
+                   size_t n, struct report *r, struct notebook *nb, const struct cost_table *costs)
 {
 	struct ref_data rd;
 	int have_refs = load_refs(c, &rd) == 0;
@@ -704,6 +727,7 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		p.index = i + 1;
 		p.id = l->id;
 		run_lesson(c, l, o, res, &p);
+		report_model(res, costs);
 		/* a run cut short by a signal measured nothing to keep */
 		if (!guard_pending())
 			notebook_file(nb, res, &filing);
@@ -784,7 +808,9 @@ static int run_course(const struct options *o, const struct course *c,
 	r.course = c->title ? strdup(c->title) : NULL;
 	struct notebook nb;
 	notebook_start(&nb, o, c->dir ? c : NULL);
-	rc = run_all(o, c, idx, n, &r, &nb);
+	struct calibration cal;
+	int have_costs = load_costs(o, &nb, &cal);
+	rc = run_all(o, c, idx, n, &r, &nb, have_costs ? &cal.costs : NULL);
 	notebook_finish(&nb);
 	guard_cleanup();          /* no data file outlives the measurements */
 	/* every selected lesson ran: now their claims, against this run */

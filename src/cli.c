@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "calib_cmd.h"
 #include "cli.h"
 #include "history.h"
 #include "report.h"
@@ -24,7 +25,7 @@ enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
        OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
-       OPT_OP };
+       OPT_OP, OPT_CALIBRATE, OPT_QUICK };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -53,6 +54,8 @@ static const struct option long_options[] = {
 	{"run", required_argument, NULL, OPT_RUN},
 	{"command", no_argument, NULL, OPT_COMMAND},
 	{"op", required_argument, NULL, OPT_OP},
+	{"calibrate", no_argument, NULL, OPT_CALIBRATE},
+	{"quick", no_argument, NULL, OPT_QUICK},
 	{NULL, 0, NULL, 0}
 };
 
@@ -113,6 +116,9 @@ void cli_usage(FILE *out)
 "      --no-record       batch: do not save the runs in the notebook\n"
 "      --history         print the saved runs (--lesson, --format text|json|csv)\n"
 "      --forget          delete every saved run (asks first; --yes: it does not)\n"
+"      --calibrate       measure this machine's costs (at most 20 s) into the\n"
+"                        notebook, for every result's model (--format text|json)\n"
+"      --quick           --calibrate in about a second: rougher, for tests\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
@@ -270,6 +276,8 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_NO_RECORD: o->no_record = 1; return 0;
 	case OPT_HISTORY: o->history = 1; return 0;
 	case OPT_FORGET: o->forget = 1; return 0;
+	case OPT_CALIBRATE: o->calibrate = 1; return 0;
+	case OPT_QUICK: o->quick = 1; return 0;
 	case OPT_YES: o->yes = 1; return 0;
 	case OPT_RUN: o->run_spec = arg; return 0;
 	case OPT_COMMAND: o->command_given = 1; return 0;
@@ -296,6 +304,7 @@ static int check_actions(const struct options *o, FILE *err)
 	const struct { int on; const char *name; } actions[] = {
 		{o->list, "--list"}, {o->history, "--history"}, {o->forget, "--forget"},
 		{o->run_spec != NULL, "--run"}, {o->command_given, "--command"},
+		{o->calibrate, "--calibrate"},
 	};
 	const char *first = NULL;
 	for (size_t i = 0; i < sizeof actions / sizeof *actions; i++) {
@@ -312,6 +321,10 @@ static int check_actions(const struct options *o, FILE *err)
 		return usage_error(err, "--op goes with --command");
 	if (o->yes && !o->forget)
 		return usage_error(err, "--yes goes with --forget");
+	if (o->quick && !o->calibrate)
+		return usage_error(err, "--quick goes with --calibrate");
+	if (o->calibrate && strcmp(o->format->name, "text") != 0 && strcmp(o->format->name, "json") != 0)
+		return usage_error(err, "--calibrate prints text or json, not %s", o->format->name);
 	/* the lab keeps every run: silently saving what was asked not to be
 	 * saved would be worse than a refusal */
 	if (o->no_record && !o->batch)
@@ -477,6 +490,8 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return store_cmd_forget(o->db, o->yes, stdin, stdout, stderr);
 	if (o->history)
 		return history_cmd(o, stdout, stderr);
+	if (o->calibrate)
+		return calib_cmd(o, stdout, stderr);
 	if (o->list)
 		return batch_list(o);
 	if (o->batch)

@@ -157,6 +157,14 @@ int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *
 	}
 }
 
+void report_model(struct report_result *res, const struct cost_table *costs)
+{
+	memset(&res->model, 0, sizeof res->model);
+	res->model.off = -1;
+	if (costs && res->measured && !res->is_sweep && report_has_rate(res))
+		model_predict(costs, &res->spec, &res->summary.median, &res->model);
+}
+
 void report_fail(struct report_result *res, const char *fmt, ...)
 {
 	char buf[512];

@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "expect.h"
 #include "lesson.h"
+#include "model.h"
 #include "sweep.h"
 
 /* A reference rate with the label views print ("2011 iMac"). */
@@ -82,6 +83,10 @@ struct report_result {
 	/* A trial's workload was stopped by a signal: what trial_result's
 	 * disturbance said ("stopped for 3.0 s by a signal"), "" if none was. */
 	char disturbed[64];
+	/* This machine's model of the run (model.h): its median trial's counts
+	 * times the notebook's calibrated costs; present 0 when no calibration
+	 * was at hand or nothing was measured (a sweep: its fit is the model). */
+	struct model_estimate model;
 };
 
 struct report {
@@ -130,6 +135,9 @@ void report_fail(struct report_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Records the expected error's text, status staying ok. */
 void report_note(struct report_result *res, const char *text);
+/* The model of res from costs (NULL: none), as model_predict() makes it
+ * from the median trial; a sweep, an unmeasured run: none. */
+void report_model(struct report_result *res, const struct cost_table *costs);
 /* 1 if any result has status error. */
 int report_any_failed(const struct report *r);
 void report_free(struct report *r);

@@ -147,6 +147,10 @@
 	X("sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, warm") \
 	X("sweep.fit.cold.R", f_fit, WL_CACHE_COLD * 2, RF_TIMED, "a sweep's fitted seconds per call, cold") \
 	X("sweep.fit.cold.U", f_fit, WL_CACHE_COLD * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, cold") \
+	X("model.predicted_seconds", f_model, M_SECONDS, RF_TIMED, \
+	  "seconds this machine's cost model predicts from the run's counts (`iolab --calibrate`)") \
+	X("model.predicted_rate", f_model, M_RATE, RF_TIMED, "bytes over the model's predicted seconds") \
+	X("model.ratio", f_model, M_RATIO, RF_TIMED, "measured seconds over predicted seconds: 1 is a perfect model") \
 	X("busy", f_busy, 0, 0, "") \
 	X("points", f_points, 0, 0, "") \
 	X("expectations.held", f_expect_count, EXPECT_HELD, 0, "") \

@@ -370,6 +370,17 @@ static int f_fit(const struct report_result *r, int a, struct report_value *v)
 #define CALL_FIELD(id, name, stdio, shown) {"calls." name, f_calls, CALL_##id, \
                                             REPORT_FIELD_CALLS_BITS},
 
+enum { M_SECONDS, M_RATE, M_RATIO };
+
+static int f_model(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct model_estimate *m = &r->model;
+	if (!m->present || !(m->predicted_seconds > 0))
+		return 0;
+	val_real(v, a == M_SECONDS ? m->predicted_seconds : a == M_RATE ? m->predicted_rate : m->ratio);
+	return 0;
+}
+
 static const struct field fields[] = {
 	REPORT_FIELD_ROWS_BEFORE(ROW)
 	CALL_KIND_ROWS(CALL_FIELD)

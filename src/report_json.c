@@ -416,6 +416,45 @@ static void write_expectation(struct jw *w, const struct report_expectation *e)
 	jw_close(w, '}');
 }
 
+/* model: null without a calibration, else the prediction and its terms. */
+static void write_model(struct jw *w, const struct report_result *res)
+{
+	const struct model_estimate *m = &res->model;
+	if (!m->present) {
+		jw_null(w, "model");
+		return;
+	}
+	jw_open(w, "model", '{', 0);
+	jw_num(w, "predicted_seconds", m->predicted_seconds > 0 ? m->predicted_seconds : NAN);
+	jw_num(w, "predicted_rate", m->predicted_rate);
+	jw_num(w, "ratio", m->ratio);
+	jw_open(w, "terms", '[', 0);
+	for (size_t i = 0; i < m->nterms; i++) {
+		const struct model_term *t = &m->terms[i];
+		jw_open(w, NULL, '{', 1);
+		jw_str(w, "what", t->what);
+		jw_str(w, "field", t->field);
+		jw_num(w, "count", t->count);
+		jw_str(w, "cost_name", cost_name(t->cost_id));
+		jw_num(w, "cost", t->cost);
+		jw_num(w, "seconds", t->seconds);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	if (m->off >= 0) {
+		char words[256];
+		model_miss_words(m, 1, words, sizeof words);
+		jw_open(w, "off", '{', 1);
+		jw_str(w, "what", m->terms[m->off].what);
+		jw_num(w, "cost_needed", m->off_cost);
+		jw_str(w, "words", words);
+		jw_close(w, '}');
+	} else {
+		jw_null(w, "off");
+	}
+	jw_close(w, '}');
+}
+
 static void write_expectations(struct jw *w, const struct report_result *res)
 {
 	int busy = report_ran_busy(res);
@@ -468,6 +507,7 @@ static void write_result(struct jw *w, const struct report_result *res, int onel
 	write_kernel_figures(w, res);
 	write_refs(w, res);
 	write_sweep(w, res);
+	write_model(w, res);
 	write_expectations(w, res);
 	jw_close(w, '}');
 }
