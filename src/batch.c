@@ -780,6 +780,10 @@ static int prepare(const struct options *o, const struct course *c, const size_t
 	}
 	if (scratch.note)             /* the data go elsewhere than asked: say where */
 		fprintf(stderr, "iolab: %s\n", scratch.note);
+	if (report_no_device(scratch.fstype)) {
+		report_no_device_words(scratch.dir, scratch.fstype, msg, sizeof msg);
+		fprintf(stderr, "iolab: %s\n", msg);
+	}
 	guard_init(&scratch);
 	guarded = 1;
 	if (guard_install() != 0) {

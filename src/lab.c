@@ -16,6 +16,7 @@
 #include "guard.h"
 #include "keys.h"
 #include "lab.h"
+#include "report.h"
 #include "layout.h"
 #include "trust.h"
 
@@ -202,6 +203,10 @@ int lab_open(struct lab *lab, const struct options *o)
 	 * inside it, and the student is told where */
 	if (lab->scratch.note)
 		lab_message(lab, "%s", lab->scratch.note);
+	else if (report_no_device(lab->scratch.fstype)) {
+		report_no_device_words(lab->scratch.dir, lab->scratch.fstype, msg, sizeof msg);
+		lab_message(lab, "%s", msg);
+	}
 	if (o->perf) {
 		char why[256] = "";
 		if (engine_perf_available(why, sizeof why)) {

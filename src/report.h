@@ -87,12 +87,16 @@ struct report_result {
 	 * times the notebook's calibrated costs; present 0 when no calibration
 	 * was at hand or nothing was measured (a sweep: its fit is the model). */
 	struct model_estimate model;
+	/* The scratch filesystem has no storage device (report.no_device). */
+	int no_device;
 };
 
 struct report {
 	char *version;            /* PACKAGE_VERSION */
 	char kernel[128];         /* uname -r */
 	char filesystem[32];      /* of the scratch directory */
+	int no_device;            /* it has no storage device (tmpfs, ramfs):
+	                             report_no_device() */
 	char *scratch;            /* its path */
 	char *syscall_counter;    /* procfs | perf | none */
 	char started[32];         /* ISO-8601 UTC, second precision */
@@ -102,6 +106,16 @@ struct report {
 	size_t nresults;
 };
 
+/* Does a filesystem of this name have no storage device under it?  Its
+ * syncs, dirty pages, evictions and O_DIRECT show no device's work. */
+int report_no_device(const char *filesystem);
+/* What the student is told at the start on such a filesystem: "DIR is on
+ * tmpfs, which has no storage device: ...". */
+void report_no_device_words(const char *dir, const char *filesystem, char *buf, size_t len);
+/* Does spec mean to reach the device (O_SYNC, O_DSYNC, O_DIRECT, a sync,
+ * a cold cache, DONTNEED advice)?  On a filesystem with no device its
+ * timing shows none of that. */
+int report_device_bound(const struct wl_spec *spec);
 /* Fills version, kernel and started (now).  0, or -1 (ENOMEM). */
 int report_init(struct report *r, const char *scratch, const char *filesystem,
                 const char *syscall_counter);

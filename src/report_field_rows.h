@@ -16,7 +16,10 @@
  *   bits     EXPECT_FIELD_* (expect.h): 0 for a field no check may name
  *            (text, flags, lists); KNOWN for a number; TIMED when it
  *            depends on the clock; WHOLE_FILE when it counts work done,
- *            so a time-limited run leaves it partial
+ *            so a time-limited run leaves it partial; DEVICE when it
+ *            counts what the storage device or write-back did, so a
+ *            filesystem with no device (tmpfs) leaves it meaningless;
+ *            CACHED for what the page cache holds after the loop
  *   meaning  for doc/lesson-format.md (no '|'); "" when bits is 0
  *
  * The order is the CSV's column order, which is the JSON document's field
@@ -37,6 +40,8 @@
 #define RF_DURATION (RF_TIMED | EXPECT_FIELD_DURATION)  /* busy reads it long */
 #define RF_WORK  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE)
 #define RF_BOTH  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE)
+#define RF_DEV   (RF_WORK | EXPECT_FIELD_DEVICE)     /* counts the device's work */
+#define RF_CACHED (RF_WORK | EXPECT_FIELD_CACHED)
 
 /* The names of the fields the lab notebook keeps columns of (store.h):
  * --history gives a run's fields from those columns when it has no batch
@@ -116,15 +121,15 @@
 	X("cpu.system", f_kernel, F_SYSTEM, RF_WORK, "CPU seconds of the workload process in the kernel") \
 	X("faults.minor", f_kernel, F_MINFLT, RF_WORK, "page faults served without I/O") \
 	X("faults.major", f_kernel, F_MAJFLT, RF_WORK, "page faults that read from storage") \
-	X("context_switches.voluntary", f_kernel, F_NVCSW, RF_WORK, \
+	X("context_switches.voluntary", f_kernel, F_NVCSW, RF_DEV, \
 	  "times the process gave up the CPU to wait") \
 	X("context_switches.involuntary", f_kernel, F_NIVCSW, RF_WORK, \
 	  "times the scheduler took the CPU away") \
-	X("waited_seconds", f_kernel, F_WAITED, RF_BOTH, \
+	X("waited_seconds", f_kernel, F_WAITED, RF_BOTH | EXPECT_FIELD_DEVICE, \
 	  "seconds of the timed loop not spent on the CPU: waiting for the device, a lock, the scheduler") \
-	X("storage.read_bytes", f_kernel, F_READ_BYTES, RF_WORK, \
+	X("storage.read_bytes", f_kernel, F_READ_BYTES, RF_DEV, \
 	  "bytes the kernel read from the device for the process (/proc/PID/io `read_bytes`)") \
-	X("storage.write_bytes", f_kernel, F_WRITE_BYTES, RF_WORK, \
+	X("storage.write_bytes", f_kernel, F_WRITE_BYTES, RF_DEV, \
 	  "bytes the kernel accounted as dirtied for the device (/proc/PID/io `write_bytes`): " \
 	  "counted when a page is dirtied, so a cached write counts as much as a synced one") \
 	X("copied.read_bytes", f_kernel, F_RCHAR, RF_WORK, \
@@ -133,15 +138,15 @@
 	  "bytes copied from user space to the kernel by write-family calls (/proc/PID/io `wchar`)") \
 	X("cache.resident_before", f_kernel, F_RES_BEFORE, RF_NUM, \
 	  "fraction of the file in the page cache just before the trial") \
-	X("cache.resident_after", f_kernel, F_RES_AFTER, RF_WORK, \
+	X("cache.resident_after", f_kernel, F_RES_AFTER, RF_CACHED, \
 	  "fraction of the file in the page cache just after the trial") \
-	X("cache.dirty_pages_after", f_kernel, F_DIRTY, RF_WORK, \
+	X("cache.dirty_pages_after", f_kernel, F_DIRTY, RF_DEV, \
 	  "pages of the file still dirty right after the trial (cachestat; null without it)") \
-	X("cache.writeback_pages_after", f_kernel, F_WRITEBACK, RF_WORK, \
+	X("cache.writeback_pages_after", f_kernel, F_WRITEBACK, RF_DEV, \
 	  "pages of the file being written to the device right after the trial (cachestat)") \
-	X("cache.resident_after_advice", f_kernel, F_ADVICE, RF_NUM, \
+	X("cache.resident_after_advice", f_kernel, F_ADVICE, RF_NUM | EXPECT_FIELD_DEVICE, \
 	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
-	X("cache.resident_evicted_max", f_kernel, F_EVICTED, RF_NUM, \
+	X("cache.resident_evicted_max", f_kernel, F_EVICTED, RF_NUM | EXPECT_FIELD_DEVICE, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
 	X("sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2, RF_TIMED, "a sweep's fitted seconds per call, warm") \
 	X("sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, warm") \
