@@ -440,6 +440,7 @@ START_TEST(csv_document)
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
 	       "cache.resident_evicted_max,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
+	       "model.predicted_seconds,model.predicted_rate,model.ratio,"
 	       "busy,points,expectations.held,expectations.missed,"
 	       "expectations.inconclusive,expectations\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
@@ -453,9 +454,10 @@ START_TEST(csv_document)
 	       ",,,,,,,,,,,,"      /* calls */
 	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
 	       ",,,,"              /* sweep.fit */
+	       ",,,"               /* model */
 	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
-	/* w03-byte: cpu .. cache, sweep.fit, busy, points, expectations */
-	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,1.0,0,0,0,\r\n");
+	/* w03-byte: cpu .. cache, sweep.fit, model, busy, points, expectations */
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,,,,1.0,0,0,0,\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -942,7 +944,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 81);
+	ck_assert_uint_eq(n, 84);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
