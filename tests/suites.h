@@ -23,6 +23,7 @@
 	X(layout) \
 	X(lesson) \
 	X(measure) \
+	X(model) \
 	X(notebook) \
 	X(progress) \
 	X(reaper) \
