@@ -60,7 +60,7 @@ eq("order", [r["lesson"] for r in res],
 keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "bytes",
         "seconds", "rate", "log_rate", "time_limited", "disturbed", "checksum", "syscalls",
         "calls", "cpu", "faults", "context_switches", "waited_seconds", "storage", "copied",
-        "cache", "reference", "sweep", "busy", "points", "expectations"]
+        "cache", "reference", "sweep", "model", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
            "expect_error", "advice_lead", "map"]
