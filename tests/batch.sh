@@ -201,12 +201,12 @@ def flat(d, prefix=""):
     for k, v in d.items():
         if isinstance(v, dict) and k not in ("calls",):
             yield from flat(v, prefix + k + ".")
-        elif k not in ("calls", "reference", "sweep"):
+        elif k not in ("calls", "reference", "sweep", "model"):
             yield prefix + k
 json_cols = list(flat(doc["results"][0]))
 # expectations.held/missed/inconclusive count the verdicts of the JSON list
 csv_cols = [c for c in rows[0].keys()
-            if not c.startswith(("calls.", "sweep.", "expectations."))]
+            if not c.startswith(("calls.", "sweep.", "expectations.", "model."))]
 eq("CSV columns = JSON fields", csv_cols, json_cols)
 ' "$T/out" "$T/four.json"
 case "$out" in *"$(printf '\r')"*) ;; *) fail "csv: no CRLF line ends" ;; esac
