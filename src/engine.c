@@ -35,6 +35,7 @@
 #include "measure.h"
 #include "reaper.h"
 #include "stats.h"
+#include "trial_fields.h"
 #include "units.h"
 #include "workload_run.h"
 
@@ -660,18 +661,16 @@ static void wait_exit(struct trial *t)
 
 /* --- collecting ----------------------------------------------------------- */
 
+/* Nothing measured: the field table's members at their own "not
+ * measured" value (trial_fields.h), and the members no row shows. */
 static void result_clear(struct trial_result *r)
 {
 	memset(r, 0, sizeof *r);
+	trial_fields_clear(r);
 	for (int k = 0; k < SYS_KINDS; k++)
 		r->sys[k] = -1;
-	r->syscr = r->syscw = r->read_bytes = r->write_bytes = r->rchar = r->wchar = -1;
-	r->utime = r->stime = -1;
-	r->minflt = r->majflt = r->nvcsw = r->nivcsw = -1;
-	r->resident_before = r->resident_after = -1;
-	r->dirty_pages_after = r->writeback_pages_after = -1;
-	r->cpu_seconds = r->waited_seconds = -1;
-	r->resident_evicted_max = r->resident_after_advice = -1;
+	r->syscr = r->syscw = -1;
+	r->cpu_seconds = -1;
 }
 
 static void set_io(struct trial_result *r, const struct measure_io *io)

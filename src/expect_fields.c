@@ -11,7 +11,7 @@
 #include "suggest.h"
 
 #define ALIAS(alias, name) {alias, 0, name, NULL, NULL},
-#define ROW(name, fn, arg, bits, meaning) {name, bits, NULL, meaning, NULL},
+#define ROW(name, get, bits, json, meaning) {name, bits, NULL, meaning, NULL},
 #define CALL_ROW(id, name, stdio, shown) {"calls." name, REPORT_FIELD_CALLS_BITS, NULL, NULL, shown},
 
 static const struct expect_field_row every_row[] = {

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "countof.h"
+#include "figures.h"
 #include "report.h"
 #include "utf8.h"
 
@@ -323,10 +324,8 @@ int64_t report_syscalls_kind(const struct report_result *res, enum sys_kind k)
 
 double report_bytes_per_syscall(const struct report_result *res)
 {
-	int64_t r = report_syscalls_read(res), w = report_syscalls_write(res);
-	if (r < 0 || w < 0 || r + w == 0)
-		return NAN;
-	return (double)res->summary.median.bytes / (double)(r + w);
+	return figures_bytes_per_syscall(&res->spec, res->summary.median.bytes,
+	                                 report_syscalls_read(res), report_syscalls_write(res));
 }
 
 int report_has_rate(const struct report_result *res)

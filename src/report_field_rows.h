@@ -1,18 +1,31 @@
 /* report_field_rows.h - the one table of a result's fields, as rows.
  *
- * Why a header of X-macros: two layers read this table and neither may
- * link the other.  report_fields.c (the CSV's columns, lookups by name)
- * expands every column with the function that gets the value from a
- * result; expect_fields.c (what a lesson's `expect:` check may name, in
- * the loader, which the fuzz target builds without the engine or the
- * report) expands name, bits and meaning only, so the getter names are
- * never compiled there.  One list, so the CSV, the lookups, the loader's
- * "unknown field" and the field table of doc/lesson-format.md cannot
- * disagree (tests/check_report.c compares that table with this one).
+ * Why a header of X-macros: several layers read this table and none may
+ * link the others.  report_fields.c (the CSV's columns, lookups by name,
+ * claims) expands every row with the function that gets its value;
+ * report_json.c lays the JSON document out from the same rows;
+ * trial_fields.c reads the rows that are one member of a trial_result for
+ * their "not measured" value and their sum over a watched run;
+ * expect_fields.c (what a lesson's `expect:` check may name, in the
+ * loader, which the fuzz target builds without the engine or the report)
+ * expands name, bits and meaning only, so nothing else is compiled there.
+ * One list, so the JSON, the CSV, the lookups, the watched-run sums, the
+ * loader's "unknown field" and the field table of doc/lesson-format.md
+ * cannot disagree (tests/check_report.c compares that table with this one,
+ * and the JSON's key order with the rows).
  *
- * A row: X(name, getter, arg, bits, meaning)
- *   name     the dotted name: the CSV column, the JSON path
- *   getter   report_fields.c's function, with arg when it serves several
+ * A row: X(name, get, bits, json, meaning)
+ *   name     the dotted name: the CSV column, the JSON path (each dot one
+ *            level of nesting: "cpu.user" is "user" in the object "cpu")
+ *   get      where the value comes from, one of
+ *            FN(fn, arg)          report_fields.c's function fn, with arg
+ *                                 when it serves several rows;
+ *            MEMBER(m, type, sum) the median trial's member m of struct
+ *                                 trial_result (engine.h), of type TF_*
+ *                                 (trial_fields.h: which says what its "not
+ *                                 measured" value is, -1 or none) and
+ *                                 summed over a watched run's trials by
+ *                                 TF_ADD, TF_FIRST, TF_LAST or TF_MAX
  *   bits     EXPECT_FIELD_* (expect.h): 0 for a field no check may name
  *            (text, flags, lists); KNOWN for a number; TIMED when it
  *            depends on the clock; WHOLE_FILE when it counts work done,
@@ -20,13 +33,19 @@
  *            counts what the storage device or write-back did, so a
  *            filesystem with no device (tmpfs) leaves it meaningless;
  *            CACHED for what the page cache holds after the loop
+ *   json     how the JSON writes it: JV the value (null as null); JCSV in
+ *            the CSV only; JLIST(fn) report_json.c's fn writes it (a list);
+ *            JONLY(fn) the same, and the row is in the JSON only (no CSV
+ *            column, no lookup)
  *   meaning  for doc/lesson-format.md (no '|'); "" when bits is 0
  *
- * The order is the CSV's column order, which is the JSON document's field
- * order, a contract (doc/batch-output.md): a row is added where its field
- * is in the JSON, and rows are never moved past each other or renamed.
+ * The order is the CSV's column order and the JSON document's field order,
+ * a contract (doc/batch-output.md): a row is added where its field is to
+ * be in the JSON, and rows are never moved past each other or renamed.
  * calls.<kind> come between the two lists, one per row of CALL_KIND_ROWS
- * (wl_kind.h), with REPORT_FIELD_CALLS_* below.
+ * (wl_kind.h), with REPORT_FIELD_CALLS_* below; in the JSON a kind not
+ * called is left out.  REPORT_JSON_OBJECTS says which objects are written
+ * other than on one line with every member.
  */
 #ifndef IOLAB_REPORT_FIELD_ROWS_H
 #define IOLAB_REPORT_FIELD_ROWS_H
@@ -64,52 +83,52 @@
 #define RFN_SYSCALLS_WRITE "syscalls.write"
 
 #define REPORT_FIELD_ROWS_BEFORE(X) \
-	X(RFN_LESSON, f_lesson, 0, 0, "") \
-	X("title", f_title, 0, 0, "") \
-	X(RFN_STATUS, f_status, 0, 0, "") \
-	X(RFN_ERROR, f_error, 0, 0, "") \
-	X("workload.op", f_workload, W_OP, 0, "") \
-	X("workload.api", f_workload, W_API, 0, "") \
-	X("workload.size", f_workload, W_SIZE, RF_NUM, "the data file's size in bytes, as run (`--size` applied)") \
-	X("workload.block", f_workload, W_BLOCK, RF_NUM, "bytes per call, as run") \
-	X("workload.stride", f_workload, W_STRIDE, RF_NUM, "bytes between successive positions; 0 sequential") \
-	X("workload.open", f_workload, W_OPEN, 0, "") \
-	X("workload.fadvise", f_workload, W_FADVISE, 0, "") \
-	X("workload.cache", f_workload, W_CACHE, 0, "") \
-	X("workload.streams", f_workload, W_STREAMS, RF_NUM, "FILE streams of a strided stdio read") \
-	X("workload.stdio_buffer", f_workload, W_STDIO_BUFFER, RF_NUM, \
+	X(RFN_LESSON, FN(f_lesson, 0), 0, JV, "") \
+	X("title", FN(f_title, 0), 0, JV, "") \
+	X(RFN_STATUS, FN(f_status, 0), 0, JV, "") \
+	X(RFN_ERROR, FN(f_error, 0), 0, JV, "") \
+	X("workload.op", FN(f_workload, W_OP), 0, JV, "") \
+	X("workload.api", FN(f_workload, W_API), 0, JV, "") \
+	X("workload.size", FN(f_workload, W_SIZE), RF_NUM, JV, "the data file's size in bytes, as run (`--size` applied)") \
+	X("workload.block", FN(f_workload, W_BLOCK), RF_NUM, JV, "bytes per call, as run") \
+	X("workload.stride", FN(f_workload, W_STRIDE), RF_NUM, JV, "bytes between successive positions; 0 sequential") \
+	X("workload.open", FN(f_workload, W_OPEN), 0, JLIST(json_open_flags), "") \
+	X("workload.fadvise", FN(f_workload, W_FADVISE), 0, JV, "") \
+	X("workload.cache", FN(f_workload, W_CACHE), 0, JV, "") \
+	X("workload.streams", FN(f_workload, W_STREAMS), RF_NUM, JV, "FILE streams of a strided stdio read") \
+	X("workload.stdio_buffer", FN(f_workload, W_STDIO_BUFFER), RF_NUM, JV, \
 	  "the stdio buffer given to setvbuf, bytes; null for stdio's default") \
-	X("workload.stdio_mode", f_workload, W_STDIO_MODE, 0, "") \
-	X("workload.sync", f_workload, W_SYNC, 0, "") \
-	X("workload.time_limit", f_workload, W_TIME_LIMIT, RF_NUM, "seconds a trial may run") \
-	X("workload.min_time", f_workload, W_MIN_TIME, RF_NUM, "seconds a read repeats passes for") \
-	X("workload.command", f_workload, W_COMMAND, 0, "") \
-	X("workload.expect_error", f_workload, W_EXPECT_ERROR, 0, "") \
-	X("workload.advice_lead", f_workload, W_ADVICE_LEAD, RF_NUM, \
+	X("workload.stdio_mode", FN(f_workload, W_STDIO_MODE), 0, JV, "") \
+	X("workload.sync", FN(f_workload, W_SYNC), 0, JV, "") \
+	X("workload.time_limit", FN(f_workload, W_TIME_LIMIT), RF_NUM, JV, "seconds a trial may run") \
+	X("workload.min_time", FN(f_workload, W_MIN_TIME), RF_NUM, JV, "seconds a read repeats passes for") \
+	X("workload.command", FN(f_workload, W_COMMAND), 0, JLIST(json_command), "") \
+	X("workload.expect_error", FN(f_workload, W_EXPECT_ERROR), 0, JV, "") \
+	X("workload.advice_lead", FN(f_workload, W_ADVICE_LEAD), RF_NUM, JV, \
 	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
-	X("workload.map", f_workload, W_MAP, 0, "") \
-	X("trials", f_trials, 0, RF_NUM, "trials run to their end") \
-	X(RFN_PASSES, f_trial, T_PASSES, RF_WORK, "whole passes over the file in a trial") \
-	X(RFN_BYTES, f_trial, T_BYTES, RF_WORK, "bytes the workload moved in a trial, every pass") \
-	X(RFN_SECONDS_MEDIAN, f_spread, S_SEC_MED, RF_DURATION, "seconds the timed loop took") \
-	X(RFN_SECONDS_MIN, f_spread, S_SEC_MIN, RF_DURATION, "the fastest trial's seconds") \
-	X(RFN_SECONDS_MAX, f_spread, S_SEC_MAX, RF_DURATION, "the slowest trial's seconds") \
-	X(RFN_RATE_MEDIAN, f_spread, S_RATE_MED, RF_SPEED, "bytes per second of the workload's own work") \
-	X(RFN_RATE_MIN, f_spread, S_RATE_MIN, RF_SPEED, "the slowest trial's rate") \
-	X(RFN_RATE_MAX, f_spread, S_RATE_MAX, RF_SPEED, "the fastest trial's rate") \
-	X(RFN_LOG_RATE, f_spread, S_LOG_RATE, RF_SPEED, "the natural logarithm of the rate") \
-	X(RFN_TIME_LIMITED, f_trial, T_TIME_LIMITED, 0, "") \
-	X("disturbed", f_disturbed, 0, 0, "") \
-	X("checksum", f_trial, T_CHECKSUM, 0, "") \
-	X(RFN_SYSCALLS_READ, f_syscalls, K_READ, RF_WORK, \
+	X("workload.map", FN(f_workload, W_MAP), 0, JV, "") \
+	X("trials", FN(f_trials, 0), RF_NUM, JV, "trials run to their end") \
+	X(RFN_PASSES, MEMBER(passes, TF_UINT, TF_ADD), RF_WORK, JV, "whole passes over the file in a trial") \
+	X(RFN_BYTES, MEMBER(bytes, TF_U64, TF_ADD), RF_WORK, JV, "bytes the workload moved in a trial, every pass") \
+	X(RFN_SECONDS_MEDIAN, FN(f_spread, S_SEC_MED), RF_DURATION, JV, "seconds the timed loop took") \
+	X(RFN_SECONDS_MIN, FN(f_spread, S_SEC_MIN), RF_DURATION, JV, "the fastest trial's seconds") \
+	X(RFN_SECONDS_MAX, FN(f_spread, S_SEC_MAX), RF_DURATION, JV, "the slowest trial's seconds") \
+	X(RFN_RATE_MEDIAN, FN(f_spread, S_RATE_MED), RF_SPEED, JV, "bytes per second of the workload's own work") \
+	X(RFN_RATE_MIN, FN(f_spread, S_RATE_MIN), RF_SPEED, JV, "the slowest trial's rate") \
+	X(RFN_RATE_MAX, FN(f_spread, S_RATE_MAX), RF_SPEED, JV, "the fastest trial's rate") \
+	X(RFN_LOG_RATE, FN(f_spread, S_LOG_RATE), RF_SPEED, JV, "the natural logarithm of the rate") \
+	X(RFN_TIME_LIMITED, FN(f_trial, T_TIME_LIMITED), 0, JV, "") \
+	X("disturbed", FN(f_disturbed, 0), 0, JV, "") \
+	X("checksum", FN(f_trial, T_CHECKSUM), 0, JV, "") \
+	X(RFN_SYSCALLS_READ, FN(f_syscalls, K_READ), RF_WORK, JV, \
 	  "read-family syscalls (procfs `syscr`, or perf's read count)") \
-	X(RFN_SYSCALLS_WRITE, f_syscalls, K_WRITE, RF_WORK, \
+	X(RFN_SYSCALLS_WRITE, FN(f_syscalls, K_WRITE), RF_WORK, JV, \
 	  "write-family syscalls (procfs `syscw`, or perf's write count)") \
-	X("syscalls.total", f_syscalls, K_TOTAL, RF_WORK, "every syscall of the loop (`--perf` only)") \
-	X("syscalls.source", f_syscalls, K_SOURCE, 0, "") \
-	X("syscalls.lseek", f_syscalls, K_LSEEK, RF_WORK, "lseek syscalls (`--perf` only)") \
-	X("syscalls.fsync", f_syscalls, K_FSYNC, RF_WORK, "fsync syscalls (`--perf` only)") \
-	X("syscalls.fdatasync", f_syscalls, K_FDATASYNC, RF_WORK, "fdatasync syscalls (`--perf` only)")
+	X("syscalls.total", FN(f_syscalls, K_TOTAL), RF_WORK, JV, "every syscall of the loop (`--perf` only)") \
+	X("syscalls.source", FN(f_syscalls, K_SOURCE), 0, JV, "") \
+	X("syscalls.lseek", FN(f_syscalls, K_LSEEK), RF_WORK, JV, "lseek syscalls (`--perf` only)") \
+	X("syscalls.fsync", FN(f_syscalls, K_FSYNC), RF_WORK, JV, "fsync syscalls (`--perf` only)") \
+	X("syscalls.fdatasync", FN(f_syscalls, K_FDATASYNC), RF_WORK, JV, "fdatasync syscalls (`--perf` only)")
 
 /* calls.<kind>: one row per CALL_KIND_ROWS row, X("calls." name, f_calls,
  * CALL_<id>, REPORT_FIELD_CALLS_BITS, ...), its meaning made from the
@@ -117,51 +136,65 @@
 #define REPORT_FIELD_CALLS_BITS RF_WORK
 
 #define REPORT_FIELD_ROWS_AFTER(X) \
-	X("cpu.user", f_kernel, F_USER, RF_WORK, "CPU seconds of the workload process in user mode") \
-	X("cpu.system", f_kernel, F_SYSTEM, RF_WORK, "CPU seconds of the workload process in the kernel") \
-	X("faults.minor", f_kernel, F_MINFLT, RF_WORK, "page faults served without I/O") \
-	X("faults.major", f_kernel, F_MAJFLT, RF_WORK, "page faults that read from storage") \
-	X("context_switches.voluntary", f_kernel, F_NVCSW, RF_DEV, \
+	X("cpu.user", MEMBER(utime, TF_SECONDS, TF_ADD), RF_WORK, JV, "CPU seconds of the workload process in user mode") \
+	X("cpu.system", MEMBER(stime, TF_SECONDS, TF_ADD), RF_WORK, JV, "CPU seconds of the workload process in the kernel") \
+	X("faults.minor", MEMBER(minflt, TF_LONG, TF_ADD), RF_WORK, JV, "page faults served without I/O") \
+	X("faults.major", MEMBER(majflt, TF_LONG, TF_ADD), RF_WORK, JV, "page faults that read from storage") \
+	X("context_switches.voluntary", MEMBER(nvcsw, TF_LONG, TF_ADD), RF_DEV, JV, \
 	  "times the process gave up the CPU to wait") \
-	X("context_switches.involuntary", f_kernel, F_NIVCSW, RF_WORK, \
+	X("context_switches.involuntary", MEMBER(nivcsw, TF_LONG, TF_ADD), RF_WORK, JV, \
 	  "times the scheduler took the CPU away") \
-	X("waited_seconds", f_kernel, F_WAITED, RF_BOTH | EXPECT_FIELD_DEVICE, \
+	X("waited_seconds", MEMBER(waited_seconds, TF_SECONDS, TF_ADD), RF_BOTH | EXPECT_FIELD_DEVICE, JV, \
 	  "seconds of the timed loop not spent on the CPU: waiting for the device, a lock, the scheduler") \
-	X("storage.read_bytes", f_kernel, F_READ_BYTES, RF_DEV, \
+	X("storage.read_bytes", MEMBER(read_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "bytes the kernel read from the device for the process (/proc/PID/io `read_bytes`)") \
-	X("storage.write_bytes", f_kernel, F_WRITE_BYTES, RF_DEV, \
+	X("storage.write_bytes", MEMBER(write_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "bytes the kernel accounted as dirtied for the device (/proc/PID/io `write_bytes`): " \
 	  "counted when a page is dirtied, so a cached write counts as much as a synced one") \
-	X("copied.read_bytes", f_kernel, F_RCHAR, RF_WORK, \
+	X("copied.read_bytes", MEMBER(rchar, TF_COUNT, TF_ADD), RF_WORK, JV, \
 	  "bytes copied from the kernel to user space by read-family calls (/proc/PID/io `rchar`)") \
-	X("copied.write_bytes", f_kernel, F_WCHAR, RF_WORK, \
+	X("copied.write_bytes", MEMBER(wchar, TF_COUNT, TF_ADD), RF_WORK, JV, \
 	  "bytes copied from user space to the kernel by write-family calls (/proc/PID/io `wchar`)") \
-	X("cache.resident_before", f_kernel, F_RES_BEFORE, RF_NUM, \
+	X("cache.resident_before", MEMBER(resident_before, TF_FRACTION, TF_FIRST), RF_NUM, JV, \
 	  "fraction of the file in the page cache just before the trial") \
-	X("cache.resident_after", f_kernel, F_RES_AFTER, RF_CACHED, \
+	X("cache.resident_after", MEMBER(resident_after, TF_FRACTION, TF_LAST), RF_CACHED, JV, \
 	  "fraction of the file in the page cache just after the trial") \
-	X("cache.dirty_pages_after", f_kernel, F_DIRTY, RF_DEV, \
+	X("cache.dirty_pages_after", MEMBER(dirty_pages_after, TF_COUNT, TF_LAST), RF_DEV, JV, \
 	  "pages of the file still dirty right after the trial (cachestat; null without it)") \
-	X("cache.writeback_pages_after", f_kernel, F_WRITEBACK, RF_DEV, \
+	X("cache.writeback_pages_after", MEMBER(writeback_pages_after, TF_COUNT, TF_LAST), RF_DEV, JV, \
 	  "pages of the file being written to the device right after the trial (cachestat)") \
-	X("cache.resident_after_advice", f_kernel, F_ADVICE, RF_NUM | EXPECT_FIELD_DEVICE, \
+	X("cache.resident_after_advice", MEMBER(resident_after_advice, TF_FRACTION, TF_FIRST), RF_NUM | EXPECT_FIELD_DEVICE, JV, \
 	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
-	X("cache.resident_evicted_max", f_kernel, F_EVICTED, RF_NUM | EXPECT_FIELD_DEVICE, \
+	X("cache.resident_evicted_max", MEMBER(resident_evicted_max, TF_FRACTION, TF_MAX), RF_NUM | EXPECT_FIELD_DEVICE, JV, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
-	X("sweep.fit.warm.R", f_fit, WL_CACHE_WARM * 2, RF_TIMED, "a sweep's fitted seconds per call, warm") \
-	X("sweep.fit.warm.U", f_fit, WL_CACHE_WARM * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, warm") \
-	X("sweep.fit.cold.R", f_fit, WL_CACHE_COLD * 2, RF_TIMED, "a sweep's fitted seconds per call, cold") \
-	X("sweep.fit.cold.U", f_fit, WL_CACHE_COLD * 2 + 1, RF_TIMED, "a sweep's fitted seconds per byte, cold") \
-	X("model.predicted_seconds", f_model, M_SECONDS, RF_TIMED, \
+	X("reference", FN(f_none, 0), 0, JONLY(json_references), "") \
+	X("sweep.points", FN(f_sweep_points, 0), 0, JONLY(json_sweep_points), "") \
+	X("sweep.fit.warm.R", FN(f_fit, WL_CACHE_WARM * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, warm") \
+	X("sweep.fit.warm.U", FN(f_fit, WL_CACHE_WARM * 2 + 1), RF_TIMED, JV, "a sweep's fitted seconds per byte, warm") \
+	X("sweep.fit.cold.R", FN(f_fit, WL_CACHE_COLD * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, cold") \
+	X("sweep.fit.cold.U", FN(f_fit, WL_CACHE_COLD * 2 + 1), RF_TIMED, JV, "a sweep's fitted seconds per byte, cold") \
+	X("model.predicted_seconds", FN(f_model, M_SECONDS), RF_TIMED, JV, \
 	  "seconds this machine's cost model predicts from the run's counts (`iolab --calibrate`)") \
-	X("model.predicted_rate", f_model, M_RATE, RF_TIMED, "bytes over the model's predicted seconds") \
-	X("model.ratio", f_model, M_RATIO, RF_TIMED, "measured seconds over predicted seconds: 1 is a perfect model") \
-	X("busy", f_busy, 0, 0, "") \
-	X("points", f_points, 0, 0, "") \
-	X("expectations.held", f_expect_count, EXPECT_HELD, 0, "") \
-	X("expectations.missed", f_expect_count, EXPECT_MISSED, 0, "") \
-	X("expectations.inconclusive", f_expect_count, EXPECT_INCONCLUSIVE, 0, "") \
-	X("expectations", f_expect_text, 0, 0, "")
+	X("model.predicted_rate", FN(f_model, M_RATE), RF_TIMED, JV, "bytes over the model's predicted seconds") \
+	X("model.ratio", FN(f_model, M_RATIO), RF_TIMED, JV, "measured seconds over predicted seconds: 1 is a perfect model") \
+	X("model.terms", FN(f_model, M_TERMS), 0, JONLY(json_model_terms), "") \
+	X("model.off", FN(f_none, 0), 0, JONLY(json_model_off), "") \
+	X("busy", FN(f_busy, 0), 0, JV, "") \
+	X("points", FN(f_points, 0), 0, JV, "") \
+	X("expectations.held", FN(f_expect_count, EXPECT_HELD), 0, JCSV, "") \
+	X("expectations.missed", FN(f_expect_count, EXPECT_MISSED), 0, JCSV, "") \
+	X("expectations.inconclusive", FN(f_expect_count, EXPECT_INCONCLUSIVE), 0, JCSV, "") \
+	X("expectations", FN(f_expect_text, 0), 0, JLIST(json_expectations), "")
+
+/* The JSON objects that are not one line of all their members:
+ * X(path, how), how of JO_NULL_IF_EMPTY (the object is null when every
+ * member is null) and JO_LINES (one member a line). */
+#define REPORT_JSON_OBJECTS(X) \
+	X("calls", JO_NULL_IF_EMPTY) \
+	X("sweep", JO_NULL_IF_EMPTY | JO_LINES) \
+	X("sweep.fit.warm", JO_NULL_IF_EMPTY) \
+	X("sweep.fit.cold", JO_NULL_IF_EMPTY) \
+	X("model", JO_NULL_IF_EMPTY | JO_LINES)
 
 /* Short names a check may use for the common fields: X(alias, name). */
 #define REPORT_FIELD_ALIASES(X) \

@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "report_field_rows.h"
 #include "report_fields.h"
 #include "sanitize.h"
+#include "trial_fields.h"
 
 /* --- values ---------------------------------------------------------------- */
 
@@ -102,9 +104,12 @@ typedef int (*field_fn)(const struct report_result *r, int arg, struct report_va
 
 struct field {
 	const char *name;
-	field_fn fn;
+	field_fn fn;              /* an FN row's; NULL for a MEMBER row */
 	int arg;
+	size_t offset;            /* a MEMBER row's member */
+	enum trial_field_type type;    /* TF_NONE for an FN row */
 	unsigned bits;            /* EXPECT_FIELD_* (report_field_rows.h) */
+	int json_only;            /* no CSV column, no lookup */
 };
 
 #define M(r) (&(r)->summary.median)
@@ -122,6 +127,7 @@ static int f_title(const struct report_result *r, int a, struct report_value *v)
 	if (!(v->owned = sanitize_dup(r->title, "\n")))
 		return -1;
 	val_text(v, v->owned);
+	v->json_text = r->title;
 	return 0;
 }
 static int f_status(const struct report_result *r, int a, struct report_value *v)
@@ -136,6 +142,7 @@ static int f_error(const struct report_result *r, int a, struct report_value *v)
 	if (!(v->owned = sanitize_dup(r->error, "\n")))
 		return -1;
 	val_text(v, v->owned);
+	v->json_text = r->error;
 	return 0;
 }
 
@@ -199,15 +206,13 @@ static int f_workload(const struct report_result *r, int a, struct report_value 
 static int f_trials(const struct report_result *r, int a, struct report_value *v)
 { (void)a; val_uint(v, r->trials); return 0; }
 
-enum { T_PASSES, T_BYTES, T_TIME_LIMITED, T_CHECKSUM };
+enum { T_TIME_LIMITED, T_CHECKSUM };
 
 static int f_trial(const struct report_result *r, int a, struct report_value *v)
 {
 	if (!r->measured)
 		return 0;
 	switch (a) {
-	case T_PASSES: val_uint(v, M(r)->passes); break;
-	case T_BYTES: val_uint(v, M(r)->bytes); break;
 	case T_TIME_LIMITED: val_bool(v, M(r)->time_limited); break;
 	case T_CHECKSUM:
 		if (report_has_checksum(r)) {
@@ -258,41 +263,30 @@ static int f_calls(const struct report_result *r, int a, struct report_value *v)
 	return 0;
 }
 
-enum { F_USER, F_SYSTEM, F_MINFLT, F_MAJFLT, F_NVCSW, F_NIVCSW, F_READ_BYTES,
-       F_WRITE_BYTES, F_RES_BEFORE, F_RES_AFTER, F_RCHAR, F_WCHAR, F_DIRTY, F_WRITEBACK,
-       F_ADVICE, F_EVICTED, F_WAITED };
-
-/* a fraction 0..1, or -1 when it could not be measured */
-static void val_fraction(struct report_value *v, double f)
+/* A MEMBER row: the median trial's member, null when not measured. */
+static void member_value(const struct report_result *r, const struct field *f, struct report_value *v)
 {
-	if (f >= 0)
-		val_real(v, f);
+	uint64_t u = 0;
+	double d = 0;
+	if (!r->measured || !trial_field_read(M(r), f->type, f->offset, &u, &d))
+		return;
+	if (f->type == TF_SECONDS || f->type == TF_FRACTION)
+		val_real(v, d);
+	else
+		val_uint(v, u);
 }
 
-static int f_kernel(const struct report_result *r, int a, struct report_value *v)
+/* A row the JSON writes itself (report_json.c), null here. */
+static int f_none(const struct report_result *r, int a, struct report_value *v)
+{ (void)r; (void)a; (void)v; return 0; }
+
+/* A sweep's points: their number, null when the result is no sweep (the
+ * JSON's sweep object is then null). */
+static int f_sweep_points(const struct report_result *r, int a, struct report_value *v)
 {
-	const struct trial_result *m = M(r);
-	if (!r->measured)
-		return 0;
-	switch (a) {
-	case F_USER: val_real(v, m->utime); break;
-	case F_SYSTEM: val_real(v, m->stime); break;
-	case F_MINFLT: val_count(v, m->minflt); break;
-	case F_MAJFLT: val_count(v, m->majflt); break;
-	case F_NVCSW: val_count(v, m->nvcsw); break;
-	case F_NIVCSW: val_count(v, m->nivcsw); break;
-	case F_READ_BYTES: val_count(v, m->read_bytes); break;
-	case F_WRITE_BYTES: val_count(v, m->write_bytes); break;
-	case F_RES_BEFORE: val_fraction(v, m->resident_before); break;
-	case F_RES_AFTER: val_fraction(v, m->resident_after); break;
-	case F_RCHAR: val_count(v, m->rchar); break;
-	case F_WCHAR: val_count(v, m->wchar); break;
-	case F_DIRTY: val_count(v, m->dirty_pages_after); break;
-	case F_WRITEBACK: val_count(v, m->writeback_pages_after); break;
-	case F_ADVICE: val_fraction(v, m->resident_after_advice); break;
-	case F_EVICTED: val_fraction(v, m->resident_evicted_max); break;
-	case F_WAITED: if (m->waited_seconds >= 0) val_real(v, m->waited_seconds); break;
-	}
+	(void)a;
+	if (r->is_sweep)
+		val_uint(v, r->npoints);
 	return 0;
 }
 
@@ -365,23 +359,36 @@ static int f_fit(const struct report_result *r, int a, struct report_value *v)
 	return 0;
 }
 
-/* The table: report_field_rows.h's rows with their getters. */
-#define ROW(name, fn, arg, bits, meaning) {name, fn, arg, bits},
-#define CALL_FIELD(id, name, stdio, shown) {"calls." name, f_calls, CALL_##id, \
-                                            REPORT_FIELD_CALLS_BITS},
+enum { M_SECONDS, M_RATE, M_RATIO, M_TERMS };
 
-enum { M_SECONDS, M_RATE, M_RATIO };
-
+/* This machine's model: null without one (the JSON's model is then null);
+ * model.terms' value is how many (its list is report_json.c's). */
 static int f_model(const struct report_result *r, int a, struct report_value *v)
 {
 	const struct model_estimate *m = &r->model;
 	if (!m->present || !(m->predicted_seconds > 0))
 		return 0;
-	val_real(v, a == M_SECONDS ? m->predicted_seconds : a == M_RATE ? m->predicted_rate : m->ratio);
+	if (a == M_TERMS)
+		val_uint(v, m->nterms);
+	else
+		val_real(v, a == M_SECONDS ? m->predicted_seconds : a == M_RATE ? m->predicted_rate : m->ratio);
 	return 0;
 }
 
-static const struct field fields[] = {
+/* The table: report_field_rows.h's rows with their getters. */
+#define FN(fn, arg) fn, arg, 0, TF_NONE
+#define MEMBER(m, type, sum) NULL, 0, offsetof(struct trial_result, m), type
+#define JV 0
+#define JCSV 0
+#define JLIST(fn) 0
+#define JONLY(fn) 1
+#define FIELD(name, fn, arg, offset, type, bits, json_only) \
+	{name, fn, arg, offset, type, bits, json_only},
+#define ROW(name, get, bits, json, meaning) FIELD(name, get, bits, json)
+#define CALL_FIELD(id, name, stdio, shown) {"calls." name, f_calls, CALL_##id, 0, TF_NONE, \
+                                            REPORT_FIELD_CALLS_BITS, 0},
+
+static const struct field rows[] = {
 	REPORT_FIELD_ROWS_BEFORE(ROW)
 	CALL_KIND_ROWS(CALL_FIELD)
 	REPORT_FIELD_ROWS_AFTER(ROW)
@@ -389,6 +396,13 @@ static const struct field fields[] = {
 
 #undef CALL_FIELD
 #undef ROW
+#undef FIELD
+#undef JONLY
+#undef JLIST
+#undef JCSV
+#undef JV
+#undef MEMBER
+#undef FN
 
 /* The short names of report_fields.h. */
 #define ALIAS(alias, name) {alias, name},
@@ -397,14 +411,54 @@ static const struct { const char *alias, *name; } aliases[] = {
 };
 #undef ALIAS
 
+/* The fields: the rows with a CSV column, by their index among those.
+ * Worked out once; the rows never change. */
+static const struct field *fields[COUNT(rows)];
+static size_t nfields;
+
+static void index_fields(void)
+{
+	if (nfields)
+		return;
+	for (size_t i = 0; i < COUNT(rows); i++)
+		if (!rows[i].json_only)
+			fields[nfields++] = &rows[i];
+}
+
+static int row_value(const struct report_result *r, const struct field *f, struct report_value *v)
+{
+	memset(v, 0, sizeof *v);
+	if (f->type != TF_NONE) {
+		member_value(r, f, v);
+		return 0;
+	}
+	return f->fn(r, f->arg, v);
+}
+
+size_t report_row_count(void)
+{
+	return COUNT(rows);
+}
+
+int report_row_value(const struct report_result *r, size_t row, struct report_value *v)
+{
+	if (row >= COUNT(rows)) {
+		memset(v, 0, sizeof *v);
+		return 0;
+	}
+	return row_value(r, &rows[row], v);
+}
+
 size_t report_field_count(void)
 {
-	return COUNT(fields);
+	index_fields();
+	return nfields;
 }
 
 const char *report_field_name(size_t i)
 {
-	return i < COUNT(fields) ? fields[i].name : NULL;
+	index_fields();
+	return i < nfields ? fields[i]->name : NULL;
 }
 
 long report_field_find(const char *path)
@@ -416,18 +470,21 @@ long report_field_find(const char *path)
 			path = aliases[i].name;
 			break;
 		}
-	for (size_t i = 0; i < COUNT(fields); i++)
-		if (strcmp(fields[i].name, path) == 0)
+	index_fields();
+	for (size_t i = 0; i < nfields; i++)
+		if (strcmp(fields[i]->name, path) == 0)
 			return (long)i;
 	return -1;
 }
 
 int report_field_value(const struct report_result *r, size_t i, struct report_value *v)
 {
-	memset(v, 0, sizeof *v);
-	if (i >= COUNT(fields))
+	index_fields();
+	if (i >= nfields) {
+		memset(v, 0, sizeof *v);
 		return 0;
-	return fields[i].fn(r, fields[i].arg, v);
+	}
+	return row_value(r, fields[i], v);
 }
 
 int report_field_number(const struct report_result *r, const char *path, double *out)
@@ -453,7 +510,7 @@ int report_field_as_number(const struct report_result *r, size_t i, double *out)
 {
 	struct report_value v;
 	report_field_value(r, i, &v);
-	int known = i < COUNT(fields) && (fields[i].bits & EXPECT_FIELD_KNOWN);
+	int known = i < nfields && (fields[i]->bits & EXPECT_FIELD_KNOWN);
 	int rc = 0;
 	if (known && v.type == REPORT_VALUE_UINT)
 		*out = (double)v.u;

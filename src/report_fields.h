@@ -42,6 +42,9 @@ enum report_value_type {
 struct report_value {
 	enum report_value_type type;
 	const char *text;         /* TEXT: the result's own, buf, or owned */
+	const char *json_text;    /* TEXT made harmless for a terminal: the text
+	                             as given, for the JSON, which escapes it
+	                             itself; NULL when text is that */
 	uint64_t u;
 	double d;
 	int b;
@@ -58,6 +61,13 @@ long report_field_find(const char *path);
  * out of memory (v is then null). */
 int report_field_value(const struct report_result *r, size_t i, struct report_value *v);
 void report_value_free(struct report_value *v);
+
+/* Every row of the table, the rows only the JSON has (lists of objects:
+ * reference, sweep.points) among them, in the table's order (for
+ * report_json.c, which lays the document out from report_field_rows.h's
+ * rows in that order). */
+size_t report_row_count(void);
+int report_row_value(const struct report_result *r, size_t row, struct report_value *v);
 
 /* The value of field PATH (a name or short name) as a number: 0 and *out
  * set; 1 when the field exists but is null or no number here (text, a

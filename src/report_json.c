@@ -3,7 +3,10 @@
  * Hand-written rather than through a JSON library: the document is small,
  * its shape is fixed by the contract, and the two things a library would
  * give us - string escaping and number formatting - are a few lines here
- * and tested on their own (tests/check_report.c).
+ * and tested on their own (tests/check_report.c).  A result's members,
+ * their order, nesting and nulls come from the field table
+ * (report_field_rows.h): a row is a member, its dotted name its place;
+ * this file writes the lists of objects the table leaves to it.
  */
 #include "config.h"
 
@@ -13,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "countof.h"
 #include "report.h"
+#include "report_field_rows.h"
+#include "report_fields.h"
 #include "utf8.h"
 
 /* --- strings -------------------------------------------------------------- */
@@ -180,167 +186,34 @@ static void jw_uint(struct jw *w, const char *key, uint64_t v)
 	fprintf(w->out, "%" PRIu64, v);
 }
 
-/* A kernel count: -1 (unavailable) is null, never 0. */
-static void jw_count(struct jw *w, const char *key, int64_t v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_uint(w, key, (uint64_t)v);
-}
+/* --- the lists: rows the table leaves to this file (JLIST, JONLY) ------- */
 
-/* --- one result ----------------------------------------------------------- */
-
-static void write_open_flags(struct jw *w, unsigned flags)
+static void json_open_flags(struct jw *w, const char *key, const struct report_result *res)
 {
 	const char *names[3];
-	size_t n = wl_open_flag_names(flags, names);
-	jw_open(w, "open", '[', 1);
+	size_t n = wl_open_flag_names(res->spec.open_flags, names);
+	jw_open(w, key, '[', 1);
 	for (size_t i = 0; i < n; i++)
 		jw_str(w, NULL, names[i]);
 	jw_close(w, ']');
 }
 
-static void write_command(struct jw *w, const struct wl_spec *s)
+static void json_command(struct jw *w, const char *key, const struct report_result *res)
 {
+	const struct wl_spec *s = &res->spec;
 	if (!s->command) {
-		jw_null(w, "command");
+		jw_null(w, key);
 		return;
 	}
-	jw_open(w, "command", '[', 1);
+	jw_open(w, key, '[', 1);
 	for (size_t i = 0; i < s->command_len; i++)
 		jw_str(w, NULL, s->command[i]);
 	jw_close(w, ']');
 }
 
-static void write_expect_error(struct jw *w, int err)
+static void json_references(struct jw *w, const char *key, const struct report_result *res)
 {
-	if (!err) {
-		jw_null(w, "expect_error");
-		return;
-	}
-	const char *name = wl_errno_name(err);
-	char num[24];
-	snprintf(num, sizeof num, "%d", err);
-	jw_str(w, "expect_error", name ? name : num);
-}
-
-static void write_workload(struct jw *w, const struct wl_spec *s)
-{
-	jw_open(w, "workload", '{', 1);
-	jw_str(w, "op", wl_op_name(s->op));
-	jw_str(w, "api", wl_api_name(s->api));
-	jw_uint(w, "size", s->size);
-	jw_uint(w, "block", s->block);
-	jw_uint(w, "stride", s->stride);
-	write_open_flags(w, s->open_flags);
-	jw_str(w, "fadvise", wl_advice_name(s->fadvise));
-	jw_str(w, "cache", wl_cache_name(s->cache));
-	jw_uint(w, "streams", s->streams);
-	if (s->stdio_buffer == WL_STDIO_BUFFER_DEFAULT)
-		jw_str(w, "stdio_buffer", "default");
-	else
-		jw_uint(w, "stdio_buffer", (uint64_t)s->stdio_buffer);
-	jw_str(w, "stdio_mode", wl_stdio_mode_name(s->stdio_mode));
-	jw_str(w, "sync", wl_sync_name(s->sync));
-	jw_num(w, "time_limit", s->time_limit);
-	jw_num(w, "min_time", s->min_time);
-	write_command(w, s);
-	write_expect_error(w, s->expect_error);
-	jw_num(w, "advice_lead", s->advice_lead);
-	jw_str(w, "map", wl_map_name(s->map));
-	jw_close(w, '}');
-}
-
-/* {"median": .., "min": .., "max": ..}, null throughout when not measured */
-static void write_spread(struct jw *w, const char *key, int measured,
-                         double median, double min, double max)
-{
-	jw_open(w, key, '{', 1);
-	jw_num(w, "median", measured ? median : NAN);
-	jw_num(w, "min", measured ? min : NAN);
-	jw_num(w, "max", measured ? max : NAN);
-	jw_close(w, '}');
-}
-
-static void write_syscalls(struct jw *w, const struct report_result *res)
-{
-	const struct trial_result *m = &res->summary.median;
-	jw_open(w, "syscalls", '{', 1);
-	jw_count(w, "read", report_syscalls_read(res));
-	jw_count(w, "write", report_syscalls_write(res));
-	jw_count(w, "total", report_syscalls_total(res));
-	jw_str(w, "source", res->measured ? syscall_source_name(m->syscall_source) : "none");
-	jw_count(w, "lseek", report_syscalls_kind(res, SYS_LSEEK));
-	jw_count(w, "fsync", report_syscalls_kind(res, SYS_FSYNC));
-	jw_count(w, "fdatasync", report_syscalls_kind(res, SYS_FDATASYNC));
-	jw_close(w, '}');
-}
-
-static void write_calls(struct jw *w, const struct report_result *res)
-{
-	if (!res->measured) {
-		jw_null(w, "calls");
-		return;
-	}
-	jw_open(w, "calls", '{', 1);
-	for (int k = 0; k < CALL_KINDS; k++)
-		if (res->summary.median.calls[k])
-			jw_uint(w, call_kind_name((enum call_kind)k), res->summary.median.calls[k]);
-	jw_close(w, '}');
-}
-
-static void write_pair_num(struct jw *w, const char *key, int measured,
-                           const char *a, double va, const char *b, double vb)
-{
-	jw_open(w, key, '{', 1);
-	jw_num(w, a, measured ? va : NAN);
-	jw_num(w, b, measured ? vb : NAN);
-	jw_close(w, '}');
-}
-
-static void write_pair_count(struct jw *w, const char *key, int measured,
-                             const char *a, int64_t va, const char *b, int64_t vb)
-{
-	jw_open(w, key, '{', 1);
-	jw_count(w, a, measured ? va : -1);
-	jw_count(w, b, measured ? vb : -1);
-	jw_close(w, '}');
-}
-
-/* residency is 0..1, or -1 when it could not be measured */
-static double fraction(double v)
-{
-	return v >= 0 ? v : NAN;
-}
-
-static void write_kernel_figures(struct jw *w, const struct report_result *res)
-{
-	const struct trial_result *m = &res->summary.median;
-	int ok = res->measured;
-	write_syscalls(w, res);
-	write_calls(w, res);
-	write_pair_num(w, "cpu", ok, "user", m->utime, "system", m->stime);
-	write_pair_count(w, "faults", ok, "minor", m->minflt, "major", m->majflt);
-	write_pair_count(w, "context_switches", ok, "voluntary", m->nvcsw,
-	                 "involuntary", m->nivcsw);
-	jw_num(w, "waited_seconds", ok && m->waited_seconds >= 0 ? m->waited_seconds : NAN);
-	write_pair_count(w, "storage", ok, "read_bytes", m->read_bytes,
-	                 "write_bytes", m->write_bytes);
-	write_pair_count(w, "copied", ok, "read_bytes", m->rchar, "write_bytes", m->wchar);
-	jw_open(w, "cache", '{', 1);
-	jw_num(w, "resident_before", ok ? fraction(m->resident_before) : NAN);
-	jw_num(w, "resident_after", ok ? fraction(m->resident_after) : NAN);
-	jw_count(w, "dirty_pages_after", ok ? m->dirty_pages_after : -1);
-	jw_count(w, "writeback_pages_after", ok ? m->writeback_pages_after : -1);
-	jw_num(w, "resident_after_advice", ok ? fraction(m->resident_after_advice) : NAN);
-	jw_num(w, "resident_evicted_max", ok ? fraction(m->resident_evicted_max) : NAN);
-	jw_close(w, '}');
-}
-
-static void write_refs(struct jw *w, const struct report_result *res)
-{
-	jw_open(w, "reference", '[', 0);
+	jw_open(w, key, '[', 0);
 	for (size_t i = 0; i < res->nrefs; i++) {
 		jw_open(w, NULL, '{', 1);
 		jw_str(w, "source", res->refs[i].source);
@@ -364,32 +237,12 @@ static void write_point(struct jw *w, const struct sweep_point *p)
 	jw_close(w, '}');
 }
 
-static void write_sweep(struct jw *w, const struct report_result *res)
+static void json_sweep_points(struct jw *w, const char *key, const struct report_result *res)
 {
-	if (!res->is_sweep) {
-		jw_null(w, "sweep");
-		return;
-	}
-	jw_open(w, "sweep", '{', 0);
-	jw_open(w, "points", '[', 0);
+	jw_open(w, key, '[', 0);
 	for (size_t i = 0; i < res->npoints; i++)
 		write_point(w, &res->points[i]);
 	jw_close(w, ']');
-	jw_open(w, "fit", '{', 1);
-	for (int c = WL_CACHE_WARM; c <= WL_CACHE_COLD; c++) {
-		const struct report_fit *f = &res->fit[c];
-		const char *name = wl_cache_name((enum wl_cache)c);
-		if (!f->present || !f->ok) {
-			jw_null(w, name);
-			continue;
-		}
-		jw_open(w, name, '{', 1);
-		jw_num(w, "R", f->r);
-		jw_num(w, "U", f->u);
-		jw_close(w, '}');
-	}
-	jw_close(w, '}');
-	jw_close(w, '}');
 }
 
 /* A bound's number, null for an open side or none computed. */
@@ -416,19 +269,19 @@ static void write_expectation(struct jw *w, const struct report_expectation *e)
 	jw_close(w, '}');
 }
 
-/* model: null without a calibration, else the prediction and its terms. */
-static void write_model(struct jw *w, const struct report_result *res)
+static void json_expectations(struct jw *w, const char *key, const struct report_result *res)
+{
+	jw_open(w, key, '[', 0);
+	for (size_t i = 0; i < res->nexpects; i++)
+		write_expectation(w, &res->expects[i]);
+	jw_close(w, ']');
+}
+
+/* model.terms: each a measured count (its field) times a calibrated cost. */
+static void json_model_terms(struct jw *w, const char *key, const struct report_result *res)
 {
 	const struct model_estimate *m = &res->model;
-	if (!m->present) {
-		jw_null(w, "model");
-		return;
-	}
-	jw_open(w, "model", '{', 0);
-	jw_num(w, "predicted_seconds", m->predicted_seconds > 0 ? m->predicted_seconds : NAN);
-	jw_num(w, "predicted_rate", m->predicted_rate);
-	jw_num(w, "ratio", m->ratio);
-	jw_open(w, "terms", '[', 0);
+	jw_open(w, key, '[', 0);
 	for (size_t i = 0; i < m->nterms; i++) {
 		const struct model_term *t = &m->terms[i];
 		jw_open(w, NULL, '{', 1);
@@ -441,74 +294,183 @@ static void write_model(struct jw *w, const struct report_result *res)
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
-	if (m->off >= 0) {
-		char words[256];
-		model_miss_words(m, 1, words, sizeof words);
-		jw_open(w, "off", '{', 1);
-		jw_str(w, "what", m->terms[m->off].what);
-		jw_num(w, "cost_needed", m->off_cost);
-		jw_str(w, "words", words);
-		jw_close(w, '}');
-	} else {
-		jw_null(w, "off");
+}
+
+/* model.off: null, or the term the gap of a miss past 2x is put on. */
+static void json_model_off(struct jw *w, const char *key, const struct report_result *res)
+{
+	const struct model_estimate *m = &res->model;
+	if (m->off < 0) {
+		jw_null(w, key);
+		return;
 	}
+	char words[256];
+	model_miss_words(m, 1, words, sizeof words);
+	jw_open(w, key, '{', 1);
+	jw_str(w, "what", m->terms[m->off].what);
+	jw_num(w, "cost_needed", m->off_cost);
+	jw_str(w, "words", words);
 	jw_close(w, '}');
 }
 
-static void write_expectations(struct jw *w, const struct report_result *res)
+/* --- one result: the field table's rows, laid out ------------------------ */
+
+/* How the JSON writes a row (report_field_rows.h's json column). */
+enum json_how {
+	J_VALUE,                  /* its value, null as null */
+	J_CSV,                    /* not at all: a CSV column only */
+	J_LIST,                   /* by its own function */
+	J_NONZERO                 /* its value, left out when 0 (calls.<kind>) */
+};
+
+typedef void (*json_list_fn)(struct jw *w, const char *key, const struct report_result *res);
+
+struct json_row {
+	const char *name;
+	enum json_how how;
+	json_list_fn list;
+};
+
+#define JV J_VALUE, NULL
+#define JCSV J_CSV, NULL
+#define JLIST(fn) J_LIST, fn
+#define JONLY(fn) J_LIST, fn
+#define JSON_ROW(name, how, fn) {name, how, fn},
+#define ROW(name, get, bits, json, meaning) JSON_ROW(name, json)
+#define CALL_ROW(id, name, stdio, shown) {"calls." name, J_NONZERO, NULL},
+
+static const struct json_row rows[] = {
+	REPORT_FIELD_ROWS_BEFORE(ROW)
+	CALL_KIND_ROWS(CALL_ROW)
+	REPORT_FIELD_ROWS_AFTER(ROW)
+};
+
+#undef CALL_ROW
+#undef ROW
+#undef JSON_ROW
+#undef JONLY
+#undef JLIST
+#undef JCSV
+#undef JV
+
+#define JO_NULL_IF_EMPTY 1u
+#define JO_LINES 2u
+#define JSON_OBJECT(path, how) {path, how},
+static const struct { const char *path; unsigned how; } objects[] = {
+	REPORT_JSON_OBJECTS(JSON_OBJECT)
+};
+#undef JSON_OBJECT
+
+static unsigned object_how(const char *path)
 {
-	int busy = report_ran_busy(res);
-	if (busy < 0)
-		jw_null(w, "busy");
-	else
-		jw_bool(w, "busy", busy);
-	jw_num(w, "points", res->lesson_points);
-	jw_open(w, "expectations", '[', 0);
-	for (size_t i = 0; i < res->nexpects; i++)
-		write_expectation(w, &res->expects[i]);
-	jw_close(w, ']');
+	for (size_t i = 0; i < COUNT(objects); i++)
+		if (strcmp(objects[i].path, path) == 0)
+			return objects[i].how;
+	return 0;
+}
+
+/* Row i lies in the object whose path is prefix (n bytes; n 0: the
+ * result itself). */
+static int in_object(size_t i, const char *prefix, size_t n)
+{
+	return i < COUNT(rows) &&
+	       (n == 0 || (strncmp(rows[i].name, prefix, n) == 0 && rows[i].name[n] == '.'));
+}
+
+static void write_value(struct jw *w, const char *key, const struct report_value *v)
+{
+	char hex[20];
+	switch (v->type) {
+	case REPORT_VALUE_NULL: jw_null(w, key); break;
+	case REPORT_VALUE_TEXT: jw_str(w, key, v->json_text ? v->json_text : v->text); break;
+	case REPORT_VALUE_UINT: jw_uint(w, key, v->u); break;
+	case REPORT_VALUE_REAL: jw_num(w, key, v->d); break;
+	case REPORT_VALUE_BOOL: jw_bool(w, key, v->b); break;
+	case REPORT_VALUE_HEX:
+		snprintf(hex, sizeof hex, "%016" PRIx64, v->u);
+		jw_str(w, key, hex);
+		break;
+	}
+}
+
+/* Row i, a member named key of the object being written. */
+static void write_leaf(struct jw *w, const struct report_result *res, size_t i, const char *key)
+{
+	struct report_value v;
+	if (rows[i].how == J_LIST) {
+		rows[i].list(w, key, res);
+		return;
+	}
+	report_row_value(res, i, &v);
+	if (!(rows[i].how == J_NONZERO && v.type == REPORT_VALUE_UINT && v.u == 0))
+		write_value(w, key, &v);
+	report_value_free(&v);
+}
+
+/* Is every row of the object at path (n bytes), from row i on, null? */
+static int all_null(const struct report_result *res, size_t i, const char *path, size_t n)
+{
+	for (; in_object(i, path, n); i++) {
+		struct report_value v;
+		if (rows[i].how == J_CSV)
+			continue;
+		report_row_value(res, i, &v);
+		int null = v.type == REPORT_VALUE_NULL;
+		report_value_free(&v);
+		if (!null)
+			return 0;
+	}
+	return 1;
+}
+
+static size_t write_members(struct jw *w, const struct report_result *res, size_t i,
+                            const char *prefix, size_t n);
+
+/* The object whose path is the first n bytes of row i's name, as key. */
+static size_t write_object(struct jw *w, const struct report_result *res, size_t i, size_t n,
+                           const char *key)
+{
+	char path[96];
+	snprintf(path, sizeof path, "%.*s", (int)n, rows[i].name);
+	unsigned how = object_how(path);
+	if ((how & JO_NULL_IF_EMPTY) && all_null(res, i, path, n)) {
+		jw_null(w, key);
+		while (in_object(i, path, n))
+			i++;
+		return i;
+	}
+	jw_open(w, key, '{', !(how & JO_LINES));
+	i = write_members(w, res, i, path, n);
+	jw_close(w, '}');
+	return i;
+}
+
+/* The rows of the object at prefix (n bytes), from row i on, each under
+ * the part of its name after the prefix; the first row past it. */
+static size_t write_members(struct jw *w, const struct report_result *res, size_t i,
+                            const char *prefix, size_t n)
+{
+	while (in_object(i, prefix, n)) {
+		const char *rest = rows[i].name + (n ? n + 1 : 0);
+		const char *dot = strchr(rest, '.');
+		if (rows[i].how == J_CSV) {
+			i++;
+		} else if (!dot) {
+			write_leaf(w, res, i, rest);
+			i++;
+		} else {
+			char key[64];
+			snprintf(key, sizeof key, "%.*s", (int)(dot - rest), rest);
+			i = write_object(w, res, i, (size_t)(dot - rows[i].name), key);
+		}
+	}
+	return i;
 }
 
 static void write_result(struct jw *w, const struct report_result *res, int oneline)
 {
-	const struct trial_summary *s = &res->summary;
-	const struct trial_result *m = &s->median;
-	int ok = res->measured;
 	jw_open(w, NULL, '{', oneline);
-	jw_str(w, "lesson", res->lesson);
-	jw_str(w, "title", res->title);
-	jw_str(w, "status", res->status == REPORT_OK ? "ok" : "error");
-	jw_str(w, "error", res->error);
-	write_workload(w, &res->spec);
-	jw_uint(w, "trials", res->trials);
-	if (ok) {
-		jw_uint(w, "passes", m->passes);
-		jw_uint(w, "bytes", m->bytes);
-	} else {
-		jw_null(w, "passes");
-		jw_null(w, "bytes");
-	}
-	int timed = report_has_rate(res);
-	write_spread(w, "seconds", timed, s->seconds_median, s->seconds_min, s->seconds_max);
-	write_spread(w, "rate", timed, s->rate_median, s->rate_min, s->rate_max);
-	jw_num(w, "log_rate", report_log_rate(res));
-	if (ok)
-		jw_bool(w, "time_limited", m->time_limited);
-	else
-		jw_null(w, "time_limited");
-	jw_str(w, "disturbed", res->disturbed[0] ? res->disturbed : NULL);
-	if (report_has_checksum(res)) {
-		char hex[20];
-		snprintf(hex, sizeof hex, "%016" PRIx64, m->checksum);
-		jw_str(w, "checksum", hex);
-	} else {
-		jw_null(w, "checksum");
-	}
-	write_kernel_figures(w, res);
-	write_refs(w, res);
-	write_sweep(w, res);
-	write_model(w, res);
-	write_expectations(w, res);
+	write_members(w, res, 0, "", 0);
 	jw_close(w, '}');
 }
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "countof.h"
+#include "figures.h"
 #include "fitline.h"
 #include "keys.h"
 #include "run_words.h"
@@ -333,7 +334,7 @@ static void draw_syscalls(struct pen *p, const struct run_view *v, const struct 
 	named_count("write", syscw, w, sizeof w);
 	/* the op's own kind first; the other may go when it is zero, never
 	 * when it counts something (dd writes every byte it reads) */
-	int writes = spec->op == WL_OP_WRITE;
+	int writes = figures_writes(spec);
 	int64_t other = writes ? syscr : syscw;
 	const struct fit_part counts[] = {
 		{writes ? w : r, NULL, 0, 0}, {writes ? r : w, NULL, other == 0 ? 1 : 0, 0},
@@ -355,12 +356,12 @@ static void draw_syscalls(struct pen *p, const struct run_view *v, const struct 
 			kv_parts(p, "  by kind", parts, n, 3);
 	}
 	draw_calls(p, v, spec);
-	int64_t sys = writes ? syscw : syscr;
-	if (sys > 0) {
+	double per_call = figures_bytes_per_syscall(spec, bytes, syscr, syscw);
+	if (isfinite(per_call)) {
 		char per[32];
-		units_format_bytes_per((double)bytes / (double)sys, per, sizeof per);
+		units_format_bytes_per(per_call, per, sizeof per);
 		kv(p, "B/syscall", "%s", per);
-	} else if (sys < 0)
+	} else if (figures_own_syscalls(spec, syscr, syscw) < 0)
 		kv(p, "B/syscall", "unavailable");
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "countof.h"
+#include "figures.h"
 #include "run_words.h"
 #include "textwrap.h"
 #include "ui_crt.h"
@@ -96,16 +97,16 @@ int ui_run_counts_draw(int y, int x, int w, int max_rows, const struct run_view 
 		parts[n++] = (struct fit_part){lg, NULL, 0, 0};
 	}
 	/* the kernel's count of the workload's own kind of system call */
-	int writes = spec && spec->op == WL_OP_WRITE;
-	int64_t count = v->live ? (writes ? v->sample->syscw : v->sample->syscr)
-	                        : (writes ? v->result->syscw : v->result->syscr);
+	int64_t count = v->live ? figures_own_syscalls(spec, v->sample->syscr, v->sample->syscw)
+	                        : figures_own_syscalls(spec, v->result->syscr, v->result->syscw);
+	const char *kind = figures_own_kind(spec);
 	char num[32];
 	if (count < 0)
 		snprintf(num, sizeof num, "unavailable");
 	else
 		units_format_count((uint64_t)count, num, sizeof num);
-	snprintf(sys, sizeof sys, "kernel: %s() syscalls %s", writes ? "write" : "read", num);
-	snprintf(sysb, sizeof sysb, "%s() syscalls %s", writes ? "write" : "read", num);
+	snprintf(sys, sizeof sys, "kernel: %s() syscalls %s", kind, num);
+	snprintf(sysb, sizeof sysb, "%s() syscalls %s", kind, num);
 	parts[n++] = (struct fit_part){sys, sysb, 0, 0};
 	/* beside it, the program's own calls by kind */
 	struct run_calls c;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "countof.h"
+#include "figures.h"
 #include "fitline.h"
 #include "gauge.h"
 #include "textwrap.h"
@@ -92,7 +93,7 @@ static int draw_live_point(const struct run_view *v, int y, int x, int w)
 		return 0;
 	char a[32], c[32], now[48], lg[32], sys[48];
 	units_format_rate(v->rate_now, a, sizeof a);
-	int64_t n = v->spec->op == WL_OP_WRITE ? v->sample->syscw : v->sample->syscr;
+	int64_t n = figures_own_syscalls(v->spec, v->sample->syscr, v->sample->syscw);
 	if (n >= 0)
 		units_format_count((uint64_t)n, c, sizeof c);
 	else

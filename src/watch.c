@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "countof.h"
+#include "trial_fields.h"
 #include "units.h"
 #include "watch.h"
 
@@ -140,11 +141,6 @@ static int64_t add_count(int64_t a, int64_t b)
 	return a < 0 || b < 0 ? -1 : a + b;
 }
 
-static long add_long(long a, long b)
-{
-	return a < 0 || b < 0 ? -1 : a + b;
-}
-
 static double add_seconds(double a, double b)
 {
 	return a < 0 || b < 0 ? -1 : a + b;
@@ -176,8 +172,8 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 	/* a command's last words are its last run's (iolab --command) */
 	memcpy(sum->stderr_tail, r->stderr_tail, sizeof sum->stderr_tail);
 
-	sum->bytes += r->bytes;
-	sum->passes += r->passes;
+	/* the field table's members by their rows' rule (trial_fields.h) */
+	trial_fields_add(sum, r);
 	sum->seconds += r->seconds;
 	sum->checksum += r->checksum;
 	for (int k = 0; k < CALL_KINDS; k++)
@@ -187,32 +183,12 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 	sum->syscw = add_count(sum->syscw, r->syscw);
 	for (int k = 0; k < SYS_KINDS; k++)
 		sum->sys[k] = add_count(sum->sys[k], r->sys[k]);
-	sum->read_bytes = add_count(sum->read_bytes, r->read_bytes);
-	sum->write_bytes = add_count(sum->write_bytes, r->write_bytes);
-	sum->rchar = add_count(sum->rchar, r->rchar);
-	sum->wchar = add_count(sum->wchar, r->wchar);
-	sum->utime = add_seconds(sum->utime, r->utime);
-	sum->stime = add_seconds(sum->stime, r->stime);
-	sum->minflt = add_long(sum->minflt, r->minflt);
-	sum->majflt = add_long(sum->majflt, r->majflt);
-	sum->nvcsw = add_long(sum->nvcsw, r->nvcsw);
-	sum->nivcsw = add_long(sum->nivcsw, r->nivcsw);
-	sum->resident_after = r->resident_after;
-	sum->dirty_pages_after = r->dirty_pages_after;
 	sum->perf_bytes += r->perf_bytes;
-	/* the figures of issue 12: the loop's CPU and waiting time add up like
-	 * its seconds (the busy rule, report_ran_busy, weighs CPU time against
-	 * them, so a sum of one and the other of all would call every watched
-	 * run busy); what the cache held after is the last trial's; the most
-	 * found cached after an eviction is over every trial; the advice's
-	 * residency is the first trial's, as residency before is */
+	/* the loop's CPU time adds up like its seconds (the busy rule,
+	 * report_ran_busy, weighs one against the other) */
 	sum->cpu_seconds = add_seconds(sum->cpu_seconds, r->cpu_seconds);
-	sum->waited_seconds = add_seconds(sum->waited_seconds, r->waited_seconds);
 	sum->untimed_seconds += r->untimed_seconds;
 	sum->evictions += r->evictions;
-	sum->writeback_pages_after = r->writeback_pages_after;
-	if (r->resident_evicted_max > sum->resident_evicted_max)
-		sum->resident_evicted_max = r->resident_evicted_max;
 
 	sum->rate = sum->seconds > 0 ? (double)sum->bytes / sum->seconds : 0.0;
 	sum->log_rate = units_log_rate(sum->rate);

@@ -488,8 +488,10 @@ START_TEST(text_document)
 	HAS(t, "median of 3 trials by rate");
 	HAS(t, "\nlesson     workload                                                rate      spread"
 	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
+	/* bytes per syscall over the write's own writes: the reads unknown do
+	 * not matter */
 	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s  -50%/+100%"
-	       "     11.78      -/65,536              -       879 KiB/s\n");
+	       "     11.78      -/65,536            1 B       879 KiB/s\n");
 	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error           -"
 	       "         -             -              -               -\n");
 	/* a newline in an error text must not break the table */
@@ -609,9 +611,18 @@ START_TEST(unavailable_counts)
 	ck_assert_int_eq(report_syscalls_read(res), REPORT_UNAVAILABLE);
 	ck_assert_int_eq(report_syscalls_write(res), 65536);
 	ck_assert_int_eq(report_syscalls_total(res), REPORT_UNAVAILABLE);
+	/* bytes per syscall is over the workload's own kind alone: a write's
+	 * is over its writes, whatever the reads were */
+	ck_assert_double_eq(report_bytes_per_syscall(res), 1.0);
+	res->summary.median.syscr = 32768;
+	ck_assert_double_eq(report_bytes_per_syscall(res), 1.0);
+	res->spec.op = WL_OP_READ;
+	ck_assert_double_eq(report_bytes_per_syscall(res), 2.0);
+	res->summary.median.syscr = -1;
 	ck_assert(isnan(report_bytes_per_syscall(res)));
 	res->summary.median.syscr = 0;
-	ck_assert_double_eq(report_bytes_per_syscall(res), 1.0);
+	ck_assert(isnan(report_bytes_per_syscall(res)));
+	res->spec.op = WL_OP_WRITE;
 	/* perf counted: its numbers win and total appears */
 	res->summary.median.syscall_source = SYSCALL_SOURCE_PERF;
 	res->summary.median.sys[SYS_WRITE] = 65537;
@@ -936,6 +947,112 @@ START_TEST(field_aliases)
 }
 END_TEST
 
+/* --- the JSON laid out by the field table ---------------------------------- */
+
+struct json_paths {
+	char path[160][256];
+	size_t n;
+};
+
+/* The dotted paths of a one-line JSON object's members, in order: a
+ * member holding a value or a list is one path, an object's members are
+ * under its own; nothing inside a list is counted. */
+static void json_member_paths(const char *j, struct json_paths *out)
+{
+	char keys[16][64], key[64] = "";
+	int in_list[16], depth = 0, pending = 0;
+	out->n = 0;
+	for (const char *p = j; *p; p++) {
+		if (*p == '"') {
+			const char *end = p + 1;
+			while (*end && *end != '"')
+				end += *end == '\\' ? 2 : 1;
+			const char *after = end + 1;
+			while (*after == ' ')
+				after++;
+			if (*after == ':' && !(depth && in_list[depth - 1])) {
+				snprintf(key, sizeof key, "%.*s", (int)(end - p - 1), p + 1);
+				pending = 1;
+				p = after;
+				continue;
+			}
+			p = end;
+		} else if (*p == '{' || *p == '[') {
+			if (pending && *p == '[' && !(depth && in_list[depth - 1]))
+				goto record;
+			snprintf(keys[depth], sizeof keys[depth], "%s", pending ? key : "");
+			in_list[depth++] = *p == '[';
+			pending = 0;
+			continue;
+		} else if (*p == '}' || *p == ']') {
+			depth--;
+			continue;
+		}
+		if (!pending || *p == ' ' || *p == ',')
+			continue;
+record:
+		{
+			char path[192] = "";
+			for (int d = 0; d < depth; d++)
+				if (keys[d][0]) {
+					strncat(path, keys[d], sizeof path - strlen(path) - 2);
+					strcat(path, ".");
+				}
+			snprintf(out->path[out->n++], sizeof out->path[0], "%s%s", path, key);
+			pending = 0;
+			if (*p == '[') {           /* skip the list whole */
+				int nest = 0;
+				for (; *p; p++) {
+					if (*p == '"') {
+						for (p++; *p && *p != '"'; p += *p == '\\' ? 2 : 1)
+							;
+					} else if (*p == '[' || *p == '{') {
+						nest++;
+					} else if ((*p == ']' || *p == '}') && --nest == 0) {
+						break;
+					}
+				}
+			}
+		}
+	}
+}
+
+/* Every member of a result's JSON is a row of the field table, in the
+ * table's order: the JSON writer lays the object out from the rows, so
+ * a row added is a member added where the row is. */
+START_TEST(json_order_is_the_tables)
+{
+	/* the lists only the JSON has, and objects null as a whole */
+	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls"};
+	struct report r;
+	make_report(&r);
+	for (size_t k = 0; k < r.nresults; k++) {
+		char *one = report_json_result(&r.results[k]);
+		struct json_paths jp;
+		json_member_paths(one, &jp);
+		ck_assert_uint_gt(jp.n, 60);
+		long last = -1;
+		size_t listed = 0;
+		for (size_t i = 0; i < jp.n; i++) {
+			int skip = 0;
+			for (size_t o = 0; o < sizeof json_only / sizeof *json_only; o++)
+				skip |= strcmp(jp.path[i], json_only[o]) == 0;
+			if (skip) {
+				listed++;
+				continue;
+			}
+			long f = report_field_find(jp.path[i]);
+			ck_assert_msg(f >= 0, "%s is in the JSON and no row of the table", jp.path[i]);
+			ck_assert_msg(f > last, "%s is out of the table's order", jp.path[i]);
+			last = f;
+		}
+		ck_assert_uint_eq(listed, k == 0 ? 2 : 3);   /* reference, sweep; calls unmeasured */
+		free(one);
+	}
+	report_free(&r);
+}
+END_TEST
+
 /* The names, walked, are the CSV header; every call kind has its field. */
 START_TEST(field_names)
 {
@@ -993,6 +1110,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);
+	tcase_add_test(tc, json_order_is_the_tables);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,10 +5,12 @@
 #include "config.h"
 
 #include <check.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "suites.h"
+#include "trial_fields.h"
 #include "units.h"
 #include "watch.h"
 
@@ -352,6 +354,36 @@ START_TEST(sums_of_trials)
 }
 END_TEST
 
+/* "Not measured" is each member row's own value (trial_fields.h): -1 for
+ * a count or seconds the kernel may not give, and the work counts as they
+ * are, since they are always known. */
+START_TEST(unmeasured_members)
+{
+	struct trial_result r;
+	memset(&r, 0x11, sizeof r);
+	trial_fields_clear(&r);
+	ck_assert_double_eq(r.utime, -1);
+	ck_assert_double_eq(r.waited_seconds, -1);
+	ck_assert_int_eq(r.minflt, -1);
+	ck_assert_int_eq(r.nivcsw, -1);
+	ck_assert_int_eq(r.read_bytes, -1);
+	ck_assert_int_eq(r.wchar, -1);
+	ck_assert_int_eq(r.dirty_pages_after, -1);
+	ck_assert_double_eq(r.resident_before, -1);
+	ck_assert_double_eq(r.resident_evicted_max, -1);
+	ck_assert_uint_eq(r.passes, 0x11111111u);             /* always measured */
+	ck_assert_uint_eq(r.bytes, 0x1111111111111111u);
+	ck_assert_int_eq(r.syscr, 0x1111111111111111);       /* no row: the engine's */
+	uint64_t u = 0;
+	double d = 0;
+	ck_assert_int_eq(trial_field_read(&r, TF_LONG, offsetof(struct trial_result, minflt), &u, &d), 0);
+	r.minflt = 12;
+	ck_assert_int_eq(trial_field_read(&r, TF_LONG, offsetof(struct trial_result, minflt), &u, &d), 1);
+	ck_assert_uint_eq(u, 12);
+	ck_assert_int_eq(trial_field_read(&r, TF_SECONDS, offsetof(struct trial_result, utime), &u, &d), 0);
+}
+END_TEST
+
 START_TEST(live_sums)
 {
 	struct trial_result done, a = trial(1 << 20, 0.5, 1);
@@ -466,6 +498,7 @@ Suite *make_suite_watch(void)
 	tcase_add_test(tc, live_sums);
 	tcase_add_test(tc, readme_says_what_a_pass_is);
 	tcase_add_test(tc, the_last_trials_stderr);
+	tcase_add_test(tc, unmeasured_members);
 	suite_add_tcase(s, tc);
 	return s;
 }
