@@ -321,7 +321,8 @@ START_TEST(json_document)
 	       "      \"storage\"");
 	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null}");
 	/* O_SYNC waits for the device: the busy rule does not apply */
-	HAS(j, "\"sweep\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []");
+	HAS(j, "\"sweep\": null,\n      \"model\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n"
+	       "      \"expectations\": []");
 	HAS(j, "\"reference\": [\n        {\"source\": \"cs61-2011-imac\", \"label\": \"cs61-2011-imac\", \"rate\": 900000.0}");
 	HAS(j, "\"sweep\": null");
 	/* the failed lesson: status, error text, null measurements */
@@ -370,6 +371,7 @@ START_TEST(json_sweep)
 	free(j);
 	char *csv = render(&r, "csv");
 	HAS(csv, ",2e-07,1e-09,,"
+	         ",,,"           /* model */
 	         ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
 	free(csv);
 	report_free(&r);
@@ -1023,7 +1025,8 @@ record:
 START_TEST(json_order_is_the_tables)
 {
 	/* the lists only the JSON has, and objects null as a whole */
-	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls"};
+	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls", "model",
+	                                        "model.terms", "model.off"};
 	struct report r;
 	make_report(&r);
 	for (size_t k = 0; k < r.nresults; k++) {
@@ -1046,7 +1049,8 @@ START_TEST(json_order_is_the_tables)
 			ck_assert_msg(f > last, "%s is out of the table's order", jp.path[i]);
 			last = f;
 		}
-		ck_assert_uint_eq(listed, k == 0 ? 2 : 3);   /* reference, sweep; calls unmeasured */
+		/* reference, sweep, model (none here); calls unmeasured */
+		ck_assert_uint_eq(listed, k == 0 ? 3 : 4);
 		free(one);
 	}
 	report_free(&r);
