@@ -307,27 +307,56 @@ static double measure_row(struct scratch *s, const struct calib_row *r, int quic
 	return v[n / 2];
 }
 
-int calib_measure(struct scratch *s, int quick, calib_progress_fn progress, void *arg,
-                  struct calibration *out, char *msg, size_t len)
+size_t calib_count(void)
 {
-	memset(out, 0, sizeof *out);
-	calib_key_of(s, &out->key);
-	cost_table_init(&out->costs);
-	out->quick = quick;
-	double start = now();
-	for (size_t i = 0; i < COUNT(calib_rows); i++) {
-		const struct calib_row *r = &calib_rows[i];
-		if (guard_pending())
-			return errmsg(msg, len, "interrupted");
-		if (progress)
-			progress(arg, i, COUNT(calib_rows), cost_meaning(r->cost));
-		out->costs.cost[r->cost] =
-			measure_row(s, r, quick, out->costs.cost, out->why[r->cost], sizeof out->why[r->cost]);
+	return COUNT(calib_rows);
+}
+
+void calib_begin(struct calib_steps *st, const struct scratch *s, int quick)
+{
+	memset(st, 0, sizeof *st);
+	calib_key_of(s, &st->cal.key);
+	cost_table_init(&st->cal.costs);
+	st->cal.quick = quick;
+	st->start = now();
+}
+
+const char *calib_next_what(const struct calib_steps *st)
+{
+	return st->next < COUNT(calib_rows) ? cost_meaning(calib_rows[st->next].cost) : NULL;
+}
+
+int calib_step(struct calib_steps *st, struct scratch *s)
+{
+	struct calibration *c = &st->cal;
+	if (st->next < COUNT(calib_rows)) {
+		const struct calib_row *r = &calib_rows[st->next++];
+		c->costs.cost[r->cost] = measure_row(s, r, c->quick, c->costs.cost, c->why[r->cost],
+		                                     sizeof c->why[r->cost]);
 	}
-	out->took = now() - start;
+	if (st->next < COUNT(calib_rows))
+		return 1;
+	c->took = now() - st->start;
 	time_t t = time(NULL);
 	struct tm tm;
 	gmtime_r(&t, &tm);
-	strftime(out->at, sizeof out->at, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strftime(c->at, sizeof c->at, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return 0;
+}
+
+int calib_measure(struct scratch *s, int quick, calib_progress_fn progress, void *arg,
+                  struct calibration *out, char *msg, size_t len)
+{
+	struct calib_steps st;
+	calib_begin(&st, s, quick);
+	int more = 1;
+	while (more) {
+		if (guard_pending())
+			return errmsg(msg, len, "interrupted");
+		if (progress)
+			progress(arg, st.next, COUNT(calib_rows), calib_next_what(&st));
+		more = calib_step(&st, s);
+	}
+	*out = st.cal;
 	return 0;
 }

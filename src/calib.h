@@ -39,6 +39,21 @@ struct calibration {
 	char at[32];              /* when, ISO 8601 UTC */
 };
 
+/* The measurement one cost at a time, for the lab, which shows its
+ * progress between costs and keeps its screen alive: calib_begin, then
+ * calib_step until it returns 0 (steps->cal is then whole). */
+struct calib_steps {
+	struct calibration cal;
+	size_t next;              /* the next row to measure */
+	double start;
+};
+size_t calib_count(void);     /* how many measurements */
+void calib_begin(struct calib_steps *st, const struct scratch *s, int quick);
+/* What the next step measures ("an lseek()"), NULL when done. */
+const char *calib_next_what(const struct calib_steps *st);
+/* Measure the next cost: 1 when more are to come, 0 when done. */
+int calib_step(struct calib_steps *st, struct scratch *s);
+
 /* Called before each measurement: i of n, what is measured. */
 typedef void (*calib_progress_fn)(void *arg, size_t i, size_t n, const char *what);
 

@@ -195,6 +195,7 @@ int lab_open(struct lab *lab, const struct options *o)
 		return EXIT_ENVIRONMENT;
 	}
 	lab_notebook_open(lab);
+	lab_model_open(lab);
 	/* no --lesson nor --race: where the student left off */
 	long last = o->nlessons || o->race[0] ? -1 : lab_notebook_last_lesson(lab);
 	if (last >= 0)
@@ -236,6 +237,7 @@ void lab_close(struct lab *lab)
 	run_free(&lab->run);
 	race_free(&lab->race);
 	lab_notebook_close(lab);
+	lab_model_close(lab);
 	lab_history_close(lab);
 	lab_form_close(lab);
 	if (lab->guarded)
