@@ -296,6 +296,7 @@ struct lab {
 	struct calibration cal;
 	int have_cal;
 	struct calib_steps *calibrating;   /* NULL: not measuring */
+	int want_cal;             /* a run ended wanting a model: measure when polled */
 
 	/* view state */
 	size_t text_top;          /* first line of the lesson text shown */
@@ -421,12 +422,14 @@ void run_view_of_run(const struct run *r, struct run_view *v);
 /* The notebook's calibration for this machine, kernel, filesystem and
  * device, if it has one. */
 void lab_model_open(struct lab *lab);
-/* A run ended whose model is wanted: when no calibration is at hand,
- * start measuring one (a message says so; never silently). */
+/* A run ended whose model is wanted: when no calibration is at hand, the
+ * next lab_model_poll starts measuring one. */
 void lab_model_need(struct lab *lab);
-/* One measurement of a calibration under way, when no run is: 1 while
- * measuring (the screen keeps polling), 0 otherwise.  The message line
- * shows the progress; the costs go to the notebook at the end. */
+/* The screen's loop calls this between frames: it starts a wanted
+ * calibration (a message says so; never silently) and measures one cost
+ * of it, when no run is under way.  1 while measuring (the screen keeps
+ * polling), 0 otherwise.  The message line shows the progress; the costs
+ * go to the notebook at the end. */
 int lab_model_poll(struct lab *lab);
 void lab_model_close(struct lab *lab);
 /* The model of the ended run v shows: 0 with *m filled, -1 when it has

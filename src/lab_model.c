@@ -20,8 +20,12 @@ void lab_model_open(struct lab *lab)
 
 void lab_model_need(struct lab *lab)
 {
-	if (lab->have_cal || lab->calibrating || !lab->scratch_open)
-		return;
+	lab->want_cal = !lab->have_cal && lab->scratch_open;
+}
+
+static void start(struct lab *lab)
+{
+	lab->want_cal = 0;
 	lab->calibrating = malloc(sizeof *lab->calibrating);
 	if (!lab->calibrating) {
 		lab_message(lab, "no cost model: out of memory");
@@ -47,6 +51,10 @@ static void calibrated(struct lab *lab)
 
 int lab_model_poll(struct lab *lab)
 {
+	if (lab->want_cal && !lab->calibrating && !run_active(lab)) {
+		start(lab);
+		return lab->calibrating != NULL;
+	}
 	struct calib_steps *st = lab->calibrating;
 	if (!st)
 		return 0;

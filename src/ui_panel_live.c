@@ -436,11 +436,14 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 		units_format_size(spec->size, size, sizeof size);
 		unsigned pass = spec->size && passes
 		                ? (unsigned)((s->bytes ? s->bytes - 1 : 0) / spec->size) + 1 : 1;
-		if (v->watch > WATCH_ONE_PASS) {     /* passes over several trials */
-			in_pass = v->pass_bytes;
-			pass = v->passes + 1;
-		}
 		double frac = spec->size ? (double)in_pass / (double)spec->size : 0;
+		if (v->watch > WATCH_ONE_PASS) {     /* passes over several trials */
+			pass = v->passes + 1;
+			/* done is the run's, not the pass's: a pass just begun beside
+			 * "pass 106" read "done 0%" */
+			frac = v->watched / v->watch;
+			frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+		}
 		snprintf(tail, sizeof tail, "%3.0f%%", frac * 100);
 		draw_bar_line(p, "done", frac, tail);
 		if (pass > 1) {
