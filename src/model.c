@@ -86,7 +86,12 @@ static int when_map_bytes(const struct wl_spec *s) { return s->api == WL_API_MMA
 static int when_map_blocks(const struct wl_spec *s) { return s->api == WL_API_MMAP && s->block > 1; }
 static int when_mapped(const struct wl_spec *s) { return s->api == WL_API_MMAP; }
 static int when_synced(const struct wl_spec *s) { return is_write(s) && s->sync != WL_SYNC_NONE; }
-static int when_cold_seq(const struct wl_spec *s) { return cold(s) && !cold_random(s); }
+/* O_DIRECT reads go to the device whatever the cache holds */
+static int when_cold_seq(const struct wl_spec *s)
+{
+	return (cold(s) || (direct(s) && s->op == WL_OP_READ)) && !cold_random(s);
+}
+static int when_direct_write(const struct wl_spec *s) { return direct(s) && is_write(s); }
 static int when_cold_random(const struct wl_spec *s) { return cold_random(s); }
 
 /* The counts a term can price, from the trial as the field table gives
@@ -143,6 +148,7 @@ static const struct term_row term_rows[] = {
 	 "dirty bytes written back by the sync"},
 	{when_cold_seq, N_READ_BYTES, "storage.read_bytes", COST_COLD_BYTE, "bytes read from the device"},
 	{when_cold_random, N_SYSCR, "syscalls.read", COST_COLD_READ, "reads waiting on the device"},
+	{when_direct_write, N_BYTES, "bytes", COST_FLUSH_BYTE, "bytes written to the device (O_DIRECT)"},
 };
 
 /* Largest seconds first; terms without a cost after every costed one. */

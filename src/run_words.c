@@ -114,7 +114,7 @@ static void result_words(const struct run_view *v, int ascii, struct run_state *
 		}
 	} else {
 		/* the student's stop is no success: no check mark on it */
-		s->tone = r->stopped && !r->time_limited ? RUN_TONE_IDLE : RUN_TONE_DONE;
+		s->tone = r->stopped && !r->time_limited ? RUN_TONE_STOPPED : RUN_TONE_DONE;
 		if (r->time_limited || r->stopped) {
 			add(s, NULL, 0, 0, "%s after %s", r->time_limited ? "time limit reached" : "STOPPED",
 			    secs);

@@ -154,7 +154,7 @@ START_TEST(ended)
 	/* stopped by s: stopped, watched or not, and no check mark on it */
 	r.time_limited = 0;
 	ck_assert_str_eq(state_row(&v, &s), "STOPPED after 250 ms (the rate is over what was done)");
-	ck_assert_int_eq(s.tone, RUN_TONE_IDLE);
+	ck_assert_int_eq(s.tone, RUN_TONE_STOPPED);
 	/* one pass */
 	v.watch = WATCH_ONE_PASS;
 	r.time_limited = 1;
