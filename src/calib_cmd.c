@@ -73,7 +73,7 @@ static int write_text(FILE *out, const struct calibration *c)
 			units_format_cost(c->costs.cost[i], 1, v, sizeof v);
 		else
 			snprintf(v, sizeof v, "-");
-		fprintf(out, "  %-13s %10s per %-5s %s%s%s%s\n", cost_name((enum cost_id)i), v,
+		fprintf(out, "  %-13s %10s per %-6s %s%s%s%s\n", cost_name((enum cost_id)i), v,
 		        cost_unit((enum cost_id)i), cost_meaning((enum cost_id)i),
 		        isfinite(c->costs.cost[i]) ? "" : " (", isfinite(c->costs.cost[i]) ? "" : c->why[i],
 		        isfinite(c->costs.cost[i]) ? "" : ")");
