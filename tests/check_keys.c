@@ -355,7 +355,7 @@ START_TEST(readme_lists_the_table)
 		char want[1024];
 		snprintf(want, sizeof want, "| `%s` | %s |", rows[next].label, rows[next].what);
 		ck_assert_msg(strcmp(line, want) == 0, "README's keys table has\n  %s\nwhere the table "
-		              "(src/keys.c) has\n  %s", line, want);
+		              "(src/lab/keys.c) has\n  %s", line, want);
 		next++;
 	}
 	fclose(f);
@@ -453,7 +453,7 @@ START_TEST(man_page_lists_the_table)
 		              rows[i].what);
 		ck_assert_msg(strcmp(keys.v[i].tag, rows[i].label) == 0 &&
 		              strcmp(keys.v[i].text, rows[i].what) == 0,
-		              "the man page's KEYS have\n  %s: %s\nwhere the table (src/keys.c) has\n"
+		              "the man page's KEYS have\n  %s: %s\nwhere the table (src/lab/keys.c) has\n"
 		              "  %s: %s", keys.v[i].tag, keys.v[i].text, rows[i].label, rows[i].what);
 	}
 	ck_assert_msg(keys.n == n, "the man page lists a key the table does not have: %s",

@@ -7,6 +7,8 @@
 #define IOLAB_SUITES(X) \
 	X(atomic_file) \
 	X(batch) \
+	X(chart) \
+	X(class_view) \
 	X(cli) \
 	X(engine) \
 	X(expect) \

@@ -7,9 +7,9 @@
 # Every screen captured on the way - while it runs, and its result at each
 # of the three sizes - is checked:
 #   - nothing is cut at a panel's edge: every view keeps its last column
-#     (UI_EDGE in src/ui_views.h) blank, so anything there - a letter, a
+#     (UI_EDGE in src/ui/ui_views.h) blank, so anything there - a letter, a
 #     digit, a bracket, a separator - is a cut; the panels' edges are
-#     worked out from the layout of the screen on show (src/layout.c:
+#     worked out from the layout of the screen on show (src/lab/layout.c:
 #     lesson, race, presentation, notebook, race chooser);
 #   - no digit, thousands separator or opening bracket in the screen's
 #     last column;
@@ -235,7 +235,7 @@ import glob, os, re, sys
 capdir, loc = sys.argv[1], sys.argv[2]
 utf8 = "utf" in loc.lower()
 
-# The lesson screen's columns, as src/layout.c computes them (asserted
+# The lesson screen's columns, as src/lab/layout.c computes them (asserted
 # exactly by tests/check_layout.c): the course list's width (0: none), and
 # the text's and the panel's x and widths.
 def layout(w):

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "expect_fields.h"
 #include "keys.h"
 #include "textwrap.h"
 #include "ui_crt.h"
@@ -17,6 +18,13 @@
 struct help_line {
 	const char *key;          /* NULL: a heading or a paragraph */
 	const char *text;
+};
+
+/* The figures the field table explains: under the help line of KEY, the
+ * rows named PREFIX... each with its meaning (report_field_rows.h), so a
+ * counter added as a row is explained here by its row. */
+static const struct { const char *key, *prefix; } figure_rows[] = {
+	{"cpu", "cpu."}, {"faults", "faults."}, {"storage", "storage."},
 };
 
 static const struct help_line help[] = {
@@ -42,11 +50,9 @@ static const struct help_line help[] = {
 	{"done, time", "bytes so far of the file, elapsed time, and an estimate of the rest "
 	               "(never past the time limit); a watched run: the pass under way, and the "
 	               "watch time gone and left"},
-	{"cpu", "user and system CPU time of the workload"},
-	{"faults", "page faults: minor (no I/O) and major (read from storage)"},
-	{"storage", "bytes the kernel accounted as read from or dirtied for the device "
-	            "(/proc/PID/io): a write counts when it dirties the page cache, so a "
-	            "cached write counts as much as a synced one"},
+	{"cpu", "user and system CPU time of the workload:"},
+	{"faults", "page faults: minor (no I/O) and major (read from storage):"},
+	{"storage", "bytes the kernel accounted as read from or dirtied for the device:"},
 	{"page cache", "how much of the file was in memory before and after the run (a watched "
 	               "run: before its first trial, after its last)"},
 	{"R, U", "a sweep's fit of seconds = calls x R + bytes x U: the cost of one call "
@@ -125,6 +131,20 @@ static void add_entry(struct tw_lines *out, const char *key, const char *text, i
 	textwrap_free(&t);
 }
 
+/* Each row of the field table named prefix..., as "name: meaning". */
+static void add_field_rows(struct tw_lines *out, const char *prefix, int width)
+{
+	size_t n = strlen(prefix);
+	for (size_t i = 0; i < expect_field_count(); i++) {
+		const struct expect_field_row *r = expect_field_at(i);
+		if (r->alias_of || !r->meaning || !r->meaning[0] || strncmp(r->name, prefix, n) != 0)
+			continue;
+		char line[512];
+		snprintf(line, sizeof line, "%s: %s", r->name + n, r->meaning);
+		add_entry(out, "", line, width);
+	}
+}
+
 static int help_rows(int width, struct tw_lines *out)
 {
 	size_t nkeys;
@@ -144,6 +164,9 @@ static int help_rows(int width, struct tw_lines *out)
 			for (size_t k = 0; k < nkeys; k++)
 				if (keys[k].group == KEYS_GROUP_NOTEBOOK)
 					add_entry(out, keys[k].label, keys[k].what, width);
+		for (size_t f = 0; h->key && f < sizeof figure_rows / sizeof *figure_rows; f++)
+			if (strcmp(h->key, figure_rows[f].key) == 0)
+				add_field_rows(out, figure_rows[f].prefix, width);
 		/* what a repeated pass is, kind by kind, from watch.c's table */
 		if (h->key && strcmp(h->key, "pass") == 0)
 			for (int k = 0; k < WATCH_PASS_KINDS; k++) {

@@ -56,6 +56,13 @@ struct options {
 	int present;               /* --present: presentation mode */
 	int allow_commands;        /* --allow-commands: a lesson pack's commands
 	                              run unasked (trust.h) */
+	/* results out of the terminal (report_cmd.h) */
+	const char *format_name;   /* --format as given: also html and svg */
+	const char *report;        /* --report FILE */
+	const char *from;          /* --from FILE */
+	int class_given;           /* --class */
+	char **class_files;        /* points into argv; nclass_files words */
+	size_t nclass_files;
 };
 
 /* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a

@@ -12,6 +12,7 @@
 #include "calib_cmd.h"
 #include "cli.h"
 #include "history.h"
+#include "report_cmd.h"
 #include "report.h"
 #include "store_cmd.h"
 #include "units.h"
@@ -25,7 +26,8 @@ enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
        OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
-       OPT_OP, OPT_CALIBRATE, OPT_QUICK };
+       OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_CALIBRATE, OPT_QUICK };
+
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -56,6 +58,9 @@ static const struct option long_options[] = {
 	{"op", required_argument, NULL, OPT_OP},
 	{"calibrate", no_argument, NULL, OPT_CALIBRATE},
 	{"quick", no_argument, NULL, OPT_QUICK},
+	{"report", required_argument, NULL, OPT_REPORT},
+	{"from", required_argument, NULL, OPT_FROM},
+	{"class", no_argument, NULL, OPT_CLASS},
 	{NULL, 0, NULL, 0}
 };
 
@@ -79,6 +84,8 @@ void cli_usage(FILE *out)
 "                                    measure a program on the lab's data file\n"
 "       iolab --history [--lesson ID] [--format F]   the saved runs\n"
 "       iolab --forget [--yes]       delete every saved run\n"
+"       iolab --report FILE.html [--from BATCH.json]   the lab report\n"
+"       iolab --class [--format F] FILE...   a class's machines merged\n"
 "\n"
 "A terminal lab that shows how file I/O buffering and caching work on Linux\n"
 "by running the experiments for real, on real files.\n"
@@ -119,6 +126,14 @@ void cli_usage(FILE *out)
 "      --calibrate       measure this machine's costs (at most 20 s) into the\n"
 "                        notebook, for every result's model (--format text|json)\n"
 "      --quick           --calibrate in about a second: rougher, for tests\n"
+"\n"
+"Results out of the terminal:\n"
+"      --report FILE     write the lab report: one self-contained HTML file from\n"
+"                        the notebook (--format svg: one chart of --lesson)\n"
+"      --from FILE       --report reads this batch JSON document instead\n"
+"      --class           merge the batch JSON documents or --history exports\n"
+"                        named after the options, one per machine (--format\n"
+"                        text|json|csv; with --report: in the report)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
@@ -212,13 +227,17 @@ static int parse_race(const char *arg, struct options *o)
 	return o->race[0] && o->race[1] ? 0 : -1;
 }
 
-static int parse_format(const char *arg, const struct report_format **out)
+/* A format of the report table, or one --report writes (html, svg),
+ * which --report's own check places. */
+static int parse_format(const char *arg, struct options *o)
 {
 	const struct report_format *f = report_format_find(arg);
-	if (!f)
-		return -1;
-	*out = f;
-	return 0;
+	o->format_name = arg;
+	if (f) {
+		o->format = f;
+		return 0;
+	}
+	return report_cmd_format_known(arg) ? 0 : -1;
 }
 
 /* One option with its argument; returns 0 or EXIT_USAGE. */
@@ -253,7 +272,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 			return usage_error(err, "invalid number of trials '%s' (1 to 1000)", arg);
 		return 0;
 	case OPT_FORMAT:
-		if (parse_format(arg, &o->format) != 0)
+		if (parse_format(arg, o) != 0)
 			return format_error(err, arg);
 		return 0;
 	case OPT_SIZE:
@@ -281,6 +300,17 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_YES: o->yes = 1; return 0;
 	case OPT_RUN: o->run_spec = arg; return 0;
 	case OPT_COMMAND: o->command_given = 1; return 0;
+	case OPT_CLASS: o->class_given = 1; return 0;
+	case OPT_REPORT:
+		if (!*arg)
+			return usage_error(err, "option '--report' needs a file; the argument is empty");
+		o->report = arg;
+		return 0;
+	case OPT_FROM:
+		if (!*arg)
+			return usage_error(err, "option '--from' needs a file; the argument is empty");
+		o->from = arg;
+		return 0;
 	case OPT_OP:
 		if (strcmp(arg, "read") == 0)
 			o->op = WL_OP_READ;
@@ -298,6 +328,24 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 
 /* --- actions that exclude each other, and the experiment ------------------- */
 
+/* --report, --from, --class and the formats only they write. */
+static int check_report(const struct options *o, FILE *err)
+{
+	int own_format = o->format_name && report_cmd_format_known(o->format_name);
+	if (o->batch && (o->report || o->class_given))
+		return usage_error(err, "--batch runs lessons; %s reads results already made",
+		                   o->report ? "--report" : "--class");
+	if (o->from && !o->report)
+		return usage_error(err, "--from goes with --report");
+	if (own_format && !o->report)
+		return usage_error(err, "--format %s goes with --report", o->format_name);
+	if (o->report && o->format_name && !own_format)
+		return usage_error(err, "--report writes html or svg, not %s", o->format_name);
+	if (o->class_given && o->nclass_files == 0)
+		return usage_error(err, "--class needs the files to merge: iolab --class FILE...");
+	return 0;
+}
+
 /* Options that each choose what the program does: at most one of them. */
 static int check_actions(const struct options *o, FILE *err)
 {
@@ -305,6 +353,7 @@ static int check_actions(const struct options *o, FILE *err)
 		{o->list, "--list"}, {o->history, "--history"}, {o->forget, "--forget"},
 		{o->run_spec != NULL, "--run"}, {o->command_given, "--command"},
 		{o->calibrate, "--calibrate"},
+		{o->report != NULL, "--report"}, {o->class_given && !o->report, "--class"},
 	};
 	const char *first = NULL;
 	for (size_t i = 0; i < sizeof actions / sizeof *actions; i++) {
@@ -330,7 +379,7 @@ static int check_actions(const struct options *o, FILE *err)
 	if (o->no_record && !o->batch)
 		return usage_error(err, "--no-record goes with --batch (the lab keeps every run; "
 		                   "--db FILE gives it a notebook of its own)");
-	return 0;
+	return check_report(o, err);
 }
 
 /* "  op=read blok=4\n          ^\n": the spec, printable, and a caret under
@@ -419,6 +468,9 @@ int cli_parse(int argc, char **argv, struct options *o, FILE *err)
 	if (o->command_given) {
 		o->command = argv + optind;
 		o->ncommand = (size_t)(argc - optind);
+	} else if (o->class_given) {
+		o->class_files = argv + optind;
+		o->nclass_files = (size_t)(argc - optind);
 	} else if (optind < argc) {
 		return usage_error(err, "unexpected argument '%s'", argv[optind]);
 	}
@@ -492,6 +544,10 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return history_cmd(o, stdout, stderr);
 	if (o->calibrate)
 		return calib_cmd(o, stdout, stderr);
+	if (o->report)
+		return report_cmd(o, stderr);
+	if (o->class_given)
+		return class_cmd(o, stderr);
 	if (o->list)
 		return batch_list(o);
 	if (o->batch)

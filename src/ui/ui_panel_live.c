@@ -677,7 +677,6 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 	draw_state(&p, &v);
 	int big = r.h >= 30 || (r.h >= 26 && !l->ncompare && !l->nrefs);
 	draw_rates(&p, &v, big);
-	draw_model(&p, &v);
 	pen_gap(&p);
 	draw_gauge(&p, lab, &v);
 	if ((v.live || v.result) && pen_room(&p, 1)) {
@@ -695,6 +694,8 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 		pen_gap(&p);
 		draw_progress(&p, &v, spec);
 		draw_costs(&p, &v);
+		/* after the counts it explains, where the panel has the rows */
+		draw_model(&p, &v);
 		draw_stderr(&p, &v);
 	} else if (v.saved)
 		draw_saved(&p, v.saved, spec);

@@ -624,6 +624,24 @@ int store_record(struct store *st, const struct store_run *run, int64_t *id,
 	return store_commit(st, msg, msglen);
 }
 
+int store_set_result(struct store *st, int64_t id, const char *result_json, char *msg,
+                     size_t msglen)
+{
+	sqlite3_stmt *s = NULL;
+	int rc = sqlite3_prepare_v2(st->db, "UPDATE runs SET result = ?2 WHERE id = ?1", -1, &s,
+	                            NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_int64(s, 1, id);
+		sqlite3_bind_text(s, 2, result_json, -1, SQLITE_STATIC);
+		rc = sqlite3_step(s);
+	}
+	sqlite3_finalize(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	snprintf(msg, msglen, "not saved: %s", sqlite3_errmsg(st->db));
+	return -1;
+}
+
 /* --- queries --------------------------------------------------------------- */
 
 static int load_points(struct store *st, int64_t run, size_t *n)

@@ -66,6 +66,8 @@ static int guarded;           /* guard_init() was called on it */
 struct notebook {
 	struct store *st;         /* NULL: not recording */
 	size_t tried, failed;
+	int64_t *ids;             /* the run filed for each result, 0 for none */
+	size_t nids;
 };
 
 static void notebook_start(struct notebook *nb, const struct options *o, const struct course *c)
@@ -94,18 +96,35 @@ struct filing {
 	char label[512];
 };
 
-static void notebook_file(struct notebook *nb, const struct report_result *res,
+/* The run of result `index` was stored as id: its verdicts go there later. */
+static void notebook_remember(struct notebook *nb, size_t index, int64_t id)
+{
+	if (index >= nb->nids) {
+		int64_t *grown = reallocarray(nb->ids, index + 1, sizeof *grown);
+		if (!grown)
+			return;           /* the run is kept; only its verdicts would be */
+		memset(grown + nb->nids, 0, (index + 1 - nb->nids) * sizeof *grown);
+		nb->ids = grown;
+		nb->nids = index + 1;
+	}
+	nb->ids[index] = id;
+}
+
+static void notebook_file(struct notebook *nb, const struct report_result *res, size_t index,
                           const struct filing *f)
 {
 	struct notebook_entry e;
 	char msg[1024];
+	int64_t id = 0;
 	if (!nb->st)
 		return;
 	nb->tried++;
 	if (notebook_entry_of_result(&e, res, f->lesson, f->origin, f->label) != 0)
 		snprintf(msg, sizeof msg, "not saved: out of memory");
-	else if (store_record(nb->st, &e.run, NULL, msg, sizeof msg) == 0)
+	else if (store_record(nb->st, &e.run, &id, msg, sizeof msg) == 0)
 		msg[0] = '\0';
+	if (!msg[0])
+		notebook_remember(nb, index, id);
 	notebook_entry_free(&e);
 	if (!msg[0])
 		return;
@@ -113,8 +132,29 @@ static void notebook_file(struct notebook *nb, const struct report_result *res,
 		fprintf(stderr, "iolab: %s\n", msg);
 }
 
+/* Every stored run's result again, now with its claims judged, so the
+ * notebook (--history, --report) keeps the verdicts batch printed. */
+static void notebook_verdicts(struct notebook *nb, const struct report *r)
+{
+	for (size_t i = 0; nb->st && i < r->nresults && i < nb->nids; i++) {
+		if (!nb->ids[i] || r->results[i].nexpects == 0)
+			continue;
+		char *json = report_json_result(&r->results[i]);
+		char msg[1024];
+		if (!json || store_set_result(nb->st, nb->ids[i], json, msg, sizeof msg) != 0) {
+			if (nb->failed++ == 0)
+				fprintf(stderr, "iolab: the claims' verdicts were %s\n",
+				        json ? msg : "not saved: out of memory");
+		}
+		free(json);
+	}
+}
+
 static void notebook_finish(struct notebook *nb)
 {
+	free(nb->ids);
+	nb->ids = NULL;
+	nb->nids = 0;
 	if (nb->failed > 1)
 		fprintf(stderr, "iolab: %zu of %zu results were not saved\n", nb->failed, nb->tried);
 	if (nb->st)
@@ -732,7 +772,7 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		report_model(res, costs);
 		/* a run cut short by a signal measured nothing to keep */
 		if (!guard_pending())
-			notebook_file(nb, res, &filing);
+			notebook_file(nb, res, r->nresults - 1, &filing);
 	}
 	if (have_refs)
 		ref_data_free(&rd);
@@ -817,13 +857,15 @@ static int run_course(const struct options *o, const struct course *c,
 	struct calibration cal;
 	int have_costs = load_costs(o, &nb, &cal);
 	rc = run_all(o, c, idx, n, &r, &nb, have_costs ? &cal.costs : NULL);
-	notebook_finish(&nb);
 	guard_cleanup();          /* no data file outlives the measurements */
 	/* every selected lesson ran: now their claims, against this run */
 	if (rc == 0 && report_expect_all(&r, c) != 0) {
 		fprintf(stderr, "iolab: evaluating the expectations: out of memory\n");
 		rc = EXIT_ENVIRONMENT;
 	}
+	if (rc == 0)
+		notebook_verdicts(&nb, &r);
+	notebook_finish(&nb);
 	if (rc == 0)
 		expectations_note(&r);
 	if (rc == 0)

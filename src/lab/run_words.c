@@ -103,14 +103,14 @@ static void result_words(const struct run_view *v, int ascii, struct run_state *
 			add(s, NULL, 0, 1, "%s trial%s,", trials, plural(v->trials, "s"));
 			add(s, NULL, 0, 1, "each ended by");
 			add(s, NULL, 0, 1, "its time limit");
-			return;
-		}
-		add(s, NULL, 0, 1, "%s whole pass%s", passes, plural(r->passes, "es"));
-		add(s, NULL, 0, 1, "in %s trial%s%s", trials, plural(v->trials, "s"),
-		    r->time_limited ? ";" : "");
-		if (r->time_limited) {
-			add(s, NULL, 0, 1, "the last pass");
-			add(s, NULL, 0, 1, "cut short");
+		} else {
+			add(s, NULL, 0, 1, "%s whole pass%s", passes, plural(r->passes, "es"));
+			add(s, NULL, 0, 1, "in %s trial%s%s", trials, plural(v->trials, "s"),
+			    r->time_limited ? ";" : "");
+			if (r->time_limited) {
+				add(s, NULL, 0, 1, "the last pass");
+				add(s, NULL, 0, 1, "cut short");
+			}
 		}
 	} else {
 		/* the student's stop is no success: no check mark on it */

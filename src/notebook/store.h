@@ -182,6 +182,14 @@ void store_set_busy_timeout(struct store *st, int ms);
 int store_record(struct store *st, const struct store_run *run, int64_t *id,
                  char *msg, size_t msglen);
 
+/* A recorded run's batch JSON object replaced by the same run's object
+ * with its claims judged: batch judges a lesson's claims once every
+ * selected lesson has run (a claim may compare it with a later one), after
+ * the run was recorded.  Only the run's own result text changes; its
+ * figures are the ones recorded.  0, or -1 with "not saved: REASON". */
+int store_set_result(struct store *st, int64_t id, const char *result_json, char *msg,
+                     size_t msglen);
+
 /* --- queries ------------------------------------------------------------ */
 
 /* Called once per run; return nonzero to stop early (the query then
