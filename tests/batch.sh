@@ -44,7 +44,16 @@ def eq(what, got, want):
 eq("top-level keys", list(doc), ["iolab", "machine", "started", "course", "trials", "results"])
 eq("iolab", doc["iolab"], version)
 m = doc["machine"]
-eq("machine keys", sorted(m), ["filesystem", "kernel", "scratch", "syscall_counter"])
+eq("machine keys", sorted(m), ["device", "device_note", "filesystem", "kernel", "scratch",
+                               "syscall_counter"])
+# the scratch device: named, or none and the note says why
+if (m["device"] is None) == (m["device_note"] is None):
+    sys.exit("machine.device %r with device_note %r" % (m["device"], m["device_note"]))
+if m["device"] is not None:
+    eq("device keys", list(m["device"]), ["name", "model", "rotational", "write_cache",
+                                          "logical_block_size", "scheduler"])
+    if not m["device"]["name"]:
+        sys.exit("machine.device.name: %r" % m["device"])
 eq("kernel", m["kernel"], kernel)
 eq("scratch", os.path.realpath(m["scratch"]), os.path.realpath(scratch))
 eq("syscall_counter", m["syscall_counter"], "procfs")
@@ -59,8 +68,9 @@ eq("order", [r["lesson"] for r in res],
    ["b01-write-byte", "b02-stdio-byte", "b03-mmap-read", "b04-direct-misaligned"])
 keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "bytes",
         "seconds", "rate", "log_rate", "time_limited", "disturbed", "checksum", "syscalls",
-        "calls", "cpu", "faults", "context_switches", "waited_seconds", "storage", "copied",
-        "cache", "reference", "sweep", "model", "busy", "points", "expectations"]
+        "calls", "cpu", "faults", "context_switches", "waited_seconds", "time", "per_call",
+        "rate_alone", "storage", "copied", "cache", "device", "amplification", "reference",
+        "sweep", "model", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
            "expect_error", "advice_lead", "map"]
@@ -84,6 +94,27 @@ for r in res:
     eq(r["lesson"] + " cache keys", list(r["cache"]), ["resident_before", "resident_after",
        "dirty_pages_after", "writeback_pages_after", "resident_after_advice",
        "resident_evicted_max"])
+    eq(r["lesson"] + " time keys", list(r["time"]),
+       ["wall", "user", "system", "cpu_wait", "blocked", "note"])
+    t = r["time"]
+    eq(r["lesson"] + " time.wall", t["wall"], r["seconds"]["median"] if r["trials"] == 1
+       else t["wall"])
+    parts = [t[k] for k in ("user", "system", "cpu_wait", "blocked")]
+    if None in parts:                    # a part not measured is said, never guessed
+        if not t["note"]:
+            sys.exit("%s: time %r has a null part and no note" % (r["lesson"], t))
+    # within 2%, or the tenth of a millisecond two readings of the CPU
+    # clock around a loop of a few microseconds cost
+    elif abs(sum(parts) - t["wall"]) > 0.02 * t["wall"] + 1e-4:
+        sys.exit("%s: the time parts %r do not add up to the wall %r" % (r["lesson"], parts,
+                 t["wall"]))
+    eq(r["lesson"] + " per_call keys", list(r["per_call"]), ["call", "syscall"])
+    eq(r["lesson"] + " device keys", list(r["device"]),
+       ["reads", "writes", "read_bytes", "write_bytes", "flushes", "merged"])
+    if m["device"] is None:
+        eq(r["lesson"] + " device.writes", r["device"]["writes"], None)
+    elif not isinstance(r["device"]["writes"], int):
+        sys.exit("%s device.writes: %r" % (r["lesson"], r["device"]))
     eq(r["lesson"] + " points", r["points"], 1.0)
     eq(r["lesson"] + " expectations", r["expectations"], [])
     eq(r["lesson"] + " sweep", r["sweep"], None)

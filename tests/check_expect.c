@@ -634,6 +634,23 @@ static const struct row base_rows[] = {
 	{NULL, "rate.median", EXPECT_FOUND, 100, 95, 105},
 	{NULL, "seconds.median", EXPECT_FOUND, 7, 6, 8},
 	{"ref-stdio", "rate.median", EXPECT_FOUND, 1000, 900, 1100},
+	/* a kernel that does not count run-queue time: the older busy rule */
+	{NULL, "time.cpu_wait", EXPECT_NULL, 0, 0, 0},
+	{NULL, "time.wall", EXPECT_NULL, 0, 0, 0},
+	{"ref-stdio", "time.cpu_wait", EXPECT_NULL, 0, 0, 0},
+	{"ref-stdio", "time.wall", EXPECT_NULL, 0, 0, 0},
+	{"w01-syncbyte", "time.cpu_wait", EXPECT_NULL, 0, 0, 0},
+	{"w01-syncbyte", "time.wall", EXPECT_NULL, 0, 0, 0},
+};
+
+/* The same lesson where the kernel counted its wait for a CPU: up to 1.5 s
+ * of a wall time of at least 5 s, so its loop alone was at most 5 / 3.5
+ * times as fast. */
+static const struct row waited_rows[] = {
+	{NULL, "rate.median", EXPECT_FOUND, 100, 95, 105},
+	{NULL, "seconds.median", EXPECT_FOUND, 7, 6, 8},
+	{NULL, "time.cpu_wait", EXPECT_FOUND, 1, 0.5, 1.5},
+	{NULL, "time.wall", EXPECT_FOUND, 6, 5, 7},
 };
 
 static struct expect_outcome evaluate_in(struct expect_spec sp, const struct ran *runs, size_t nruns)
@@ -948,6 +965,44 @@ START_TEST(busy_widens_one_way)
 }
 END_TEST
 
+/* Measured, a busy run is corrected by its own wait for a CPU, no more:
+ * a verdict is inconclusive only when the rate without that wait could
+ * change it, and the reason names the wait. */
+START_TEST(busy_corrected_by_the_wait)
+{
+	static const struct ran busy_self[] = {{NULL, EXPECT_RAN_BUSY}};
+	const char *why = "waited 1.5 s of 5 s for a CPU while this lesson ran, and the rate "
+	                  "without that wait could change the verdict";
+	struct world w = {waited_rows, COUNT(waited_rows), busy_self, 1, 0};
+	struct expect_source src = {.lookup = lookup, .conditions = conditions, .ctx = &w};
+	const struct {
+		struct expect_spec sp;
+		enum expect_verdict verdict;
+	} cases[] = {
+		/* 105 / (1 - 1.5/5) = 150 at most: under 200 whatever the load */
+		{{.claim = "c", .check = "rate.median", .at_most = "200"}, EXPECT_HELD},
+		{{.claim = "c", .check = "rate.median", .at_most = "120"}, EXPECT_INCONCLUSIVE},
+		{{.claim = "c", .check = "rate.median", .at_least = "50"}, EXPECT_HELD},
+		/* 6 s at least, 4.2 s without the wait */
+		{{.claim = "c", .check = "seconds.median", .at_least = "4"}, EXPECT_HELD},
+		{{.claim = "c", .check = "seconds.median", .at_least = "5"}, EXPECT_INCONCLUSIVE},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		struct expectation x;
+		struct expect_outcome o;
+		build_ok(&x, cases[i].sp);
+		expect_evaluate(&x, &src, &o);
+		ck_assert_msg(o.verdict == cases[i].verdict, "case %zu: %s: %s", i,
+		              expect_verdict_name(o.verdict), o.why);
+		if (o.verdict == EXPECT_INCONCLUSIVE) {
+			ck_assert_int_eq(o.reason, EXPECT_WHY_BUSY);
+			ck_assert_str_eq(o.why, why);
+		}
+		expect_free(&x);
+	}
+}
+END_TEST
+
 START_TEST(names_and_numbers)
 {
 	ck_assert_str_eq(expect_verdict_name(EXPECT_HELD), "held");
@@ -1117,6 +1172,7 @@ Suite *make_suite_expect(void)
 	tcase_add_test(tc, inconclusive_arithmetic);
 	tcase_add_test(tc, inconclusive_conditions);
 	tcase_add_test(tc, busy_widens_one_way);
+	tcase_add_test(tc, busy_corrected_by_the_wait);
 	tcase_add_test(tc, names_and_numbers);
 	tcase_add_test(tc, paired_per_trial);
 	suite_add_tcase(s, tc);

@@ -151,7 +151,9 @@ START_TEST(race_layouts)
 END_TEST
 
 /* Presentation: the figures get what the title, the counts and the gauge
- * leave; at 200x60 the rate's 29 rows hold digits 4s+1 = 29 rows tall. */
+ * leave; from 120x40 the counts have seven rows, for where the time went
+ * and the layers too; at 200x60 the rate's 26 rows hold digits 4s+1 = 25
+ * rows tall. */
 START_TEST(present_layouts)
 {
 	struct present_layout l;
@@ -167,14 +169,14 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.text[0], 14, 2, 2, 76);
 	ck_assert_rect(l.gauge, 17, 2, 6, 76);
 	layout_present(&l, 40, 120, 0);
-	ck_assert_rect(l.figure[0], 5, 2, 16, 116);
-	ck_assert_rect(l.logfig, 22, 2, 8, 116);
-	ck_assert_rect(l.text[0], 30, 2, 2, 116);
+	ck_assert_rect(l.figure[0], 5, 2, 12, 116);
+	ck_assert_rect(l.logfig, 18, 2, 7, 116);
+	ck_assert_rect(l.text[0], 25, 2, 7, 116);
 	ck_assert_rect(l.gauge, 33, 2, 6, 116);
 	layout_present(&l, 60, 200, 0);
-	ck_assert_rect(l.figure[0], 5, 2, 29, 196);
-	ck_assert_rect(l.logfig, 35, 2, 15, 196);
-	ck_assert_rect(l.text[0], 50, 2, 2, 196);
+	ck_assert_rect(l.figure[0], 5, 2, 26, 196);
+	ck_assert_rect(l.logfig, 32, 2, 13, 196);
+	ck_assert_rect(l.text[0], 45, 2, 7, 196);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
 	/* a race: stacked, then side by side */
 	layout_present(&l, 40, 120, 1);
@@ -187,10 +189,10 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.gauge, 33, 2, 6, 116);
 	layout_present(&l, 60, 200, 1);
 	ck_assert_int_eq(l.side_by_side, 1);
-	ck_assert_rect(l.figure[0], 5, 2, 45, 97);
-	ck_assert_rect(l.figure[1], 5, 101, 45, 97);
-	ck_assert_rect(l.text[0], 50, 2, 2, 97);
-	ck_assert_rect(l.text[1], 50, 101, 2, 97);
+	ck_assert_rect(l.figure[0], 5, 2, 40, 97);
+	ck_assert_rect(l.figure[1], 5, 101, 40, 97);
+	ck_assert_rect(l.text[0], 45, 2, 7, 97);
+	ck_assert_rect(l.text[1], 45, 101, 7, 97);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
 	layout_present(&l, 24, 79, 0);
 	ck_assert_int_eq(l.too_small, 1);

@@ -1,5 +1,6 @@
-/* check_measure.c - /proc/PID/io parsing from fixtures, rusage conversion,
- * page-cache residency and eviction. */
+/* check_measure.c - /proc/PID/io and /proc/PID/schedstat parsing from
+ * fixtures, the time split, rusage conversion, page-cache residency and
+ * eviction. */
 #include "config.h"
 
 #include <check.h>
@@ -207,6 +208,89 @@ START_TEST(perf_probe_explains)
 }
 END_TEST
 
+/* --- /proc/PID/schedstat and the time split --------------------------- */
+
+START_TEST(sched_parse)
+{
+	struct measure_sched m;
+	ck_assert_int_eq(measure_sched_parse("160519 63705 2\n", &m), 0);
+	ck_assert_int_eq(m.on_cpu_ns, 160519);
+	ck_assert_int_eq(m.run_delay_ns, 63705);
+	/* what a kernel without scheduler statistics prints: parsed, and the
+	 * caller reading it after a run takes on_cpu 0 for "not counted" */
+	ck_assert_int_eq(measure_sched_parse("0 0 0\n", &m), 0);
+	ck_assert_int_eq(m.on_cpu_ns, 0);
+	/* no file at all (CONFIG_SCHED_INFO off), or not schedstat's text */
+	ck_assert_int_eq(measure_sched_parse("", &m), -1);
+	ck_assert_int_eq(m.run_delay_ns, -1);
+	ck_assert_int_eq(measure_sched_parse(NULL, &m), -1);
+	ck_assert_int_eq(measure_sched_parse("12 x 3", &m), -1);
+	ck_assert_int_eq(measure_sched_parse("-5 3 1", &m), -1);
+	ck_assert_int_eq(m.on_cpu_ns, -1);
+	ck_assert_int_eq(measure_sched_read_fd(-1, &m), -1);
+}
+END_TEST
+
+/* Our own schedstat, held open and read twice: it only grows. */
+START_TEST(sched_read_self)
+{
+	int fd = measure_sched_open(getpid());
+	if (fd < 0) {
+		fprintf(stderr, "schedstat: not on this kernel, skipped\n");
+		return;
+	}
+	struct measure_sched a, b;
+	ck_assert_int_eq(measure_sched_read_fd(fd, &a), 0);
+	for (volatile int i = 0; i < 1000000; i++)
+		;
+	ck_assert_int_eq(measure_sched_read_fd(fd, &b), 0);
+	ck_assert_int_ge(b.on_cpu_ns, a.on_cpu_ns);
+	ck_assert_int_ge(b.run_delay_ns, a.run_delay_ns);
+	close(fd);
+}
+END_TEST
+
+static void sums_to_wall(const struct measure_time *t)
+{
+	double sum = t->user + t->system + t->cpu_wait + t->blocked;
+	ck_assert_msg(sum >= t->wall * 0.98 && sum <= t->wall * 1.02, "parts %g of wall %g", sum,
+	              t->wall);
+}
+
+START_TEST(time_split)
+{
+	struct measure_time t;
+	/* w01 on a disk: mostly blocked */
+	measure_time_split(10.0, 0.05, 0.9, 0.25, &t);
+	ck_assert_double_eq_tol(t.cpu_wait, 0.25, 1e-12);
+	ck_assert_double_eq_tol(t.blocked, 8.8, 1e-12);
+	sums_to_wall(&t);
+	/* a loop on the CPU that waited for it: the wait is all off-CPU time */
+	measure_time_split(3.0, 1.5, 0.3, 1.2, &t);
+	ck_assert_double_eq_tol(t.cpu_wait, 1.2, 1e-12);
+	ck_assert_double_eq_tol(t.blocked, 0, 1e-12);
+	sums_to_wall(&t);
+	/* a wait counted over a window longer than the loop is at most the
+	 * loop's time off the CPU */
+	measure_time_split(1.0, 0.6, 0.2, 0.5, &t);
+	ck_assert_double_eq_tol(t.cpu_wait, 0.2, 1e-12);
+	ck_assert_double_eq_tol(t.blocked, 0, 1e-12);
+	sums_to_wall(&t);
+	/* rounding: CPU a hair over the wall leaves nothing off it */
+	measure_time_split(1.0, 0.7, 0.305, 0.01, &t);
+	ck_assert_double_eq(t.cpu_wait, 0);
+	ck_assert_double_eq(t.blocked, 0);
+	sums_to_wall(&t);
+	/* not counted: said as -1, never guessed */
+	measure_time_split(2.0, 0.5, 0.5, -1, &t);
+	ck_assert_double_eq(t.cpu_wait, -1);
+	ck_assert_double_eq(t.blocked, -1);
+	ck_assert_double_eq(t.user, 0.5);
+	measure_time_split(2.0, -1, 0.5, 0.1, &t);
+	ck_assert_double_eq(t.blocked, -1);
+}
+END_TEST
+
 Suite *make_suite_measure(void)
 {
 	Suite *s = suite_create("measure");
@@ -217,6 +301,9 @@ Suite *make_suite_measure(void)
 	tcase_add_test(tc, io_parse_any_order);
 	tcase_add_test(tc, io_read_live_and_gone);
 	tcase_add_test(tc, rusage_convert);
+	tcase_add_test(tc, sched_parse);
+	tcase_add_test(tc, sched_read_self);
+	tcase_add_test(tc, time_split);
 	suite_add_tcase(s, tc);
 	TCase *cache = tcase_create("cache");
 	tcase_add_test(cache, residency_and_eviction);

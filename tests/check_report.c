@@ -243,6 +243,12 @@ static void measured_trial(struct report_result *res, int64_t syscr, int64_t sys
 	m->resident_after_advice = m->resident_evicted_max = -1;
 	m->cpu_seconds = 0.375;
 	m->waited_seconds = 0.125;
+	/* a kernel that counts no run-queue time, no block device */
+	m->time_user = 0.25;
+	m->time_system = 0.125;
+	m->cpu_wait = m->blocked = -1;
+	snprintf(m->time_note, sizeof m->time_note, "no schedstat");
+	device_stat_clear(&m->device);
 	res->measured = 1;
 	res->trials = 3;
 	res->summary.trials = 3;
@@ -318,7 +324,14 @@ START_TEST(json_document)
 	HAS(j, "\"cache\": {\"resident_before\": null, \"resident_after\": 1.0, \"dirty_pages_after\": 3, "
 	       "\"writeback_pages_after\": 0, \"resident_after_advice\": null, \"resident_evicted_max\": null}");
 	HAS(j, "\"context_switches\": {\"voluntary\": 1, \"involuntary\": 2},\n      \"waited_seconds\": 0.125,\n"
+	       "      \"time\": {\"wall\": 0.5, \"user\": 0.25, \"system\": 0.125, \"cpu_wait\": null, "
+	       "\"blocked\": null, \"note\": \"no schedstat\"},\n"
+	       "      \"per_call\": {\"call\": 7.62939453125e-06, \"syscall\": 7.62939453125e-06},\n"
+	       "      \"rate_alone\": null,\n"
 	       "      \"storage\"");
+	HAS(j, "\"device\": {\"reads\": null, \"writes\": null, \"read_bytes\": null, \"write_bytes\": null, "
+	       "\"flushes\": null, \"merged\": null},\n      \"amplification\": null,\n      \"reference\"");
+	HAS(j, "\"syscall_counter\": \"procfs\", \"device\": null, \"device_note\": null}");
 	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null}");
 	/* O_SYNC waits for the device: the busy rule does not apply */
 	HAS(j, "\"sweep\": null,\n      \"model\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n"
@@ -437,10 +450,15 @@ START_TEST(csv_document)
 	       "syscalls.source,"
 	       "syscalls.lseek,syscalls.fsync,syscalls.fdatasync,calls.write,calls.read,");
 	HAS(c, ",cpu.user,cpu.system,faults.minor,faults.major,context_switches.voluntary,"
-	       "context_switches.involuntary,waited_seconds,storage.read_bytes,storage.write_bytes,"
+	       "context_switches.involuntary,waited_seconds,"
+	       "time.wall,time.user,time.system,time.cpu_wait,time.blocked,time.note,"
+	       "per_call.call,per_call.syscall,rate_alone,"
+	       "storage.read_bytes,storage.write_bytes,"
 	       "copied.read_bytes,copied.write_bytes,cache.resident_before,cache.resident_after,"
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
 	       "cache.resident_evicted_max,"
+	       "device.reads,device.writes,device.read_bytes,device.write_bytes,device.flushes,"
+	       "device.merged,amplification,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
 	       "model.predicted_seconds,model.predicted_rate,model.ratio,"
 	       "busy,points,expectations.held,expectations.missed,"
@@ -454,12 +472,14 @@ START_TEST(csv_document)
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,"      /* calls */
-	       ",,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,,,,,,,,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,,,,"           /* device, amplification */
 	       ",,,,"              /* sweep.fit */
 	       ",,,"               /* model */
 	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
 	/* w03-byte: cpu .. cache, sweep.fit, model, busy, points, expectations */
-	HAS(c, ",0.25,0.125,15,0,1,2,0.125,,4096,,,,1.0,3,0,,,,,,,,,,,1.0,0,0,0,\r\n");
+	HAS(c, ",0.25,0.125,15,0,1,2,0.125,0.5,0.25,0.125,,,no schedstat,7.62939453125e-06,"
+	       "7.62939453125e-06,,,4096,,,,1.0,3,0,,,,,,,,,,,,,,,,,,1.0,0,0,0,\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -1065,7 +1085,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 84);
+	ck_assert_uint_eq(n, 100);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);

@@ -286,6 +286,115 @@ START_TEST(calls_by_kind)
 }
 END_TEST
 
+/* --- what explains the rate ------------------------------------------------- */
+
+static struct trial_result explained(void)
+{
+	struct trial_result r;
+	memset(&r, 0, sizeof r);
+	r.ok = 1;
+	r.bytes = 10485760;
+	r.seconds = 10;
+	r.calls[CALL_FWRITE] = 10485760;
+	r.syscr = 0;
+	r.syscw = 2560;
+	r.time_user = 0.5;
+	r.time_system = 1.5;
+	r.cpu_wait = 1;
+	r.blocked = 7;
+	device_stat_clear(&r.device);
+	r.device.writes = 38;
+	return r;
+}
+
+/* The bar's shares and the legend, exactly; a part not counted is said. */
+START_TEST(where_the_time_went)
+{
+	struct run_view v = view();
+	struct wl_spec spec = spec_of(WL_OP_WRITE, WL_API_STDIO);
+	struct trial_result r = explained();
+	struct run_time t;
+	v.spec = &spec;
+	v.result = &r;
+	run_time_words(&v, 0, &t);
+	ck_assert_int_eq(t.have, 1);
+	ck_assert_int_eq(t.split, 1);
+	ck_assert_double_eq_tol(t.share[RUN_TIME_USER], 0.05, 1e-12);
+	ck_assert_double_eq_tol(t.share[RUN_TIME_BLOCKED], 0.7, 1e-12);
+	ck_assert_str_eq(one_row(t.part, t.n),
+	                 "user 500 ms 5%  system 1.50 s 15%  CPU wait 1.00 s 10%  blocked 7.00 s 70%");
+	/* a kernel without schedstat: the time off the CPU, unsplit, and why */
+	r.cpu_wait = r.blocked = -1;
+	snprintf(r.time_note, sizeof r.time_note, "this kernel gives no run-queue time");
+	run_time_words(&v, 0, &t);
+	ck_assert_int_eq(t.split, 0);
+	ck_assert_str_eq(one_row(t.part, t.n), "user 500 ms 5%  system 1.50 s 15%  "
+	                 "off the CPU 8.00 s 80%  (not split: this kernel gives no run-queue time)");
+	/* nothing measured: nothing drawn */
+	r.time_user = -1;
+	run_time_words(&v, 0, &t);
+	ck_assert_int_eq(t.have, 0);
+	ck_assert_uint_eq(t.n, 0);
+}
+END_TEST
+
+/* The price of a call, and the three layers down to the device. */
+START_TEST(price_and_layers)
+{
+	struct run_view v = view();
+	struct wl_spec spec = spec_of(WL_OP_WRITE, WL_API_STDIO);
+	struct trial_result r = explained();
+	struct run_price pr;
+	struct run_layers ly;
+	v.spec = &spec;
+	v.result = &r;
+	run_price_words(&v, 0, &pr);
+	ck_assert_str_eq(one_row(pr.part, pr.n), "fwrite() 954 ns each  write() 3.91 ms each");
+	run_price_words(&v, 1, &pr);
+	ck_assert_str_eq(one_row(pr.part, pr.n), "fwrite() 954 ns each  write() 3.91 ms each");
+	run_layers_words(&v, 0, &ly);
+	ck_assert_str_eq(one_row(ly.part, ly.n),
+	                 "10,485,760 fwrite  \u2192 2,560 write()  \u2192 38 whole-device writes");
+	run_layers_words(&v, 1, &ly);
+	ck_assert_str_eq(one_row(ly.part, ly.n),
+	                 "10,485,760 fwrite  -> 2,560 write()  -> 38 whole-device writes");
+	/* no device below the scratch directory: two layers */
+	device_stat_clear(&r.device);
+	run_layers_words(&v, 1, &ly);
+	ck_assert_str_eq(one_row(ly.part, ly.n), "10,485,760 fwrite  -> 2,560 write()");
+	/* a system call loop: its own price only, once */
+	struct wl_spec sys = spec_of(WL_OP_WRITE, WL_API_SYSCALL);
+	r.calls[CALL_FWRITE] = 0;
+	r.calls[CALL_WRITE] = r.syscw = 40000;
+	v.spec = &sys;
+	run_price_words(&v, 1, &pr);
+	ck_assert_str_eq(one_row(pr.part, pr.n), "write() 250 us each");
+}
+END_TEST
+
+/* Busy where the run waited for a CPU over 5% of its time, said with the
+ * wait; never for time off the CPU waiting for the device. */
+START_TEST(busy_words)
+{
+	struct run_view v = view();
+	struct wl_spec spec = spec_of(WL_OP_WRITE, WL_API_STDIO);
+	struct trial_result r = explained();
+	char buf[96];
+	v.spec = &spec;
+	v.result = &r;
+	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "busy: waited 1.00 s of 10.00 s for a CPU");
+	r.cpu_wait = 0.5;                     /* 5%: not more */
+	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 0);
+	ck_assert_str_eq(buf, "");
+	r.cpu_wait = 0;
+	r.blocked = 9;                        /* a device-bound loop */
+	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 0);
+	r.cpu_wait = -1;                      /* not counted: not said */
+	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 0);
+}
+END_TEST
+
 Suite *make_suite_run_words(void)
 {
 	Suite *s = suite_create("run_words");
@@ -295,6 +404,9 @@ Suite *make_suite_run_words(void)
 	tcase_add_test(tc, ended);
 	tcase_add_test(tc, errors_and_nothing);
 	tcase_add_test(tc, calls_by_kind);
+	tcase_add_test(tc, where_the_time_went);
+	tcase_add_test(tc, price_and_layers);
+	tcase_add_test(tc, busy_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,6 +10,7 @@
 	X(chart) \
 	X(class_view) \
 	X(cli) \
+	X(device) \
 	X(engine) \
 	X(expect) \
 	X(expect_fields) \

@@ -193,6 +193,17 @@ grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 # (a compared one, w03-byte).
 lecture="cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC"
 lecture="$lecture '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --size 1MiB --watch 3s"
+# where the time went (the bar's legend) and the three layers, down to the
+# device where the scratch directory has one (not on tmpfs or an overlay)
+LEGEND='(user|system|CPU wait|blocked|off the CPU) [0-9.]+ ?[nµum]?s [0-9]+%|(user|system|CPU wait|blocked|off the CPU) [0-9]+%'
+dev=$(stat -c '%Hd:%Ld' "$T/scratch" 2>/dev/null)
+case "$dev" in 0:*|"") device="" ;; *) [ -e "/sys/dev/block/$dev" ] && device=1 || device="" ;; esac
+explained() {     # explained WHERE: the bar and the layers on the screen
+	wait_for "$LEGEND" 10 "where the time went, $1"
+	wait_for '[0-9,]+ fwrite' 10 "the program's calls in the layers, $1"
+	wait_for '(→|->) [0-9,]+ write\(\)' 10 "the system calls in the layers, $1"
+	[ -z "$device" ] || wait_for 'whole-device writes' 10 "the device in the layers, $1"
+}
 for s in $SIZES; do
 	W=${s%x*} H=${s#*x}
 	tm send-keys -t "$PANE" "clear" Enter
@@ -202,6 +213,7 @@ for s in $SIZES; do
 	tm send-keys -t "$PANE" r
 	wait_for 'RUNNING +[0-9.]+ s of 3 s' 20 "a watched run at ${W}x$H"
 	wait_for 'DONE: watched' 30 "a watched run at ${W}x$H"
+	explained "after a watched run at ${W}x$H"
 	tm send-keys -t "$PANE" b
 	wait_for 'Notebook of w05-stdiobyte' 10 "the lesson's notebook at ${W}x$H"
 	tm send-keys -t "$PANE" Escape
@@ -211,6 +223,7 @@ for s in $SIZES; do
 	tm send-keys -t "$PANE" r
 	wait_for 'RUNNING +[0-9.]+ s of 3 s' 20 "a run presented at ${W}x$H"
 	wait_for 'DONE: watched' 30 "a run presented at ${W}x$H"
+	[ "$W" -lt 120 ] || explained "presented at ${W}x$H"
 	tm send-keys -t "$PANE" f
 	wait_for 'B/syscall' 10 "presentation mode off at ${W}x$H"
 	tm send-keys -t "$PANE" v
@@ -218,6 +231,7 @@ for s in $SIZES; do
 	tm send-keys -t "$PANE" Enter
 	wait_for 'racing' 10 "a race at ${W}x$H"
 	wait_count '\(raced' 2 30 "the race's end at ${W}x$H"
+	[ "$W" -lt 120 ] || explained "raced at ${W}x$H"
 	tm send-keys -t "$PANE" f
 	wait_for 'A w05-stdiobyte +against' 10 "the race presented at ${W}x$H"
 	tm send-keys -t "$PANE" f

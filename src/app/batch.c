@@ -850,6 +850,7 @@ static int run_course(const struct options *o, const struct course *c,
 		perror("iolab");
 		return EXIT_ENVIRONMENT;
 	}
+	report_set_device(&r, scratch.has_device ? &scratch.device : NULL, scratch.device_note);
 	r.trials = o->trials;
 	r.course = c->title ? strdup(c->title) : NULL;
 	struct notebook nb;

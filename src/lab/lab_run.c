@@ -169,6 +169,9 @@ static void sample_clear(struct trial_sample *s, int64_t unknown)
 	memset(s, 0, sizeof *s);
 	s->syscr = s->syscw = unknown;
 	s->read_bytes = s->write_bytes = unknown;
+	s->cpu_user = s->cpu_system = s->cpu_wait = (double)unknown;
+	s->device.reads = s->device.writes = s->device.read_bytes = unknown;
+	s->device.write_bytes = s->device.flushes = s->device.merged = unknown;
 }
 
 /* A new run (or sweep point): nothing done, nothing shown. */

@@ -111,7 +111,12 @@ void layout_present(struct present_layout *l, int lines, int cols, int race)
 	int y = 5;
 	/* what is left above the gauge and a blank row over it */
 	int h = l->gauge.y - 1 - y;
-	const int t = LAYOUT_PRESENT_TEXT_ROWS;
+	/* the counts under the figures; with rows to spare, where the time
+	 * went and the layers too (ui_present.c) */
+	l->side_by_side = race && cols >= LAYOUT_RACE_SIDE_COLS;
+	int stacked = race && !l->side_by_side;
+	const int t = h >= LAYOUT_PRESENT_ROOMY_ROWS * (stacked ? 2 : 1) ? LAYOUT_PRESENT_TEXT_ROWS_ROOMY
+	                                                                 : LAYOUT_PRESENT_TEXT_ROWS;
 	if (!race) {
 		int figs = h - t - 1;             /* a blank row between the figures */
 		int rate = figs * 2 / 3;
@@ -120,7 +125,6 @@ void layout_present(struct present_layout *l, int lines, int cols, int race)
 		l->text[0] = (struct rect){y + figs + 1, margin, t, w};
 		return;
 	}
-	l->side_by_side = cols >= LAYOUT_RACE_SIDE_COLS;
 	if (l->side_by_side) {
 		int half = (w - 2) / 2;
 		for (int i = 0; i < 2; i++) {

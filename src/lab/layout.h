@@ -52,6 +52,10 @@ void layout_race(struct race_layout *l, int lines, int cols);
  * and the shared gauge. */
 #define LAYOUT_PRESENT_GAUGE_ROWS 6
 #define LAYOUT_PRESENT_TEXT_ROWS 2
+/* presentation mode's text rows where the rows between the header and the
+ * gauge (per run of a race) are at least LAYOUT_PRESENT_ROOMY_ROWS */
+#define LAYOUT_PRESENT_TEXT_ROWS_ROOMY 7
+#define LAYOUT_PRESENT_ROOMY_ROWS 24
 
 struct present_layout {
 	int too_small;

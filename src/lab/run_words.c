@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures.h"
+#include "measure.h"
+#include "report.h"
 #include "run_words.h"
 #include "units.h"
 
@@ -175,4 +178,179 @@ void run_calls_words(const struct run_view *v, const struct wl_spec *spec, struc
 			add_call(out, (enum call_kind)c, calls[c]);
 	if (out->n == 0 && k->primary != CALL_NONE)     /* before the first chunk */
 		add_call(out, k->primary, 0);
+}
+
+/* --- what explains the rate ----------------------------------------------------- */
+
+/* The figures of a view: live (a watched run's sums so far) or its
+ * result.  0 when it shows neither. */
+struct view_figures {
+	double wall, user, system, wait;
+	uint64_t bytes;
+	const uint64_t *calls;
+	int64_t syscr, syscw;
+	const struct device_stat *device;
+};
+
+static int view_figures(const struct run_view *v, struct view_figures *f)
+{
+	if (v->live && v->sample) {
+		const struct trial_sample *s = v->sample;
+		*f = (struct view_figures){s->elapsed, s->cpu_user, s->cpu_system, s->cpu_wait, s->bytes,
+		                           s->calls_by_kind, s->syscr, s->syscw, &s->device};
+		return 1;
+	}
+	if (v->result) {
+		const struct trial_result *r = v->result;
+		*f = (struct view_figures){r->seconds, r->time_user, r->time_system, r->cpu_wait, r->bytes,
+		                           r->calls, r->syscr, r->syscw, &r->device};
+		return 1;
+	}
+	return 0;
+}
+
+const char *run_time_part_name(enum run_time_part p)
+{
+	static const char *const names[RUN_TIME_PARTS] = {
+		[RUN_TIME_USER] = "user", [RUN_TIME_SYSTEM] = "system", [RUN_TIME_WAIT] = "CPU wait",
+		[RUN_TIME_BLOCKED] = "blocked",
+	};
+	return (unsigned)p < RUN_TIME_PARTS ? names[p] : "?";
+}
+
+static void time_part(struct run_time *t, const char *name, double seconds, double share,
+                      int ascii)
+{
+	char secs[32];
+	units_format_seconds(seconds, ascii, secs, sizeof secs);
+	snprintf(t->text[t->n], sizeof t->text[t->n], "%s %s %.0f%%", name, secs, share * 100);
+	snprintf(t->brief[t->n], sizeof t->brief[t->n], "%s %.0f%%", name, share * 100);
+	/* a part of no time may go where there is no room for it */
+	t->part[t->n] = (struct fit_part){t->text[t->n], t->brief[t->n], share < 0.005 ? 2 : 0, 0};
+	t->n++;
+}
+
+void run_time_words(const struct run_view *v, int ascii, struct run_time *out)
+{
+	struct view_figures f;
+	memset(out, 0, sizeof *out);
+	if (!view_figures(v, &f) || !(f.wall > 0) || f.user < 0 || f.system < 0)
+		return;
+	struct measure_time m;
+	measure_time_split(f.wall, f.user, f.system, f.wait, &m);
+	double seconds[RUN_TIME_PARTS] = {m.user, m.system, m.cpu_wait, m.blocked};
+	for (int p = 0; p < RUN_TIME_PARTS; p++)    /* a difference's rounding is no time */
+		if (seconds[p] > -1 && seconds[p] < 1e-9)
+			seconds[p] = seconds[p] < 0 ? -1 : 0;
+	out->split = m.cpu_wait >= 0;
+	if (!out->split) {              /* off the CPU, not split: said so */
+		double off = f.wall - f.user - f.system;
+		seconds[RUN_TIME_WAIT] = 0;
+		seconds[RUN_TIME_BLOCKED] = off > 0 ? off : 0;
+		snprintf(out->note, sizeof out->note, "%s",
+		         v->result && v->result->time_note[0] ? v->result->time_note
+		                                              : "the wait for a CPU is not counted here");
+	}
+	double total = 0;
+	for (int p = 0; p < RUN_TIME_PARTS; p++)
+		total += seconds[p];
+	if (!(total > 0))
+		return;
+	out->have = 1;
+	out->wall = f.wall;
+	for (int p = 0; p < RUN_TIME_PARTS; p++) {
+		out->share[p] = seconds[p] / total;
+		if (p == RUN_TIME_WAIT && !out->split)
+			continue;
+		time_part(out, p == RUN_TIME_BLOCKED && !out->split ? "off the CPU"
+		                                                     : run_time_part_name((enum run_time_part)p),
+		          seconds[p], out->share[p], ascii);
+	}
+	if (out->note[0]) {
+		snprintf(out->text[out->n], sizeof out->text[out->n], "(not split: %s)", out->note);
+		out->part[out->n] = (struct fit_part){out->text[out->n], "(not split)", 1, 0};
+		out->n++;
+	}
+}
+
+static void price_part(struct run_price *p, const char *call, double seconds, int ascii)
+{
+	char price[32];
+	units_format_cost(seconds, ascii, price, sizeof price);
+	snprintf(p->text[p->n], sizeof p->text[p->n], "%s() %s each", call, price);
+	p->part[p->n] = (struct fit_part){p->text[p->n], NULL, 0, 0};
+	p->n++;
+}
+
+void run_price_words(const struct run_view *v, int ascii, struct run_price *out)
+{
+	struct view_figures f;
+	memset(out, 0, sizeof *out);
+	if (!view_figures(v, &f) || !(f.wall > 0) || !v->spec)
+		return;
+	enum call_kind k = figures_own_call(v->spec);
+	double call = k != CALL_NONE ? figures_per_call(f.wall, (int64_t)f.calls[k]) : NAN;
+	int64_t sys = figures_own_syscalls(v->spec, f.syscr, f.syscw);
+	if (isfinite(call))
+		price_part(out, call_kind_name(k), call, ascii);
+	/* the system call's own price where it is another call's */
+	if ((k == CALL_NONE || call_kind_info(k)->is_stdio) && sys > 0)
+		price_part(out, figures_own_kind(v->spec), figures_per_call(f.wall, sys), ascii);
+}
+
+static void layer(struct run_layers *l, const char *text, int optional)
+{
+	snprintf(l->text[l->n], sizeof l->text[l->n], "%s", text);
+	l->part[l->n] = (struct fit_part){l->text[l->n], NULL, optional, 0};
+	l->n++;
+}
+
+void run_layers_words(const struct run_view *v, int ascii, struct run_layers *out)
+{
+	struct view_figures f;
+	char num[32], text[64];
+	const char *arrow = ascii ? "->" : "\u2192";
+	memset(out, 0, sizeof *out);
+	if (!view_figures(v, &f) || !v->spec)
+		return;
+	enum call_kind k = figures_own_call(v->spec);
+	if (k != CALL_NONE) {
+		units_format_count(f.calls[k], num, sizeof num);
+		snprintf(text, sizeof text, "%s %s", num, call_kind_name(k));
+		layer(out, text, 0);
+	}
+	int64_t sys = figures_own_syscalls(v->spec, f.syscr, f.syscw);
+	if (sys >= 0) {
+		units_format_count((uint64_t)sys, num, sizeof num);
+		snprintf(text, sizeof text, "%s%s%s %s()", out->n ? arrow : "", out->n ? " " : "", num,
+		         figures_own_kind(v->spec));
+		layer(out, text, 0);
+	}
+	int writes = figures_writes(v->spec);
+	int64_t dev = writes ? f.device->writes : f.device->reads;
+	if (dev >= 0) {
+		units_format_count((uint64_t)dev, num, sizeof num);
+		/* the device's own count: everything on it, not the workload's
+		 * alone, and said so wherever it goes */
+		snprintf(text, sizeof text, "%s %s", arrow, num);
+		layer(out, text, 0);
+		layer(out, writes ? "whole-device writes" : "whole-device reads", 0);
+		out->part[out->n - 1].tight = 1;
+	}
+}
+
+int run_busy_words(const struct run_view *v, int ascii, char *buf, size_t len)
+{
+	struct view_figures f;
+	buf[0] = '\0';
+	if (!view_figures(v, &f))
+		return 0;
+	double share = figures_wait_share(f.wall, f.wait);
+	if (!(share > REPORT_BUSY_WAIT_SHARE))
+		return 0;
+	char w[32], t[32];
+	units_format_seconds(f.wait, ascii, w, sizeof w);
+	units_format_seconds(f.wall, ascii, t, sizeof t);
+	snprintf(buf, len, "busy: waited %s of %s for a CPU", w, t);
+	return 1;
 }

@@ -71,4 +71,54 @@ struct run_calls {
  * says so). */
 void run_calls_words(const struct run_view *v, const struct wl_spec *spec, struct run_calls *out);
 
+/* --- what explains the rate: the time, the price of a call, the layers --- */
+
+/* Where the time went, for a stacked bar of the wall time: user, system,
+ * the wait for a CPU and the rest (blocked), live (coarse) or at the end. */
+enum run_time_part { RUN_TIME_USER, RUN_TIME_SYSTEM, RUN_TIME_WAIT, RUN_TIME_BLOCKED,
+                     RUN_TIME_PARTS };
+struct run_time {
+	int have;                 /* there is a wall time and CPU time to split */
+	double wall;
+	double share[RUN_TIME_PARTS];   /* of the bar, 0..1, adding up to 1 */
+	int split;                /* the wait and the rest are measured apart;
+	                             0: RUN_TIME_BLOCKED is all the time off the
+	                             CPU, unsplit, and note says why */
+	size_t n;                 /* legend parts: "user 2%" ... */
+	struct fit_part part[RUN_TIME_PARTS + 1];
+	char text[RUN_TIME_PARTS + 1][128];
+	char brief[RUN_TIME_PARTS + 1][32];
+	char note[96];
+};
+/* The legend's names: "user", "system", "CPU wait", "blocked". */
+const char *run_time_part_name(enum run_time_part p);
+void run_time_words(const struct run_view *v, int ascii, struct run_time *out);
+
+/* The price of one call (the lecture's R), the wall time over the calls:
+ * "write() 251 µs each", and for stdio its system call's too ("fwrite()
+ * 15 ns each", "write() 62 µs each"); n 0 when there are no calls yet. */
+struct run_price {
+	size_t n;
+	struct fit_part part[2];
+	char text[2][64];
+};
+void run_price_words(const struct run_view *v, int ascii, struct run_price *out);
+
+/* The three layers of batching: the program's calls, the system calls,
+ * the device's requests: "10,485,760 fwrite" "-> 2,560 write()" "-> 38
+ * whole-device writes" (the device's count: anything else on it too); n
+ * 0 before there is anything. */
+#define RUN_LAYER_PARTS 4
+struct run_layers {
+	size_t n;
+	struct fit_part part[RUN_LAYER_PARTS];
+	char text[RUN_LAYER_PARTS][64];
+};
+void run_layers_words(const struct run_view *v, int ascii, struct run_layers *out);
+
+/* "busy: waited 1.2 s of 3.0 s for a CPU" when the run (so far) waited for
+ * a CPU longer than report.h's REPORT_BUSY_WAIT_SHARE of its wall time;
+ * 0 and "" otherwise. */
+int run_busy_words(const struct run_view *v, int ascii, char *buf, size_t len);
+
 #endif

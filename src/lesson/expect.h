@@ -200,6 +200,11 @@ enum expect_found {
                                         NO_DEVICE its timed and cached
                                         fields are inconclusive too */
 
+/* The fields a busy lesson's correction reads (expect_eval.c): its wait
+ * for a CPU and its wall time, in seconds (report_field_rows.h). */
+#define EXPECT_LOAD_WAIT "time.cpu_wait"
+#define EXPECT_LOAD_WALL "time.wall"
+
 struct expect_source {
 	/* Required.  field of lesson (NULL: the expectation's own lesson) at
 	 * the median trial, or its min or max over the trials. */

@@ -48,6 +48,7 @@ struct eval {
 	int widen;
 	int busy_seen;
 	const char *busy_lesson;      /* the first busy lesson read (NULL: own) */
+	double busy_wait, busy_wall;  /* its wait for a CPU and wall time; -1 */
 };
 
 /* The source text of a node, cut at 40 bytes, for messages. */
@@ -63,6 +64,39 @@ static void fmt2(double a, double b, char *x, char *y, size_t len)
 {
 	expect_format_number(a, x, len);
 	expect_format_number(b, y, len);
+}
+
+/* How much faster a busy lesson's loop could have run: its wall time over
+ * the wall less its wait for a CPU (EXPECT_LOAD_*), the longest wait of its
+ * trials against the shortest wall, so no trial is corrected less than it
+ * waited.  INFINITY when the wait is not measured (any faster value). */
+static double load_factor(const struct eval *c, const char *lesson, double *wait, double *wall)
+{
+	double w, t;
+	*wait = *wall = -1;
+	if (c->src->lookup(c->src->ctx, lesson, EXPECT_LOAD_WAIT, EXPECT_MAX, &w) != EXPECT_FOUND ||
+	    c->src->lookup(c->src->ctx, lesson, EXPECT_LOAD_WALL, EXPECT_MIN, &t) != EXPECT_FOUND ||
+	    !(w >= 0) || !(t > w))
+		return INFINITY;
+	*wait = w;
+	*wall = t;
+	return t / (t - w);
+}
+
+/* "waited 1.2 s of 3.0 s for a CPU while w01-syncbyte ran", or the older
+ * words where the wait is not measured. */
+static void busy_words(char *buf, size_t len, const char *lesson, double wait, double wall)
+{
+	char w[32], t[32];
+	if (wait >= 0) {
+		expect_format_number(wait, w, sizeof w);
+		expect_format_number(wall, t, sizeof t);
+		snprintf(buf, len, "waited %s s of %s s for a CPU while %s ran", w, t,
+		         lesson ? lesson : "this lesson");
+	} else {
+		snprintf(buf, len, "the machine was busy while %s ran (CPU time per wall second well "
+		         "below 1 for a CPU-bound loop)", lesson ? lesson : "this lesson");
+	}
 }
 
 /* The run's conditions that bear on this field (s: its span, widened
@@ -90,18 +124,26 @@ static void weigh_conditions(struct eval *c, const struct expect_node *n, struct
 			     "the run was time-limited and the claim is about the whole file");
 	}
 	unsigned way = n->field_class & (EXPECT_FIELD_SPEED | EXPECT_FIELD_DURATION);
+	double wait, wall, factor = 1;
+	if (ran & EXPECT_RAN_BUSY)
+		factor = load_factor(c, n->lesson, &wait, &wall);
 	if ((ran & EXPECT_RAN_BUSY) && (n->field_class & EXPECT_FIELD_TIMED) && way) {
-		if (!c->busy_seen)
+		if (!c->busy_seen) {
 			c->busy_lesson = n->lesson;
+			c->busy_wait = wait;
+			c->busy_wall = wall;
+		}
 		c->busy_seen = 1;
+		/* as fast as the loop was on a CPU of its own, and no faster */
 		if (c->widen && (way & EXPECT_FIELD_SPEED))
-			s->hi = INFINITY;
+			s->hi = isfinite(factor) ? s->hi * factor : INFINITY;
 		else if (c->widen)
-			s->lo = fmin(s->lo, DBL_MIN);     /* any positive duration */
+			s->lo = isfinite(factor) ? s->lo / factor : fmin(s->lo, DBL_MIN);
 	} else if ((ran & EXPECT_RAN_BUSY) && (n->field_class & EXPECT_FIELD_TIMED)) {
-		if (n->lesson)
-			note(c->note, EXPECT_WHY_BUSY, "the machine was busy while %s ran "
-			     "(CPU time per wall second well below 1 for a CPU-bound loop)", n->lesson);
+		char words[192];
+		busy_words(words, sizeof words, n->lesson, wait, wall);
+		if (wait >= 0 || n->lesson)
+			note(c->note, EXPECT_WHY_BUSY, "%s", words);
 		else
 			note(c->note, EXPECT_WHY_BUSY, "the machine was busy "
 			     "(CPU time per wall second well below 1 for a CPU-bound loop)");
@@ -468,10 +510,10 @@ static int interval_verdict(const struct span *v, const struct edge *lo, const s
  * move them (struct eval): the verdict over that, or inconclusive "busy"
  * when the widening reaches across the bound. */
 static void busy_verdict(const struct expectation *x, const struct expect_source *src,
-                         struct expect_outcome *out, struct note *why, const char *lesson)
+                         struct expect_outcome *out, struct note *why, const struct eval *seen)
 {
 	struct note ignored = {EXPECT_WHY_NONE, ""};
-	struct eval w = {src, x->whole_file, &ignored, 1, 0, NULL};
+	struct eval w = {src, x->whole_file, &ignored, 1, 0, NULL, -1, -1};
 	struct span v, b[2] = {{0, 0, 0}, {0, 0, 0}};
 	struct edge lo, hi;
 	int ok = eval_expr(&w, x->check, &v) == 0;
@@ -483,9 +525,10 @@ static void busy_verdict(const struct expectation *x, const struct expect_source
 		if (interval_verdict(&v, &lo, &hi, out))
 			return;
 	}
-	note(why, EXPECT_WHY_BUSY, "the machine was busy while %s ran (CPU time per wall second "
-	     "well below 1 for a CPU-bound loop), and a rate it held back could change the verdict",
-	     lesson ? lesson : "this lesson");
+	char words[192];
+	busy_words(words, sizeof words, seen->busy_lesson, seen->busy_wait, seen->busy_wall);
+	note(why, EXPECT_WHY_BUSY, "%s, and %s could change the verdict", words,
+	     seen->busy_wait >= 0 ? "the rate without that wait" : "a rate it held back");
 }
 
 void expect_evaluate(const struct expectation *x, const struct expect_source *src,
@@ -496,7 +539,7 @@ void expect_evaluate(const struct expectation *x, const struct expect_source *sr
 	out->low = -INFINITY;
 	out->high = INFINITY;
 	struct note why = {EXPECT_WHY_NONE, ""};
-	struct eval c = {src, x->whole_file, &why, 0, 0, NULL};
+	struct eval c = {src, x->whole_file, &why, 0, 0, NULL, -1, -1};
 
 	struct span v, b[2] = {{0, 0, 0}, {0, 0, 0}};
 	out->has_value = eval_expr(&c, x->check, &v) == 0;
@@ -532,7 +575,7 @@ void expect_evaluate(const struct expectation *x, const struct expect_source *sr
 	    by_combination(x, src, out) == 0)
 		return;
 	if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound && c.busy_seen) {
-		busy_verdict(x, src, out, &why, c.busy_lesson);
+		busy_verdict(x, src, out, &why, &c);
 		if (out->verdict != EXPECT_INCONCLUSIVE)
 			return;
 	} else if (why.reason == EXPECT_WHY_NONE && out->has_value && out->has_bound) {

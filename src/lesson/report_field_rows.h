@@ -146,6 +146,23 @@
 	  "times the scheduler took the CPU away") \
 	X("waited_seconds", MEMBER(waited_seconds, TF_SECONDS, TF_ADD), RF_BOTH | EXPECT_FIELD_DEVICE, JV, \
 	  "seconds of the timed loop not spent on the CPU: waiting for the device, a lock, the scheduler") \
+	X(EXPECT_LOAD_WALL, MEMBER(seconds, TF_DOUBLE, TF_ADD), RF_DURATION, JV, \
+	  "seconds the timed loop took (as `seconds`, of this trial), split into the four below") \
+	X("time.user", MEMBER(time_user, TF_SECONDS, TF_ADD), RF_WORK, JV, \
+	  "seconds of it on a CPU in the workload's own code") \
+	X("time.system", MEMBER(time_system, TF_SECONDS, TF_ADD), RF_WORK, JV, \
+	  "seconds of it on a CPU in the kernel, for the workload") \
+	X(EXPECT_LOAD_WAIT, MEMBER(cpu_wait, TF_SECONDS, TF_ADD), RF_WORK, JV, \
+	  "seconds of it runnable but waiting for a CPU (/proc/PID/schedstat): the machine's load") \
+	X("time.blocked", MEMBER(blocked, TF_SECONDS, TF_ADD), RF_DEV, JV, \
+	  "seconds of it waiting for the device, a lock or a sleep: the rest of the wall time") \
+	X("time.note", FN(f_time_note, 0), 0, JV, "") \
+	X("per_call.call", FN(f_per_call, PC_CALL), RF_DURATION, JV, \
+	  "seconds per call of the workload's own kind (write, fread ...): the wall time over their count") \
+	X("per_call.syscall", FN(f_per_call, PC_SYSCALL), RF_DURATION, JV, \
+	  "seconds per system call of the workload's own kind (write or read)") \
+	X("rate_alone", FN(f_rate_alone, 0), RF_NUM, JV, \
+	  "bytes per second over the wall time less the wait for a CPU: the rate on an idle machine") \
 	X("storage.read_bytes", MEMBER(read_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "bytes the kernel read from the device for the process (/proc/PID/io `read_bytes`)") \
 	X("storage.write_bytes", MEMBER(write_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
@@ -167,6 +184,21 @@
 	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
 	X("cache.resident_evicted_max", MEMBER(resident_evicted_max, TF_FRACTION, TF_MAX), RF_NUM | EXPECT_FIELD_DEVICE, JV, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
+	X("device.reads", MEMBER(device.reads, TF_COUNT, TF_ADD), RF_DEV, JV, \
+	  "read requests the scratch directory's block device completed during the trial: " \
+	  "the whole device's, anything else's too (/sys/block/DEV/stat)") \
+	X("device.writes", MEMBER(device.writes, TF_COUNT, TF_ADD), RF_DEV, JV, \
+	  "write requests the device completed during the trial (whole device)") \
+	X("device.read_bytes", MEMBER(device.read_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
+	  "bytes the device read during the trial (whole device)") \
+	X("device.write_bytes", MEMBER(device.write_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
+	  "bytes the device wrote during the trial (whole device)") \
+	X("device.flushes", MEMBER(device.flushes, TF_COUNT, TF_ADD), RF_DEV, JV, \
+	  "cache flushes the device completed during the trial (whole device; null before Linux 5.5)") \
+	X("device.merged", MEMBER(device.merged, TF_COUNT, TF_ADD), RF_DEV, JV, \
+	  "requests the kernel merged into others before the device saw them (whole device)") \
+	X("amplification", FN(f_amplification, 0), RF_DEV, JV, \
+	  "device bytes per byte the workload moved, its own way (written for a write, read otherwise)") \
 	X("reference", FN(f_none, 0), 0, JONLY(json_references), "") \
 	X("sweep.points", FN(f_sweep_points, 0), 0, JONLY(json_sweep_points), "") \
 	X("sweep.fit.warm.R", FN(f_fit, WL_CACHE_WARM * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, warm") \

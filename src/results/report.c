@@ -61,6 +61,14 @@ int report_init(struct report *r, const char *scratch, const char *filesystem,
 	return 0;
 }
 
+void report_set_device(struct report *r, const struct device_info *d, const char *note)
+{
+	r->has_device = d != NULL;
+	if (d)
+		r->device = *d;
+	snprintf(r->device_note, sizeof r->device_note, "%s", note ? note : "");
+}
+
 static int add_refs(struct report_result *res, const struct lesson *l, const struct ref_data *rd)
 {
 	if (!l->nrefs)
@@ -349,26 +357,30 @@ static int cpu_bound(const struct wl_spec *s)
 	       !(s->open_flags & (WL_OPEN_SYNC | WL_OPEN_DSYNC | WL_OPEN_DIRECT));
 }
 
-/* 1 when this trial's loop was on the CPU for less than the share, 0 when
- * not, -1 when it cannot be told. */
-static int trial_busy(const struct trial_result *t)
+/* 1 when this trial waited for a CPU (or, not counted, its CPU-bound loop
+ * was on the CPU for less than the share), 0 when not, -1 when it cannot
+ * be told. */
+static int trial_busy(const struct report_result *res, const struct trial_result *t)
 {
-	if (t->cpu_seconds < 0 || !(t->seconds > 0))
+	double share = figures_wait_share(t->seconds, t->cpu_wait);
+	if (isfinite(share))
+		return share > REPORT_BUSY_WAIT_SHARE;
+	if (!cpu_bound(&res->spec) || t->cpu_seconds < 0 || !(t->seconds > 0))
 		return -1;
 	return t->cpu_seconds < REPORT_BUSY_CPU_SHARE * t->seconds;
 }
 
 int report_ran_busy(const struct report_result *res)
 {
-	if (!res->measured || !cpu_bound(&res->spec))
+	if (!report_has_rate(res))         /* no rate for load to hold back */
 		return -1;
 	/* every trial the figures come from: any one of them slowed down can
 	 * pair with another lesson's trial in a verdict */
 	unsigned *index;
 	unsigned used = report_picked_runs(res, &index);
-	int verdict = used ? -1 : trial_busy(&res->summary.median);
+	int verdict = used ? -1 : trial_busy(res, &res->summary.median);
 	for (unsigned i = 0; i < used; i++) {
-		int b = trial_busy(&res->runs[index[i]]);
+		int b = trial_busy(res, &res->runs[index[i]]);
 		if (b > verdict)
 			verdict = b;
 	}

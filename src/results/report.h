@@ -99,6 +99,11 @@ struct report {
 	                             report_no_device() */
 	char *scratch;            /* its path */
 	char *syscall_counter;    /* procfs | perf | none */
+	/* the scratch directory's block device (device.h), or none with
+	 * device_note saying why ("" when unknown) */
+	struct device_info device;
+	int has_device;
+	char device_note[160];
 	char started[32];         /* ISO-8601 UTC, second precision */
 	char *course;             /* course title, or NULL */
 	unsigned trials;          /* trials requested per lesson */
@@ -116,6 +121,9 @@ void report_no_device_words(const char *dir, const char *filesystem, char *buf, 
  * a cold cache, DONTNEED advice)?  On a filesystem with no device its
  * timing shows none of that. */
 int report_device_bound(const struct wl_spec *spec);
+/* The machine's device: d, or none (d NULL) for the reason in note. */
+void report_set_device(struct report *r, const struct device_info *d, const char *note);
+
 /* Fills version, kernel and started (now).  0, or -1 (ENOMEM). */
 int report_init(struct report *r, const char *scratch, const char *filesystem,
                 const char *syscall_counter);
@@ -209,15 +217,17 @@ double report_bytes_per_syscall(const struct report_result *res);
 int report_has_rate(const struct report_result *res);
 /* Natural log of the median rate; NAN when not measured. */
 double report_log_rate(const struct report_result *res);
-/* Did a trial run on a busy machine?  1 busy, 0 not, -1 when the rule does
- * not apply (doc/batch-output.md): a CPU-bound loop - the lab's own, warm
- * cache, no O_SYNC, O_DSYNC or O_DIRECT, no sync - whose timed loop was on
- * the CPU for less than REPORT_BUSY_CPU_SHARE of its seconds in any of the
- * trials its figures come from.  Such a loop waits for nothing, so the rest
- * was the CPU serving others; a fifth of the time gone is enough to move a
- * rate further than the claims that compare lessons allow.  (Busy only
- * slows a loop down, so a verdict over its rates stands when no faster
- * value could change it: expect.h.) */
+/* Did a trial run on a busy machine?  1 busy, 0 not, -1 when it cannot
+ * be told (doc/batch-output.md).  Measured where the kernel counts
+ * run-queue time: a trial the figures come from waited for a CPU for more
+ * than REPORT_BUSY_WAIT_SHARE of its wall time (time.cpu_wait) - a device
+ * read or a short loop is off the CPU waiting for the device, which is not
+ * load.  Without that count, the older rule: a CPU-bound loop (the lab's
+ * own, warm cache, no O_SYNC, O_DSYNC or O_DIRECT, no sync) on the CPU for
+ * less than REPORT_BUSY_CPU_SHARE of its seconds.  (Busy only slows a loop
+ * down: a verdict stands when the rate corrected for the wait, rate_alone,
+ * could not change it: expect.h.) */
+#define REPORT_BUSY_WAIT_SHARE 0.05
 #define REPORT_BUSY_CPU_SHARE 0.8
 int report_ran_busy(const struct report_result *res);
 /* Takes the trials rs[0..n-1] the summary came from into res->runs (a

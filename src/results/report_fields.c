@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "countof.h"
+#include "figures.h"
 #include "report_field_rows.h"
 #include "report_fields.h"
 #include "sanitize.h"
@@ -270,10 +271,52 @@ static void member_value(const struct report_result *r, const struct field *f, s
 	double d = 0;
 	if (!r->measured || !trial_field_read(M(r), f->type, f->offset, &u, &d))
 		return;
-	if (f->type == TF_SECONDS || f->type == TF_FRACTION)
+	if (f->type == TF_DOUBLE || f->type == TF_SECONDS || f->type == TF_FRACTION)
 		val_real(v, d);
 	else
 		val_uint(v, u);
+}
+
+/* Why a part of the time split is null, or null. */
+static int f_time_note(const struct report_result *r, int a, struct report_value *v)
+{
+	(void)a;
+	if (r->measured && M(r)->time_note[0])
+		val_text(v, M(r)->time_note);
+	return 0;
+}
+
+enum { PC_CALL, PC_SYSCALL };
+
+/* The wall time over the count of the workload's own calls or syscalls. */
+static int f_per_call(const struct report_result *r, int a, struct report_value *v)
+{
+	if (!report_has_rate(r))
+		return 0;
+	int64_t n = -1;
+	enum call_kind k = figures_own_call(&r->spec);
+	if (a == PC_CALL && k != CALL_NONE)
+		n = (int64_t)M(r)->calls[k];
+	else if (a == PC_SYSCALL)
+		n = figures_own_syscalls(&r->spec, report_syscalls_read(r), report_syscalls_write(r));
+	val_real(v, figures_per_call(M(r)->seconds, n));
+	return 0;
+}
+
+static int f_rate_alone(const struct report_result *r, int a, struct report_value *v)
+{
+	(void)a;
+	if (report_has_rate(r))
+		val_real(v, figures_rate_alone(M(r)->bytes, M(r)->seconds, M(r)->cpu_wait));
+	return 0;
+}
+
+static int f_amplification(const struct report_result *r, int a, struct report_value *v)
+{
+	(void)a;
+	if (r->measured)
+		val_real(v, figures_amplification(&r->spec, M(r)->bytes, &M(r)->device));
+	return 0;
 }
 
 /* A row the JSON writes itself (report_json.c), null here. */

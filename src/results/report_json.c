@@ -474,6 +474,32 @@ static void write_result(struct jw *w, const struct report_result *res, int onel
 	jw_close(w, '}');
 }
 
+/* machine.device: the scratch directory's block device, what the kernel
+ * says of it (null where it says nothing), or null; device_note why not. */
+static void write_device(struct jw *w, const struct report *r)
+{
+	const struct device_info *d = &r->device;
+	if (!r->has_device) {
+		jw_null(w, "device");
+	} else {
+		jw_open(w, "device", '{', 1);
+		jw_str(w, "name", d->name);
+		jw_str(w, "model", d->model[0] ? d->model : NULL);
+		if (d->rotational < 0)
+			jw_null(w, "rotational");
+		else
+			jw_bool(w, "rotational", d->rotational);
+		jw_str(w, "write_cache", d->write_cache[0] ? d->write_cache : NULL);
+		if (d->logical_block_size)
+			jw_uint(w, "logical_block_size", d->logical_block_size);
+		else
+			jw_null(w, "logical_block_size");
+		jw_str(w, "scheduler", d->scheduler[0] ? d->scheduler : NULL);
+		jw_close(w, '}');
+	}
+	jw_str(w, "device_note", r->device_note[0] ? r->device_note : NULL);
+}
+
 int report_write_json(FILE *out, const struct report *r)
 {
 	struct jw w = {.out = out};
@@ -485,6 +511,7 @@ int report_write_json(FILE *out, const struct report *r)
 	jw_str(&w, "filesystem", r->filesystem);
 	jw_str(&w, "scratch", r->scratch);
 	jw_str(&w, "syscall_counter", r->syscall_counter);
+	write_device(&w, r);
 	jw_close(&w, '}');
 	jw_str(&w, "started", r->started);
 	jw_str(&w, "course", r->course);

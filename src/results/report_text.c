@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures.h"
 #include "report.h"
 #include "units.h"
 #include "utf8.h"
@@ -121,6 +122,8 @@ static void fmt_rate_cell(const struct report_result *res, char *buf, size_t len
 	units_format_rate(res->summary.rate_median, buf, len);
 	if (res->summary.median.time_limited)
 		strncat(buf, "*", len - strlen(buf) - 1);
+	if (report_ran_busy(res) == 1)            /* the load held it back: the note says how much */
+		strncat(buf, " busy", len - strlen(buf) - 1);
 	if (res->status == REPORT_ERROR)
 		strncat(buf, " (error)", len - strlen(buf) - 1);
 }
@@ -254,6 +257,31 @@ static int write_table(FILE *out, const struct report *r)
 
 /* --- notes --------------------------------------------------------------------- */
 
+/* Each busy result's wait for a CPU, measured (its median trial's). */
+static void write_busy_notes(FILE *out, const struct report *r, int first)
+{
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct report_result *res = &r->results[i];
+		const struct trial_result *m = &res->summary.median;
+		if (report_ran_busy(res) != 1)
+			continue;
+		fputs(first ? "\n" : "", out);
+		first = 0;
+		if (m->cpu_wait >= 0)
+			fprintf(out, "%s: busy: waited %.2f s of %.2f s for a CPU; alone it would have run at ",
+			        res->lesson, m->cpu_wait, m->seconds);
+		else
+			fprintf(out, "%s: busy: on the CPU for under %.0f%% of its time%s", res->lesson,
+			        REPORT_BUSY_CPU_SHARE * 100, "\n");
+		if (m->cpu_wait >= 0) {
+			char rate[32];
+			units_format_rate(figures_rate_alone(m->bytes, m->seconds, m->cpu_wait), rate,
+			                  sizeof rate);
+			fprintf(out, "%s (rate_alone)\n", rate);
+		}
+	}
+}
+
 static void write_notes(FILE *out, const struct report *r)
 {
 	int limited = 0, first = 1;
@@ -273,6 +301,7 @@ static void write_notes(FILE *out, const struct report *r)
 	if (limited)
 		fprintf(out, "%s* stopped at the time limit: the rate is over what was done\n",
 		        first ? "\n" : "");
+	write_busy_notes(out, r, first && !limited);
 }
 
 /* --- expectations ------------------------------------------------------------- */

@@ -75,6 +75,11 @@ struct trial {
 	char errpath[4096];       /* a command's stderr */
 	int pidfd;
 	int iofd;                 /* /proc/CHILD/io, opened while it lived */
+	int schedfd;              /* /proc/CHILD/schedstat, the same way */
+	/* the scheduler's and the device's counts when the child was let go
+	 * and just before it was reaped: the window that holds its loop */
+	struct measure_sched sched_go, sched_end;
+	struct device_stat dev_go, dev_end;
 	double fork_time, exit_time, term_time;
 	int exited, reaped_elsewhere, term_sent, killed_by_us;
 	siginfo_t info;
@@ -252,6 +257,15 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
+/* The scratch device's counters now, every one -1 when it has none. */
+static void read_device(const struct trial *t, struct device_stat *out)
+{
+	if (t->scratch && t->scratch->has_device)
+		device_stat_read(DEVICE_SYSFS, t->scratch->device.name, out);
+	else
+		device_stat_clear(out);
+}
+
 /* Fork with every signal blocked, so no handler of ours runs in the child
  * and the child pid is published before a handler could need it.  0, -1
  * (fork failed: errno), or -2 when MAX_CHILDREN already run. */
@@ -278,6 +292,9 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 		t->slot = slot;
 		reaper_track(pid);
 		t->iofd = measure_io_open(pid);
+		t->schedfd = measure_sched_open(pid);
+		measure_sched_read_fd(t->schedfd, &t->sched_go);
+		read_device(t, &t->dev_go);
 		atomic_store_explicit(&sh->go, 1, memory_order_release);
 		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAKE, 1, NULL, NULL, 0);
 	}
@@ -303,7 +320,9 @@ static void forget_child(struct trial *t)
 	t->pidfd = -1;
 	if (t->iofd >= 0)
 		close(t->iofd);
-	t->iofd = -1;
+	if (t->schedfd >= 0)
+		close(t->schedfd);
+	t->iofd = t->schedfd = -1;
 }
 
 /* The child's /proc/PID/io: through the descriptor opened while it lived. */
@@ -452,7 +471,7 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 		return NULL;
 	}
 	t->scratch = s;
-	t->errfd = t->pidfd = t->iofd = t->slot = -1;
+	t->errfd = t->pidfd = t->iofd = t->schedfd = t->slot = -1;
 	keep_zombies();
 	t->command = wl_kind_of(spec)->command;
 	t->interrupts_at_start = g_interrupts;
@@ -602,6 +621,22 @@ static enum trial_state sample_state(struct trial *t, int phase)
 	return phase == WL_PHASE_RUNNING ? TRIAL_RUNNING : TRIAL_SETUP;
 }
 
+/* The live split and the device's requests so far (the parent's reads,
+ * never the child's). */
+static void sample_time(const struct trial *t, struct trial_sample *out)
+{
+	struct measure_sched now;
+	struct device_stat dev;
+	out->cpu_wait = -1;
+	if (t->exited || measure_stat_cpu_read(t->pid, &out->cpu_user, &out->cpu_system) != 0)
+		out->cpu_user = out->cpu_system = -1;
+	if (!t->exited && measure_sched_read_fd(t->schedfd, &now) == 0 &&
+	    t->sched_go.run_delay_ns >= 0 && now.run_delay_ns >= t->sched_go.run_delay_ns)
+		out->cpu_wait = (double)(now.run_delay_ns - t->sched_go.run_delay_ns) * 1e-9;
+	read_device(t, &dev);
+	device_stat_delta(&t->dev_go, &dev, &out->device);
+}
+
 void trial_sample(struct trial *t, struct trial_sample *out)
 {
 	struct measure_io io;
@@ -629,6 +664,7 @@ void trial_sample(struct trial *t, struct trial_sample *out)
 		else if (phase == WL_PHASE_RUNNING && start)    /* evictions are not timed */
 			out->elapsed = measure_now() - (double)(start + untimed) * 1e-9;
 	}
+	sample_time(t, out);
 	if (out->elapsed > 0)
 		out->rate_avg = (double)out->bytes / out->elapsed;
 	double dt = out->elapsed - t->prev_elapsed;
@@ -821,6 +857,8 @@ static void collect_own(struct trial *t, struct trial_result *r)
 		r->passes = sh->passes;
 		r->seconds = sh->seconds;
 		r->cpu_seconds = sh->cpu_seconds;
+		r->time_user = sh->cpu_user;
+		r->time_system = sh->cpu_system;
 		r->untimed_seconds = (double)atomic_load(&sh->untimed_ns) * 1e-9;
 		r->evictions = sh->evictions;
 		r->resident_evicted_max = sh->resident_evicted_max;
@@ -906,14 +944,56 @@ static void judge(const struct trial *t, struct trial_result *r)
 		r->waited_seconds = r->seconds > r->cpu_seconds ? r->seconds - r->cpu_seconds : 0;
 }
 
+/* The CPU that a command's rusage counts beyond its own process's
+ * (schedstat's time on a CPU): its children's and threads', whose waits
+ * for a CPU the process's schedstat does not hold.  Some slack for the
+ * two clocks' rounding. */
+static int others_ran(const struct trial *t, const struct trial_result *r)
+{
+	double own = (double)(t->sched_end.on_cpu_ns - t->sched_go.on_cpu_ns) * 1e-9;
+	return r->utime + r->stime > own * 1.05 + 0.005;
+}
+
+/* The split of the wall time (measure_time_split), and in words what
+ * could not be measured. */
+static void where_the_time_went(const struct trial *t, struct trial_result *r)
+{
+	double user = t->command ? r->utime : r->time_user;
+	double system = t->command ? r->stime : r->time_system;
+	double delay = -1;
+	if (t->sched_go.run_delay_ns >= 0 && t->sched_end.on_cpu_ns > 0 &&
+	    t->sched_end.run_delay_ns >= t->sched_go.run_delay_ns)
+		delay = (double)(t->sched_end.run_delay_ns - t->sched_go.run_delay_ns) * 1e-9;
+	if (delay < 0)
+		snprintf(r->time_note, sizeof r->time_note,
+		         "this kernel gives no run-queue time (/proc/PID/schedstat)");
+	else if (t->command && others_ran(t, r)) {
+		snprintf(r->time_note, sizeof r->time_note,
+		         "the command ran other processes or threads, whose waits are not counted");
+		delay = -1;
+	}
+	if (user < 0 || system < 0)
+		snprintf(r->time_note, sizeof r->time_note, "the workload's CPU time was not measured");
+	struct measure_time split;
+	measure_time_split(r->seconds, user, system, delay, &split);
+	r->time_user = split.user;
+	r->time_system = split.system;
+	r->cpu_wait = split.cpu_wait;
+	r->blocked = split.blocked;
+}
+
 /* Wait for the exit, read /proc/PID/io before reaping, then reap. */
 static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int *have_ru)
 {
 	wait_exit(t);
 	measure_io_clear(io);
 	*have_ru = 0;
+	measure_sched_read_fd(-1, &t->sched_end);
+	device_stat_clear(&t->dev_end);
 	if (!t->reaped_elsewhere) {
 		read_io(t, io);
+		measure_sched_read_fd(t->schedfd, &t->sched_end);
+		read_device(t, &t->dev_end);
 		unregister(t);
 		/* nothing it started outlives it (reaper.h): before the reap,
 		 * while its group cannot be anyone else's */
@@ -1061,6 +1141,8 @@ void trial_finish(struct trial *t, struct trial_result *out)
 		scratch_file_intact(t->scratch, t->path, out->error, sizeof out->error);
 	note_stops(t, out);
 	judge(t, out);
+	where_the_time_went(t, out);
+	device_stat_delta(&t->dev_go, &t->dev_end, &out->device);
 	out->resident_before = t->resident_before;
 	struct measure_pages pages;
 	measure_pages_path(t->path, &pages);

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 #include "workload.h"
 #include "wl_kind.h"              /* enum call_kind, call_kind_name() */
+#include "device.h"
 #include "scratch.h"
 
 /* Which counter produced syscall counts. */
@@ -41,6 +42,10 @@ struct trial_sample {
 	double rate_avg;          /* B/s since the start */
 	int64_t syscr, syscw;     /* /proc/PID/io so far, -1 unavailable */
 	int64_t read_bytes, write_bytes;  /* storage I/O so far, -1 unavailable */
+	/* where the time went so far (live, coarse: /proc/PID/stat's ticks):
+	 * CPU seconds user and system, and the wait for a CPU; -1 unknown */
+	double cpu_user, cpu_system, cpu_wait;
+	struct device_stat device;        /* the scratch device since the start */
 };
 
 /* Did a trial do what its lesson means?  Decided once, by trial_finish();
@@ -128,6 +133,16 @@ struct trial_result {
 	 * failed, with that in error, unless it was to show an error. */
 	int disturbed;
 	char disturbance[64];
+	/* Where the timed loop's wall time (seconds) went (measure_time_split):
+	 * its CPU time, user and system apart (ours around the loop, a
+	 * command's from its rusage), its wait for a CPU (/proc/PID/schedstat)
+	 * and the rest, blocked.  -1 when not measured, and time_note says
+	 * why ("" when all are measured). */
+	double time_user, time_system, cpu_wait, blocked;
+	char time_note[96];
+	/* The scratch directory's block device over the trial (device.h):
+	 * whole-device counts, -1 when there is none or it cannot be read. */
+	struct device_stat device;
 };
 
 struct trial;                 /* opaque: a running trial */

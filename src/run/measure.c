@@ -127,6 +127,87 @@ int measure_io_read(pid_t pid, struct measure_io *io)
 	return rc;
 }
 
+/* --- /proc/PID/schedstat ------------------------------------------------ */
+
+int measure_sched_parse(const char *text, struct measure_sched *out)
+{
+	long long cpu, delay, slices;
+	out->on_cpu_ns = out->run_delay_ns = -1;
+	if (!text || sscanf(text, "%lld %lld %lld", &cpu, &delay, &slices) != 3 || cpu < 0 ||
+	    delay < 0 || slices < 0)
+		return -1;
+	out->on_cpu_ns = cpu;
+	out->run_delay_ns = delay;
+	return 0;
+}
+
+int measure_sched_open(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%ld/schedstat", (long)pid);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+int measure_sched_read_fd(int fd, struct measure_sched *out)
+{
+	char buf[128];
+	out->on_cpu_ns = out->run_delay_ns = -1;
+	if (fd < 0)
+		return -1;
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return measure_sched_parse(buf, out);
+}
+
+int measure_stat_cpu_parse(const char *text, double *user, double *system)
+{
+	/* the command name may hold anything: the fields follow the last ')' */
+	const char *p = text ? strrchr(text, ')') : NULL;
+	unsigned long long ut, st;
+	long hz = sysconf(_SC_CLK_TCK);
+	*user = *system = -1;
+	if (!p || hz <= 0 ||
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	*user = (double)ut / (double)hz;
+	*system = (double)st / (double)hz;
+	return 0;
+}
+
+int measure_stat_cpu_read(pid_t pid, double *user, double *system)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	*user = *system = -1;
+	if (fd < 0)
+		return -1;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return measure_stat_cpu_parse(buf, user, system);
+}
+
+void measure_time_split(double wall, double user, double system, double run_delay,
+                        struct measure_time *out)
+{
+	out->wall = wall;
+	out->user = user;
+	out->system = system;
+	out->cpu_wait = out->blocked = -1;
+	if (!(wall >= 0) || !(user >= 0) || !(system >= 0) || !(run_delay >= 0))
+		return;
+	double off = wall - user - system;
+	if (off < 0)
+		off = 0;
+	out->cpu_wait = run_delay < off ? run_delay : off;
+	out->blocked = off - out->cpu_wait;
+}
+
 /* --- rusage -------------------------------------------------------------- */
 
 double measure_timeval(const struct timeval *tv)

@@ -48,6 +48,46 @@ int measure_io_open(pid_t pid);
  * or -1 (every field -1). */
 int measure_io_read_fd(int fd, struct measure_io *io);
 
+/* --- /proc/PID/schedstat ------------------------------------------------ */
+
+/* The scheduler's account of one task: nanoseconds on a CPU and waiting
+ * on a run queue (runnable, no CPU free); -1 when not known. */
+struct measure_sched {
+	int64_t on_cpu_ns;
+	int64_t run_delay_ns;
+};
+
+/* Parses the text of /proc/PID/schedstat ("on_cpu run_delay slices").  0;
+ * or -1 with both -1 when it is not that.  A kernel built without
+ * scheduler statistics prints "0 0 0", as does a task not yet run: read
+ * after a task ran, on_cpu_ns 0 means the kernel does not count. */
+int measure_sched_parse(const char *text, struct measure_sched *out);
+/* /proc/PID/schedstat held open (O_CLOEXEC), or -1 (no such file: a
+ * kernel without CONFIG_SCHED_INFO). */
+int measure_sched_open(pid_t pid);
+/* Reads a descriptor from measure_sched_open: 0, or -1 (both -1). */
+int measure_sched_read_fd(int fd, struct measure_sched *out);
+
+/* A process's CPU seconds so far, user and system apart, from the text
+ * of /proc/PID/stat (clock ticks: a hundredth of a second, so for a live
+ * view, not a result).  0, or -1 with both -1. */
+int measure_stat_cpu_parse(const char *text, double *user, double *system);
+int measure_stat_cpu_read(pid_t pid, double *user, double *system);
+
+/* Where a timed loop's wall time went: its CPU time (user, system), its
+ * time runnable but waiting for a CPU (cpu_wait), and the rest (blocked:
+ * waiting for the device, a lock, a sleep).  Seconds; -1 unknown. */
+struct measure_time {
+	double wall, user, system, cpu_wait, blocked;
+};
+/* The split from the loop's wall and CPU seconds and the run-queue wait
+ * counted over a window that holds the loop (run_delay, -1 unknown): the
+ * wait beyond the loop's own time off the CPU cannot have been in the
+ * loop, so cpu_wait is at most wall - user - system.  The parts add up to
+ * the wall time, or to the CPU time when rounding makes that larger. */
+void measure_time_split(double wall, double user, double system, double run_delay,
+                        struct measure_time *out);
+
 /* --- rusage -------------------------------------------------------------- */
 
 struct measure_rusage {

@@ -387,6 +387,8 @@ static int open_dir(struct scratch *s, const char *dir, char *used, size_t usedl
 		            "(fix its permissions, or choose another directory with --dir)",
 		            used, strerror(errno));
 	detect_fstype(s, &st);
+	s->has_device = device_identify(DEVICE_SYSFS, st.st_dev, s->fstype, &s->device,
+	                                s->device_note, sizeof s->device_note) == 0;
 	return 0;
 }
 

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device.h"
+
 #define SCRATCH_MAX_FILES 64
 
 struct scratch {
@@ -23,6 +25,11 @@ struct scratch {
 	int dirfd;
 	int on_tmpfs;             /* O_SYNC / cold cache show no disk there */
 	char fstype[32];          /* "ext4", "tmpfs", ... */
+	/* the block device that holds the directory, found once (device.h);
+	 * has_device 0 when there is none, device_note saying why */
+	struct device_info device;
+	int has_device;
+	char device_note[160];
 	/* NULL, or why the data go to another directory than the one asked
 	 * for ("... is not private ...; using DIR/iolab"): batch prints it on
 	 * stderr, the lab on its message line */

@@ -43,7 +43,7 @@ void trial_fields_clear(struct trial_result *r)
 		case TF_LONG: *AT(r, m, long) = -1; break;
 		case TF_SECONDS:
 		case TF_FRACTION: *AT(r, m, double) = -1; break;
-		case TF_NONE: case TF_U64: case TF_UINT: break;
+		case TF_NONE: case TF_U64: case TF_DOUBLE: case TF_UINT: break;
 		}
 	}
 }
@@ -68,6 +68,7 @@ static void add(struct trial_result *sum, const struct trial_result *r, const st
 {
 	switch (m->type) {
 	case TF_U64: ADD(uint64_t); break;
+	case TF_DOUBLE: ADD(double); break;
 	case TF_UINT: ADD(unsigned); break;
 	case TF_COUNT: ADD_OR_NONE(int64_t); break;
 	case TF_LONG: ADD_OR_NONE(long); break;
@@ -80,6 +81,7 @@ static void max(struct trial_result *sum, const struct trial_result *r, const st
 {
 	switch (m->type) {
 	case TF_U64: MAX(uint64_t); break;
+	case TF_DOUBLE: MAX(double); break;
 	case TF_UINT: MAX(unsigned); break;
 	case TF_COUNT: MAX(int64_t); break;
 	case TF_LONG: MAX(long); break;
@@ -95,7 +97,7 @@ static size_t size_of(enum trial_field_type t)
 	case TF_UINT: return sizeof(unsigned);
 	case TF_COUNT: return sizeof(int64_t);
 	case TF_LONG: return sizeof(long);
-	case TF_SECONDS: case TF_FRACTION: return sizeof(double);
+	case TF_DOUBLE: case TF_SECONDS: case TF_FRACTION: return sizeof(double);
 	case TF_NONE: break;
 	}
 	return 0;
@@ -133,6 +135,9 @@ int trial_field_read(const struct trial_result *r, enum trial_field_type type, s
 		*u = (uint64_t)v;
 		return v >= 0;
 	}
+	case TF_DOUBLE:
+		*d = *AT_C(r, &m, double);
+		return 1;
 	case TF_SECONDS:
 	case TF_FRACTION:
 		*d = *AT_C(r, &m, double);

@@ -20,6 +20,7 @@
 enum trial_field_type {
 	TF_NONE,                  /* not a member (an FN row) */
 	TF_U64,                   /* uint64_t, always measured */
+	TF_DOUBLE,                /* double, always measured */
 	TF_UINT,                  /* unsigned, always measured */
 	TF_COUNT,                 /* int64_t, -1 not measured */
 	TF_LONG,                  /* long, -1 not measured */

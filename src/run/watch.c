@@ -174,7 +174,8 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 
 	/* the field table's members by their rows' rule (trial_fields.h) */
 	trial_fields_add(sum, r);
-	sum->seconds += r->seconds;
+	if (r->time_note[0])          /* a part unmeasured once is unmeasured */
+		memcpy(sum->time_note, r->time_note, sizeof sum->time_note);
 	sum->checksum += r->checksum;
 	for (int k = 0; k < CALL_KINDS; k++)
 		sum->calls[k] += r->calls[k];
@@ -212,6 +213,15 @@ void watch_sum_sample(const struct trial_result *done, unsigned ntrials,
 	out->syscw = add_count(done->syscw, live->syscw);
 	out->read_bytes = add_count(done->read_bytes, live->read_bytes);
 	out->write_bytes = add_count(done->write_bytes, live->write_bytes);
+	out->cpu_user = add_seconds(done->time_user, live->cpu_user);
+	out->cpu_system = add_seconds(done->time_system, live->cpu_system);
+	out->cpu_wait = add_seconds(done->cpu_wait, live->cpu_wait);
+	out->device.reads = add_count(done->device.reads, live->device.reads);
+	out->device.writes = add_count(done->device.writes, live->device.writes);
+	out->device.read_bytes = add_count(done->device.read_bytes, live->device.read_bytes);
+	out->device.write_bytes = add_count(done->device.write_bytes, live->device.write_bytes);
+	out->device.flushes = add_count(done->device.flushes, live->device.flushes);
+	out->device.merged = add_count(done->device.merged, live->device.merged);
 	out->rate_avg = out->elapsed > 0 ? (double)out->bytes / out->elapsed : 0.0;
 }
 

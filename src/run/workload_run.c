@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -89,7 +90,7 @@ struct ctx {
 	/* per pass, never per operation */
 	int counting;             /* the perf pass: only the loop's own syscalls */
 	int64_t untimed;          /* ns of evictions, taken off the clock */
-	double cpu0, cpu_untimed; /* CPU seconds at the start, and in evictions */
+	struct cpu_split cpu0, cpu_untimed;  /* CPU at the start, and in evictions */
 	double evicted_max;       /* most found cached after an eviction */
 	unsigned evictions;
 	uint64_t extra_syscalls;  /* evictions' syscalls (counting only) */
@@ -102,14 +103,18 @@ static int64_t now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* The process's CPU seconds (user + system); -1 in the perf pass, which
- * must make no syscall of its own (this clock is one, not a vDSO read). */
-static double cpu_now(const struct ctx *x)
+/* The process's CPU seconds so far, user and system apart: 0, or -1 in
+ * the perf pass, which must make no syscall of its own (getrusage is
+ * one).  Its total is the scheduler's own account, to the nanosecond. */
+static int cpu_now(const struct ctx *x, struct cpu_split *c)
 {
-	struct timespec ts;
-	if (x->counting || clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+	struct rusage ru;
+	c->user = c->system = -1;
+	if (x->counting || getrusage(RUSAGE_SELF, &ru) != 0)
 		return -1;
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	c->user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
+	c->system = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	return 0;
 }
 
 /* --- errors --------------------------------------------------------------- */
@@ -985,7 +990,8 @@ static int advise_again(struct ctx *x)
 static int evict_between_passes(struct ctx *x)
 {
 	int64_t t0 = now_ns();
-	double c0 = cpu_now(x);
+	struct cpu_split c0, c1;
+	int have_c0 = cpu_now(x, &c0) == 0;
 	int rc = evict(x);
 	if (rc == 0 && !x->counting) {
 		struct measure_pages p;
@@ -1000,8 +1006,10 @@ static int evict_between_passes(struct ctx *x)
 		rc = advise_again(x);
 	if (rc == 0)             /* a pass follows it: the perf pass's does too */
 		x->evictions++;
-	if (c0 >= 0)
-		x->cpu_untimed += cpu_now(x) - c0;
+	if (have_c0 && cpu_now(x, &c1) == 0) {
+		x->cpu_untimed.user += c1.user - c0.user;
+		x->cpu_untimed.system += c1.system - c0.system;
+	}
 	x->untimed += now_ns() - t0;
 	atomic_store_explicit(&x->sh->untimed_ns, x->untimed, memory_order_relaxed);
 	return rc;
@@ -1039,7 +1047,7 @@ static void loop(struct ctx *x)
 	uint64_t chunk = 1;
 
 	pass_start(x);
-	x->cpu0 = cpu_now(x);
+	cpu_now(x, &x->cpu0);
 	x->t0 = now_ns();
 	const int64_t deadline = x->t0 + (int64_t)(s->time_limit * 1e9);
 	int64_t last = x->t0;
@@ -1118,7 +1126,7 @@ static void finish_write(struct ctx *x)
 	}
 }
 
-static void report(struct ctx *x, int64_t t_end, double cpu_end)
+static void report(struct ctx *x, int64_t t_end, const struct cpu_split *cpu_end)
 {
 	struct wl_shared *sh = x->sh;
 	publish(x);
@@ -1126,10 +1134,13 @@ static void report(struct ctx *x, int64_t t_end, double cpu_end)
 	sh->checksum = x->sum;
 	sh->passes = x->passes;
 	sh->seconds = x->t0 ? (double)(t_end - x->t0 - x->untimed) * 1e-9 : 0.0;
-	sh->cpu_seconds = -1;
-	if (x->t0 && x->cpu0 >= 0 && cpu_end >= 0) {
-		double cpu = cpu_end - x->cpu0 - x->cpu_untimed;
-		sh->cpu_seconds = cpu > 0 ? cpu : 0;
+	sh->cpu_seconds = sh->cpu_user = sh->cpu_system = -1;
+	if (x->t0 && x->cpu0.user >= 0 && cpu_end->user >= 0) {
+		double user = cpu_end->user - x->cpu0.user - x->cpu_untimed.user;
+		double system = cpu_end->system - x->cpu0.system - x->cpu_untimed.system;
+		sh->cpu_user = user > 0 ? user : 0;
+		sh->cpu_system = system > 0 ? system : 0;
+		sh->cpu_seconds = sh->cpu_user + sh->cpu_system;
 	}
 	sh->evictions = x->evictions;
 	sh->resident_evicted_max = x->evicted_max;
@@ -1171,9 +1182,10 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	x.step = spec->stride ? spec->stride : spec->block;
 	pid_t self = getpid();
 
+	const struct cpu_split no_cpu = {-1, -1};
 	sh->resident_after_advice = -1;
 	if (setup(&x, path) != 0) {
-		report(&x, 0, -1);
+		report(&x, 0, &no_cpu);
 		release(&x);
 		return -1;
 	}
@@ -1181,7 +1193,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	 * (advice_lead): before the clock starts, outside the perf window */
 	if (wait_advice_lead(&x, 0) != 0) {
 		fail_errno(&x, "clock_gettime");
-		report(&x, 0, -1);
+		report(&x, 0, &no_cpu);
 		release(&x);
 		return -1;
 	}
@@ -1201,10 +1213,11 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	else if (x.failed && x.f)
 		__fpurge(x.f);        /* nothing may be written after the loop */
 	int64_t t_end = now_ns();
-	double cpu_end = cpu_now(&x);
+	struct cpu_split cpu_end;
+	cpu_now(&x, &cpu_end);
 	if (perf_stops)
 		kill(self, SIGSTOP);
-	report(&x, t_end, cpu_end);
+	report(&x, t_end, &cpu_end);
 	release(&x);
 	return x.failed ? -1 : 0;
 }

@@ -25,6 +25,11 @@ enum wl_phase { WL_PHASE_SETUP, WL_PHASE_RUNNING, WL_PHASE_DONE };
 #define WL_CHUNK_MAX_NS 20000000LL
 #define WL_CHUNK_MAX_OPS ((uint64_t)1 << 20)
 
+/* CPU seconds of a process, user and system apart. */
+struct cpu_split {
+	double user, system;
+};
+
 struct wl_shared {
 	/* live: published once per chunk */
 	_Atomic uint64_t bytes;
@@ -56,8 +61,9 @@ struct wl_shared {
 	char error[256];
 	/* added with issue 12; final like the above */
 	double cpu_seconds;           /* CPU time of the timed loop (user+system,
-	                                 CLOCK_PROCESS_CPUTIME_ID, evictions left
-	                                 out); -1 when not measured */
+	                                 getrusage, evictions left out); -1 when
+	                                 not measured */
+	double cpu_user, cpu_system;  /* the same, user and system apart; -1 */
 	double resident_after_advice; /* fraction cached right after posix_fadvise,
 	                                 before the loop; -1 when fadvise is normal
 	                                 or it could not be told */

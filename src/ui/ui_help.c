@@ -24,7 +24,8 @@ struct help_line {
  * rows named PREFIX... each with its meaning (report_field_rows.h), so a
  * counter added as a row is explained here by its row. */
 static const struct { const char *key, *prefix; } figure_rows[] = {
-	{"cpu", "cpu."}, {"faults", "faults."}, {"storage", "storage."},
+	{"time", "time."}, {"layers", "device."}, {"cpu", "cpu."}, {"faults", "faults."},
+	{"storage", "storage."},
 };
 
 static const struct help_line help[] = {
@@ -50,6 +51,15 @@ static const struct help_line help[] = {
 	{"done, time", "bytes so far of the file, elapsed time, and an estimate of the rest "
 	               "(never past the time limit); a watched run: the pass under way, and the "
 	               "watch time gone and left"},
+	{"time", "where the loop's wall time went, one stacked bar with each part's share, live "
+	         "(coarsely) and after the run; a part the kernel does not count is said so:"},
+	{"layers", "the program's calls, the system calls of its kind, then the requests the "
+	           "scratch directory's block device served (whole-device counts: anything else "
+	           "on it too):"},
+	{"per call", "the price of one call: the wall time over the calls of the workload's kind "
+	             "(\"write() 251 \u00b5s each\"), the lecture's R"},
+	{"busy", "beside the rate when the run waited for a CPU for more than 5% of its time; "
+	         "batch's rate_alone is the rate without that wait"},
 	{"cpu", "user and system CPU time of the workload:"},
 	{"faults", "page faults: minor (no I/O) and major (read from storage):"},
 	{"storage", "bytes the kernel accounted as read from or dirtied for the device:"},

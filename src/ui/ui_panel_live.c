@@ -250,7 +250,9 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 		draw_guess(p, v);
 		return;
 	}
-	char a[32], b[48], la[32], lb[32], ln[64], bps[32];
+	char a[32], b[48], la[32], lb[32], ln[64], bps[32], busy[96];
+	/* a rate the load held back is marked where it is shown */
+	int is_busy = run_busy_words(v, !crt.utf8, busy, sizeof busy);
 	if (big)
 		draw_big(p, s.rate);
 	units_format_rate(s.rate, a, sizeof a);
@@ -265,7 +267,8 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 		kv_parts(p, "now", now, COUNT(now), 1);
 		snprintf(la, sizeof la, "%.2f now", units_log_rate(s.rate));
 		snprintf(lb, sizeof lb, "%.2f avg", units_log_rate(s.avg));
-		const struct fit_part logs[] = {{la, NULL, 0, 0}, {lb, NULL, 0, 0}};
+		const struct fit_part logs[] = {{la, NULL, 0, 0}, {lb, NULL, 0, 0},
+		                                {is_busy ? busy : NULL, "busy", 0, 0}};
 		kv_parts(p, "log rate", logs, COUNT(logs), 2);
 	} else {
 		const struct fit_part rate[] = {{a, NULL, 0, 0}, {"over the whole run", "(whole run)", 1, 1}};
@@ -273,7 +276,8 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 		snprintf(la, sizeof la, "%.2f", units_log_rate(s.rate));
 		units_format_count((uint64_t)(s.rate + 0.5), bps, sizeof bps);
 		snprintf(ln, sizeof ln, "(ln of %s B/s)", bps);
-		const struct fit_part logs[] = {{la, NULL, 0, 0}, {ln, NULL, 1, 0}};
+		const struct fit_part logs[] = {{la, NULL, 0, 0}, {ln, NULL, 1, 0},
+		                                {is_busy ? busy : NULL, "busy", 0, 0}};
 		kv_parts(p, "log rate", logs, COUNT(logs), 1);
 	}
 	draw_guess(p, v);
@@ -391,7 +395,6 @@ static void draw_syscalls(struct pen *p, const struct run_view *v, const struct 
 		if (n)
 			kv_parts(p, "  by kind", parts, n, 3);
 	}
-	draw_calls(p, v, spec);
 	double per_call = figures_bytes_per_syscall(spec, bytes, syscr, syscw);
 	if (isfinite(per_call)) {
 		char per[32];
@@ -493,14 +496,38 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 	kv_parts(p, "moved", moved, COUNT(moved), 2);
 }
 
+/* A figure of ui_run.c in the value column, its label beside its first
+ * row, in at most max_rows rows: nothing at all when it does not fit. */
+static void draw_labelled(struct pen *p, const char *label, int max_rows,
+                          int (*draw)(int, int, int, int, const struct run_view *),
+                          const struct run_view *v)
+{
+	int room = p->bottom - p->y;
+	if (room < 1)
+		return;
+	int rows = draw(p->y, p->x + p->label_w, p->w - p->label_w - UI_EDGE,
+	                max_rows < room ? max_rows : room, v);
+	if (rows) {
+		crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
+		p->y += rows;
+	}
+}
+
+/* What explains the rate: where the time went (the bar, user and system
+ * apart: the cpu figure), the three layers of batching down to the
+ * device, and the price of one call. */
+static void draw_explain(struct pen *p, const struct run_view *v)
+{
+	draw_labelled(p, "time", 3, ui_run_time_draw, v);
+	draw_labelled(p, "layers", 3, ui_run_layers_draw, v);
+}
+
 static void draw_costs(struct pen *p, const struct run_view *v)
 {
 	char a[48], b[48], x[32], y[32];
-	int ascii = !crt.utf8;
-	if (v->live) {
-		kv_words(p, "cpu", "user, sys: when it ends");
-	} else {
+	if (!v->live && p->roomy) {
 		const struct trial_result *r = v->result;
+		int ascii = !crt.utf8;
 		units_format_seconds(r->utime, ascii, x, sizeof x);
 		units_format_seconds(r->stime, ascii, y, sizeof y);
 		snprintf(a, sizeof a, "user %s", x);
@@ -692,8 +719,13 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 	if (v.live || (v.result && ((v.result->ok && !v.result->err) || v.result->bytes))) {
 		draw_syscalls(&p, &v, spec);
 		pen_gap(&p);
+		draw_explain(&p, &v);
+		/* every kind of call the program made, where there is room (the
+		 * layers name its own) */
+		draw_calls(&p, &v, spec);
 		draw_progress(&p, &v, spec);
 		draw_costs(&p, &v);
+		draw_labelled(&p, "per call", 1, ui_run_price_draw, &v);
 		/* after the counts it explains, where the panel has the rows */
 		draw_model(&p, &v);
 		draw_stderr(&p, &v);

@@ -56,9 +56,18 @@ static void draw_log_figure(struct rect r, double rate, int have)
 static void draw_counts(struct rect r, const struct run_view *v, int with_log)
 {
 	int w = r.w - UI_EDGE;
-	int rows = ui_run_counts_draw(r.y, r.x, w, r.h > 1 ? r.h - 1 : 1, v, with_log);
+	int rows = ui_run_busy_draw(r.y, r.x, w, r.h > 1 ? 1 : 0, v);
+	rows += ui_run_counts_draw(r.y + rows, r.x, w, r.h - rows > 1 ? r.h - rows - 1 : 1, v,
+	                           with_log);
 	if (rows < r.h)
-		ui_run_moved_draw(r.y + rows, r.x, w, r.h - rows, v);
+		rows += ui_run_moved_draw(r.y + rows, r.x, w, r.h - rows, v);
+	/* what explains the figure, where the rows allow */
+	if (rows + 2 <= r.h)
+		rows += ui_run_time_draw(r.y + rows, r.x, w, r.h - rows < 3 ? r.h - rows : 3, v);
+	if (rows < r.h)
+		rows += ui_run_layers_draw(r.y + rows, r.x, w, r.h - rows, v);
+	if (rows < r.h)
+		ui_run_price_draw(r.y + rows, r.x, w, r.h - rows, v);
 }
 
 /* The gauge's unit, in the blank row over it (nothing is dim here). */

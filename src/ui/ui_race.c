@@ -123,8 +123,13 @@ static void draw_side(const struct lab *lab, int side, const struct run_view *v,
 		{r_text, NULL, 0, 0}, {lg, NULL, 0, 0}, {v->live ? "(now)" : NULL, NULL, 1, 0},
 	};
 	s.y += ui_fit_draw(s.y, s.x, s.w, side_rows(&s, 2), crt_attr(CRT_VALUE), rates, 3);
+	s.y += ui_run_busy_draw(s.y, s.x, s.w, side_rows(&s, 1), v);
 	s.y += ui_run_counts_draw(s.y, s.x, s.w, side_rows(&s, 2), v, 0);
 	s.y += ui_run_moved_draw(s.y, s.x, s.w, side_rows(&s, 1), v);
+	/* where each one's time went, and its layers: the two side by side */
+	if (side_rows(&s, 3) >= 2)
+		s.y += ui_run_time_draw(s.y, s.x, s.w, side_rows(&s, 3), v);
+	s.y += ui_run_layers_draw(s.y, s.x, s.w, side_rows(&s, 2), v);
 	if (v->spec && s.y < s.bottom) {
 		draw_spec(&s, v->spec);
 		s.y += ui_wrapped(s.y, s.x, s.w, crt_attr(CRT_LABEL),

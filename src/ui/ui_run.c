@@ -140,3 +140,77 @@ int ui_run_moved_draw(int y, int x, int w, int max_rows, const struct run_view *
 	const struct fit_part parts[] = {{moved, NULL, 0, 0}, {in, NULL, 0, 1}, {passes, NULL, 0, 1}};
 	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_LABEL), parts, COUNT(parts));
 }
+
+/* The glyph of each part of the time bar: told apart without colour. */
+static const char *time_glyph(enum run_time_part p)
+{
+	static const char *const utf8[RUN_TIME_PARTS] = {"\u2588", "\u2593", "\u2592", "\u2591"};
+	static const char *const ascii[RUN_TIME_PARTS] = {"#", "=", "~", "."};
+	return crt.utf8 ? utf8[p] : ascii[p];
+}
+
+/* The bar: each part's share of w cells (rounded so they fill w). */
+static void draw_time_bar(int y, int x, int w, const struct run_time *t)
+{
+	double upto = 0;
+	int cell = 0;
+	for (int p = 0; p < RUN_TIME_PARTS; p++) {
+		upto += t->share[p];
+		int end = p == RUN_TIME_PARTS - 1 ? w : (int)(upto * w + 0.5);
+		for (; cell < end && cell < w; cell++)
+			crt_put(y, x + cell, 1, crt_attr(p == RUN_TIME_BLOCKED ? CRT_LABEL : CRT_VALUE),
+			        time_glyph((enum run_time_part)p));
+	}
+}
+
+int ui_run_time_draw(int y, int x, int w, int max_rows, const struct run_view *v)
+{
+	struct run_time t;
+	run_time_words(v, !crt.utf8, &t);
+	if (!t.have || max_rows < 1 || w < 8)
+		return 0;
+	int rows = 0;
+	if (max_rows >= 2) {
+		draw_time_bar(y, x, w, &t);
+		rows = 1;
+	}
+	/* the legend: each part behind its glyph */
+	char text[RUN_TIME_PARTS + 1][160], brief[RUN_TIME_PARTS + 1][48];
+	struct fit_part parts[RUN_TIME_PARTS + 1];
+	size_t n = 0;
+	for (int p = 0, i = 0; p < RUN_TIME_PARTS && (size_t)i < t.n; p++) {
+		if (p == RUN_TIME_WAIT && !t.split)
+			continue;
+		snprintf(text[n], sizeof text[n], "%s %s", time_glyph((enum run_time_part)p), t.text[i]);
+		snprintf(brief[n], sizeof brief[n], "%s %s", time_glyph((enum run_time_part)p), t.brief[i]);
+		parts[n] = (struct fit_part){text[n], brief[n], 0, 0};
+		n++;
+		i++;
+	}
+	if (t.n > n)                  /* the note on what is not split */
+		parts[n++] = t.part[t.n - 1];
+	return rows + ui_fit_draw(y + rows, x, w, max_rows - rows, crt_attr(CRT_LABEL), parts, n);
+}
+
+int ui_run_price_draw(int y, int x, int w, int max_rows, const struct run_view *v)
+{
+	struct run_price pr;
+	run_price_words(v, !crt.utf8, &pr);
+	return pr.n ? ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_VALUE), pr.part, pr.n) : 0;
+}
+
+int ui_run_layers_draw(int y, int x, int w, int max_rows, const struct run_view *v)
+{
+	struct run_layers ly;
+	run_layers_words(v, !crt.utf8, &ly);
+	return ly.n ? ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_LABEL), ly.part, ly.n) : 0;
+}
+
+int ui_run_busy_draw(int y, int x, int w, int max_rows, const struct run_view *v)
+{
+	char busy[96];
+	if (max_rows < 1 || !run_busy_words(v, !crt.utf8, busy, sizeof busy))
+		return 0;
+	const struct fit_part part = {busy, "busy", 0, 0};
+	return ui_fit_draw(y, x, w, 1, crt_attr(CRT_ERROR), &part, 1);
+}

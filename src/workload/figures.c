@@ -27,3 +27,32 @@ double figures_bytes_per_syscall(const struct wl_spec *s, uint64_t bytes, int64_
 	int64_t n = figures_own_syscalls(s, syscr, syscw);
 	return n > 0 ? (double)bytes / (double)n : NAN;
 }
+
+double figures_per_call(double seconds, int64_t count)
+{
+	return count > 0 && seconds >= 0 ? seconds / (double)count : NAN;
+}
+
+enum call_kind figures_own_call(const struct wl_spec *s)
+{
+	const struct wl_kind *k = s ? wl_kind_of(s) : NULL;
+	return k && !k->command ? k->primary : CALL_NONE;
+}
+
+double figures_rate_alone(uint64_t bytes, double wall, double cpu_wait)
+{
+	double own = wall - cpu_wait;
+	return cpu_wait >= 0 && own > 0 ? (double)bytes / own : NAN;
+}
+
+double figures_wait_share(double wall, double cpu_wait)
+{
+	return cpu_wait >= 0 && wall > 0 ? cpu_wait / wall : NAN;
+}
+
+double figures_amplification(const struct wl_spec *s, uint64_t bytes,
+                             const struct device_stat *d)
+{
+	int64_t dev = figures_writes(s) ? d->write_bytes : d->read_bytes;
+	return dev >= 0 && bytes > 0 ? (double)dev / (double)bytes : NAN;
+}
