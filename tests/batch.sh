@@ -73,7 +73,7 @@ keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "b
         "sweep", "model", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
-           "expect_error", "advice_lead", "map"]
+           "expect_error", "advice_lead", "map", "file", "sync_every"]
 for r in res:
     eq(r["lesson"] + " keys", list(r), keys)
     eq(r["lesson"] + " workload keys", list(r["workload"]), wl_keys)
@@ -154,7 +154,8 @@ w, s, mm, d = res
 eq("b01 workload", w["workload"], {"op": "write", "api": "syscall", "size": 65536, "block": 1,
    "stride": 0, "open": [], "fadvise": "normal", "cache": "warm", "streams": 1,
    "stdio_buffer": "default", "stdio_mode": "full", "sync": "none", "time_limit": 5.0,
-   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once"})
+   "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once",
+   "file": "new", "sync_every": 0})
 measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)
@@ -199,7 +200,7 @@ pass "json: no data file left behind"
 
 # progress: one line per lesson on stderr, nothing of it on stdout
 [ "$(wc -l <"$T/four.err")" -eq 4 ] || fail "progress lines: $(cat "$T/four.err")"
-grep -q '^\[1/4\] b01-write-byte \.\.\. [0-9.]* [KMG]*i*B/s$' "$T/four.err" \
+grep -q '^\[1/4\] b01-write-byte \.\.\. [0-9.]* [kMG]*B/s$' "$T/four.err" \
 	|| fail "progress line 1: $(cat "$T/four.err")"
 grep -q '^\[4/4\] b04-direct-misaligned \.\.\. ' "$T/four.err" || fail "progress line 4"
 if grep -q "$(printf '\033')" "$T/four.err"; then fail "escape sequences on a non-terminal"; fi
@@ -244,7 +245,8 @@ case "$out" in *"$(printf '\r')"*) ;; *) fail "csv: no CRLF line ends" ;; esac
 pass "csv: header + one row per lesson, RFC 4180 quoting, same fields as the JSON"
 
 # --- text: the lecture's table -------------------------------------------------
-batch --lesson "$FOUR" --trials 1
+# --wide: one line per lesson
+batch --lesson "$FOUR" --trials 1 --wide
 expect_rc 0 "text run"
 header=$(printf '%s\n' "$out" | grep '^lesson ')
 for col in workload rate "log rate" "syscalls r/w" "bytes/syscall"; do
@@ -266,6 +268,19 @@ printf '%s\n' "$out" | grep '^b0[123]' | while IFS= read -r line; do
 	[ "$c" = "s" ] || fail "rate column not aligned at $end: $line"
 done || exit 1
 pass "text: aligned table with description, rate, log rate, syscalls, bytes/syscall"
+
+# by default the tables fit 80 columns: the figures, then the workloads
+batch --lesson "$FOUR" --trials 1
+expect_rc 0 "text run, 80 columns"
+# (the notes under the tables are sentences, an error's whole text)
+printf '%s\n' "$out" | sed '1d; /^expectations:/,$d' | grep -Ev '^[^ ]+: (expected )?error: ' \
+	| awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' \
+	|| fail "text: a table line wider than 80 columns"
+row=$(printf '%s\n' "$out" | grep '^b01-write-byte .*B/s')
+expect_in "$row" " 0/65,536" "b01 syscalls r/w, 80 columns"
+row=$(printf '%s\n' "$out" | sed -n '/^workloads:/,/^$/p' | grep '^b01-write-byte ')
+expect_in "$row" " 1 B  write() - 1 B blocks - 64 KiB" "b01 workload, 80 columns"
+pass "text: in 80 columns, the figures and the workloads in tables of their own"
 
 # --- --output: whole file, nothing on stdout, no temporary left -----------------
 batch --lesson b01-write-byte --trials 1 --format json --output "$T/res.json"

@@ -62,6 +62,37 @@ START_TEST(allow_commands)
 }
 END_TEST
 
+/* --compare ID,ID,...: the ids in order (repeatable); an empty id is a
+ * bad command line.  --wide takes no argument. */
+START_TEST(compare_and_wide)
+{
+	struct options o;
+	char err[256] = "";
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--compare",
+	                       "w01-syncbyte,w03-byte", "--compare", "r01-byte", NULL}), 0);
+	ck_assert_uint_eq(o.ncompare, 3);
+	ck_assert_str_eq(o.compare[0], "w01-syncbyte");
+	ck_assert_str_eq(o.compare[1], "w03-byte");
+	ck_assert_str_eq(o.compare[2], "r01-byte");
+	ck_assert_int_eq(o.wide, 0);
+	cli_options_free(&o);
+	ck_assert_ptr_null(o.compare);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--compare", "a,,b", NULL}),
+	                 EXIT_USAGE);
+	ck_assert_str_eq(err, "iolab: invalid --compare 'a,,b' (lesson ids: ID,ID,...)\n"
+	                 "Try 'iolab --help' for more information.\n");
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--compare", "", NULL}),
+	                 EXIT_USAGE);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--batch", "--wide", NULL}), 0);
+	ck_assert_int_eq(o.wide, 1);
+	cli_options_free(&o);
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--wide=yes", NULL}), EXIT_USAGE);
+	cli_options_free(&o);
+}
+END_TEST
+
 START_TEST(batch_options)
 {
 	struct options o;
@@ -433,6 +464,7 @@ Suite *make_suite_cli(void)
 	tcase_add_test(tc, defaults);
 	tcase_add_test(tc, man_page_lists_every_option);
 	tcase_add_test(tc, batch_options);
+	tcase_add_test(tc, compare_and_wide);
 	tcase_add_test(tc, allow_commands);
 	tcase_add_test(tc, bad_options);
 	tcase_add_test(tc, lecture_options);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdatomic.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -213,6 +214,184 @@ START_TEST(write_fsync_leaves_nothing_dirty)
 	run_ok(&s, &r);
 	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
 	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+}
+END_TEST
+
+/* --- writes into a file that exists (file: existing) ------------------------ */
+
+/* What the workload's syscall loop writes at each offset of a block. */
+static unsigned char written_byte(uint64_t offset_in_block)
+{
+	uint64_t i = offset_in_block & 63;
+	return i == 63 ? '\n' : (unsigned char)('a' + i % 26);
+}
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	unsigned char *buf = malloc((size_t)st.st_size + 1);
+	ck_assert_ptr_nonnull(buf);
+	int fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(read(fd, buf, (size_t)st.st_size), st.st_size);
+	close(fd);
+	*len = (size_t)st.st_size;
+	return buf;
+}
+
+/* The file set up for an overwrite: the lesson's size, every byte the data
+ * files' pattern, its blocks allocated (no hole for the overwrite to fill)
+ * and synced (no dirty page for the trial to write back); removed like
+ * every file of the scratch directory. */
+START_TEST(prefilled_file)
+{
+	char path[512], msg[256];
+	ck_assert_msg(scratch_prefilled_file(&S, 100000, path, sizeof path, msg, sizeof msg) == 0,
+	              "%s", msg);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_size, 100000);
+	ck_assert_int_ge((int64_t)st.st_blocks * 512, 100000);
+	size_t len;
+	unsigned char *got = slurp(path, &len), *want = malloc(100000);
+	ck_assert_ptr_nonnull(want);
+	scratch_fill_pattern(want, 100000, 0);
+	ck_assert_int_eq(memcmp(got, want, 100000), 0);
+	free(got);
+	free(want);
+	struct measure_pages p;
+	if (measure_pages_path(path, &p) == 0 && p.dirty >= 0)
+		ck_assert_int_eq(p.dirty + p.writeback, 0);
+	scratch_remove(&S, path);
+	ck_assert_int_ne(access(path, F_OK), 0);
+}
+END_TEST
+
+/* wl_run in a child, on a file of ours; the shared block comes back. */
+static struct wl_shared *child_run(const struct wl_spec *s, const char *path)
+{
+	struct wl_shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE,
+	                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(sh, MAP_FAILED);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(wl_run(s, path, sh, 0) == 0 ? 0 : 1);
+	int status;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(atomic_load(&sh->phase), WL_PHASE_DONE);
+	ck_assert_msg(!sh->failed, "%s", sh->error);
+	return sh;
+}
+
+/* The child opens the file without O_TRUNC and writes over it in place: a
+ * file longer than the workload keeps its length and its tail, and every
+ * block of the workload (strided, so each seek lands where the walk says,
+ * with a sync every 3 writes between runs of the loop) holds what was
+ * written. */
+START_TEST(overwrite_in_place)
+{
+	char path[512], msg[256];
+	const uint64_t size = 65536, tail = 1000;
+	ck_assert_msg(scratch_prefilled_file(&S, size + tail, path, sizeof path, msg, sizeof msg) == 0,
+	              "%s", msg);
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, size, 4096);
+	s.stride = 16384;
+	s.file = WL_FILE_EXISTING;
+	s.sync = WL_SYNC_FSYNC;
+	s.sync_every = 3;
+	struct wl_shared *sh = child_run(&s, path);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_WRITE], 16);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_LSEEK], 16);
+	ck_assert_uint_eq(sh->calls_by_kind[CALL_FSYNC], 6);     /* 5 after 3 writes, 1 at the end */
+	ck_assert_uint_eq(atomic_load(&sh->bytes), size);
+	munmap(sh, sizeof *sh);
+	size_t len;
+	unsigned char *got = slurp(path, &len), want[1000];
+	ck_assert_uint_eq(len, size + tail);
+	for (uint64_t i = 0; i < size; i++)
+		ck_assert_msg(got[i] == written_byte(i % 4096), "byte %llu not overwritten",
+		              (unsigned long long)i);
+	scratch_fill_pattern(want, tail, size);
+	ck_assert_int_eq(memcmp(got + size, want, tail), 0);
+	free(got);
+	scratch_remove(&S, path);
+}
+END_TEST
+
+/* A trial of file: existing: the file is made before the child starts, so
+ * the child's own counts are the overwrite alone (the fill's bytes are in
+ * no count of the trial, as a cold eviction is in none); a cold one is
+ * evicted after its fill. */
+START_TEST(overwrite_trial_counts)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 65536, 4096);
+	s.file = WL_FILE_EXISTING;
+	s.open_flags = WL_OPEN_DSYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 16);
+	ck_assert_int_eq(r.syscw, 16);
+	ck_assert_int_eq(r.wchar, 65536);
+	ck_assert_int_eq(r.syscr, 0);
+	ck_assert_uint_eq(r.passes, 1);
+	s.api = WL_API_STDIO;
+	s.open_flags = 0;
+	s.sync = WL_SYNC_FDATASYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 16);
+	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
+	ck_assert_int_eq(r.wchar, 65536);
+	if (S.on_tmpfs) {
+		fprintf(stderr, "overwrite_trial_counts: cold case skipped, %s is tmpfs\n", S.dir);
+		return;
+	}
+	s.cache = WL_CACHE_COLD;
+	run_ok(&s, &r);
+	ck_assert_double_le(r.resident_before, WL_COLD_MAX_RESIDENT);
+	ck_assert_int_eq(r.wchar, 65536);
+}
+END_TEST
+
+/* sync_every: a sync after every N writes, and one at the end only when
+ * writes came after the last; stdio flushes its buffer before each. */
+START_TEST(sync_every_counts)
+{
+	static const struct { uint64_t every; enum wl_sync sync; uint64_t syncs; } cases[] = {
+		{1, WL_SYNC_FSYNC, 16}, {5, WL_SYNC_FDATASYNC, 4}, {16, WL_SYNC_FSYNC, 1},
+		{17, WL_SYNC_FDATASYNC, 1}, {0, WL_SYNC_FSYNC, 1}, {2, WL_SYNC_FDATASYNC, 8},
+	};
+	struct trial_result r;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 65536, 4096);
+		s.sync = cases[i].sync;
+		s.sync_every = cases[i].every;
+		s.file = i % 2 ? WL_FILE_EXISTING : WL_FILE_NEW;
+		run_ok(&s, &r);
+		enum call_kind k = s.sync == WL_SYNC_FSYNC ? CALL_FSYNC : CALL_FDATASYNC;
+		enum call_kind other = k == CALL_FSYNC ? CALL_FDATASYNC : CALL_FSYNC;
+		ck_assert_msg(r.calls[k] == cases[i].syncs, "every %llu: %llu syncs",
+		              (unsigned long long)cases[i].every, (unsigned long long)r.calls[k]);
+		ck_assert_uint_eq(r.calls[other], 0);
+		ck_assert_uint_eq(r.calls[CALL_WRITE], 16);
+		ck_assert_int_eq(r.syscw, 16);
+		ck_assert_uint_eq(r.bytes, 65536);
+	}
+	/* 1-byte fwrites into a 4 KiB buffer: 4096 of them, a flush and a sync
+	 * every 1000 (5 in all with the last 96), then the final flush */
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	s.stdio_buffer = 4096;
+	s.sync = WL_SYNC_FSYNC;
+	s.sync_every = 1000;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 4096);
+	ck_assert_uint_eq(r.calls[CALL_FSYNC], 5);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 5);
+	ck_assert_int_eq(r.syscw, 5);
+	ck_assert_int_eq(r.wchar, 4096);
 }
 END_TEST
 
@@ -1931,6 +2110,10 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, fwrite_unbuffered);
 	tcase_add_test(tc, fwrite_line_buffered);
 	tcase_add_test(tc, write_fsync_leaves_nothing_dirty);
+	tcase_add_test(tc, prefilled_file);
+	tcase_add_test(tc, overwrite_in_place);
+	tcase_add_test(tc, overwrite_trial_counts);
+	tcase_add_test(tc, sync_every_counts);
 	tcase_add_test(tc, o_direct_unaligned_is_einval);
 	tcase_add_test(tc, expected_error_missing);
 	tcase_add_test(tc, file_size_limit_is_efbig);

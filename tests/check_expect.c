@@ -971,7 +971,7 @@ END_TEST
 START_TEST(busy_corrected_by_the_wait)
 {
 	static const struct ran busy_self[] = {{NULL, EXPECT_RAN_BUSY}};
-	const char *why = "waited 1.5 s of 5 s for a CPU while this lesson ran, and the rate "
+	const char *why = "waited 1.5 s of 5.0 s for a CPU while this lesson ran, and the rate "
 	                  "without that wait could change the verdict";
 	struct world w = {waited_rows, COUNT(waited_rows), busy_self, 1, 0};
 	struct expect_source src = {.lookup = lookup, .conditions = conditions, .ctx = &w};

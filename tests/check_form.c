@@ -58,7 +58,8 @@ START_TEST(fields_of_a_workload)
 		{"op", "read"}, {"api", "syscall"}, {"size", "10MiB"}, {"block", "4KiB"},
 		{"stride", "0"}, {"streams", "1"}, {"open", "O_DIRECT"}, {"fadvise", "normal"},
 		{"cache", "warm"}, {"stdio_buffer", "default"}, {"stdio_mode", "full"},
-		{"sync", "none"}, {"time_limit", "5s"}, {"min_time", "0.2s"},
+		{"sync", "none"}, {"sync_every", "0"}, {"file", "new"}, {"time_limit", "5s"},
+		{"min_time", "0.2s"},
 	};
 	for (size_t i = 0; i < FORM_FIELDS; i++) {
 		ck_assert_str_eq(f.fields[i].key->key, want[i][0]);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "guess.h"
+#include "units.h"
 #include "suites.h"
 
 START_TEST(rates)
@@ -25,6 +26,26 @@ START_TEST(rates)
 		char msg[256] = "";
 		ck_assert_msg(guess_parse(ok[i].text, &r, msg, sizeof msg) == 0, "'%s': %s", ok[i].text, msg);
 		ck_assert_msg(r == ok[i].rate, "'%s': %.17g, expected %.17g", ok[i].text, r, ok[i].rate);
+	}
+}
+END_TEST
+
+/* A guess is echoed in the unit it was typed in: "1MB/s" is "1 MB/s",
+ * never "977 KiB/s"; a log rate in the lab's decimal units. */
+START_TEST(echoes)
+{
+	static const struct { const char *text, *want; } cases[] = {
+		{"1MB/s", "1 MB/s"}, {"3 mb/s", "3 MB/s"}, {"500k", "500 kB/s"}, {"2.5G", "2.5 GB/s"},
+		{"3MiB/s", "3 MiB/s"}, {"64 KiB", "64 KiB/s"}, {"800", "800 B/s"}, {"800b", "800 B/s"},
+		{"1T/s", "1 TB/s"}, {"ln 15.1", "3.61 MB/s"}, {"ln 7.863", "2.6 kB/s"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		double r;
+		char msg[256], shown[32];
+		ck_assert_int_eq(guess_parse(cases[i].text, &r, msg, sizeof msg), 0);
+		units_format_rate_typed(r, cases[i].text, shown, sizeof shown);
+		ck_assert_msg(strcmp(shown, cases[i].want) == 0, "'%s': '%s', want '%s'",
+		              cases[i].text, shown, cases[i].want);
 	}
 }
 END_TEST
@@ -96,6 +117,7 @@ Suite *make_suite_guess(void)
 	TCase *tc = tcase_create("guess");
 	tcase_add_test(tc, rates);
 	tcase_add_test(tc, log_rates);
+	tcase_add_test(tc, echoes);
 	tcase_add_test(tc, mistakes);
 	tcase_add_test(tc, misses);
 	suite_add_tcase(s, tc);

@@ -165,12 +165,12 @@ START_TEST(text)
 	snprintf(want, sizeof want,
 	         "4 saved runs in %s\n"
 	         "\n"
-	         "#  when (UTC)           lesson     kind              rate  log rate       guess  miss  what\n"
-	         "1  2023-11-14 22:13:20  w03-byte   lesson      3.32 MiB/s     15.06           -     -\n"
-	         "2  2023-11-14 22:14:20  w03-byte   changed     13.3 MiB/s     16.45  2.86 MiB/s  1.54  4 B blocks\n"
-	         "3  2023-11-14 22:15:20  -          experiment       error         -           -     -  "
+	         "#  when (UTC)           lesson     kind             rate  log rate   guess  miss  what\n"
+	         "1  2023-11-14 22:13:20  w03-byte   lesson      3.48 MB/s     15.06       -     -\n"
+	         "2  2023-11-14 22:14:20  w03-byte   changed     13.9 MB/s     16.45  3 MB/s  1.54  4 B blocks\n"
+	         "3  2023-11-14 22:15:20  -          experiment      error         -       -     -  "
 	         "fread() \u00b7 512 B blocks; open: No such file?or directory\n"
-	         "4  2020-09-13 12:26:40  s01-sweep  lesson        1000 B/s      6.91           -     -\n"
+	         "4  2020-09-13 12:26:40  s01-sweep  lesson         1 kB/s      6.91       -     -\n"
 	         "\n"
 	         "Predictions: 1 scored, mean miss 1.54 (log rate), 0 within 1.\n", db);
 	ck_assert_str_eq(t, want);

@@ -15,7 +15,7 @@
 #include "suites.h"
 
 static const unsigned screens[] = {KEYS_LESSON, KEYS_COURSE, KEYS_HELP, KEYS_TINY, KEYS_CHOOSER,
-                                   KEYS_CONFIRM};
+                                   KEYS_CONFIRM, KEYS_COMPARE};
 
 static size_t ncodes(const int *codes)
 {

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <sqlite3.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +29,7 @@
 #include "keys.h"
 #include "lab.h"
 #include "notebook.h"
+#include "reference.h"
 #include "suites.h"
 
 #define LESSONS TOP_SRCDIR "/tests/fixtures/lab/lessons"
@@ -500,28 +502,37 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 END_TEST
 
 /* Each trial of a watched run keeps its own time limit (the lesson's, or
- * --time-limit's), as batch's trials do: a watch several times that limit
- * is several trials, and one its own limit ended is a lesson's trial (its
+ * --time-limit's), as batch's trials do: a watch many times that limit is
+ * trial after trial, and one its own limit ended is a lesson's trial (its
  * claims' whole trial), time-limited; the watch's end only bounds the last.
- * A 1 MiB file one byte per write() cannot be written in 50 ms. */
+ * A 1 MiB file one byte per write() cannot be written in 50 ms.  The watch
+ * is long and the test stops it after the third trial, so no set-up time,
+ * however slow a busy machine makes it, decides how many trials fit: the
+ * old rule, which gave the first trial the whole watch, never gets there. */
 START_TEST(a_watched_trial_keeps_its_own_time_limit)
 {
 	opt.time_limit = 0.05;                 /* --time-limit 50ms */
 	lab_select(&lab, WRITE);
 	lab.next.block = 1;
 	ck_assert_double_eq(lab.next.time_limit, 0.05);
-	lab.watch = 1.5;                       /* room for 3 trials and their set-up under valgrind */
+	lab.watch = 30;
 	ck_assert_int_eq(run_start(&lab), 0);
 	ck_assert_int_eq(lab.run.limit, WATCH_LIMIT_OWN);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; lab.run.trials < 3 && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	ck_assert_uint_ge(lab.run.trials, 3);
+	run_stop(&lab);
 	poll_until_ended();
 	const struct run *r = &lab.run;
 	ck_assert_msg(r->result.ok, "%s", r->result.error);
-	/* the old rule gave the first trial the whole watch: one trial */
-	ck_assert_uint_ge(r->trials, 3);
 	ck_assert_int_eq(r->have_whole, 1);
 	ck_assert_int_eq(r->whole.time_limited, 1);
 	ck_assert_uint_lt(r->whole.bytes, 1 << 20);
 	ck_assert_uint_eq(r->result.calls[CALL_WRITE], r->result.bytes);
+	assert_no_data_files();
 	opt.time_limit = 0;
 }
 END_TEST
@@ -824,6 +835,164 @@ START_TEST(race_at_start)
 }
 END_TEST
 
+/* --- the comparison ------------------------------------------------------------- */
+
+/* m opens the lecture's group of the lesson on screen; Tab goes through
+ * the groups and the lesson with those it compares with; --compare's ids
+ * in their order, an unknown one refused with its name. */
+START_TEST(the_comparison_groups)
+{
+	lab_close(&lab);
+	opt.lessons_dir = TOP_SRCDIR "/lessons";
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	long w03 = course_find(&lab.course, "w03-byte");
+	ck_assert_int_ge(w03, 0);
+	lab_select(&lab, (size_t)w03);
+	compare_open(&lab);
+	ck_assert_int_eq(lab.compare.open, 1);
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_COMPARE);
+	ck_assert_int_eq(lab.compare.group, 0);
+	ck_assert_str_eq(lab.compare.title, "Byte at a time: writes");
+	ck_assert_uint_eq(lab.compare.n, 3);
+	const char *writes[] = {"w01-syncbyte", "w03-byte", "w05-stdiobyte"};
+	for (size_t k = 0; k < 3; k++)
+		ck_assert_str_eq(lab.course.lessons[lab.compare.lessons[k]].id, writes[k]);
+	/* the lecture's groups (lecture_groups.h), each with its lessons */
+	const struct { const char *title; size_t n; } next[] = {
+		{"Byte at a time: sequential reads", 3}, {"Byte at a time: strided reads", 4},
+		{"4096-byte blocks: writes", 3}, {"4096-byte blocks: sequential reads", 3},
+		{"4096-byte blocks: strided reads", 2},
+	};
+	for (size_t g = 0; g < 5; g++) {
+		compare_cycle(&lab, 1);
+		ck_assert_str_eq(lab.compare.title, next[g].title);
+		ck_assert_uint_eq(lab.compare.n, next[g].n);
+	}
+	ck_assert_str_eq(lab.course.lessons[lab.compare.lessons[1]].id, "r09-stridestdioblock4096");
+	compare_cycle(&lab, 1);              /* past the last group: the lessons chosen */
+	ck_assert_int_eq(lab.compare.group, -1);
+	ck_assert_str_eq(lab.compare.title, "w03-byte and the lessons it compares with");
+	ck_assert_uint_eq(lab.course.lessons[lab.compare.lessons[0]].id == lab_lesson(&lab)->id, 1);
+	ck_assert_uint_eq(lab.compare.n, 1 + lab_lesson(&lab)->ncompare);
+	compare_cycle(&lab, -1);
+	ck_assert_str_eq(lab.compare.title, "4096-byte blocks: strided reads");
+	compare_close(&lab);
+	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON);
+
+	/* --compare: in the order given; an id the course lacks is named */
+	char msg[128];
+	char *ids[] = {"r01-byte", "w01-syncbyte"};
+	ck_assert_int_eq(compare_open_ids(&lab, ids, 2, msg, sizeof msg), 0);
+	ck_assert_str_eq(lab.compare.title, "the lessons chosen");
+	ck_assert_str_eq(lab.course.lessons[lab.compare.lessons[0]].id, "r01-byte");
+	ck_assert_str_eq(lab.course.lessons[lab.compare.lessons[1]].id, "w01-syncbyte");
+	compare_close(&lab);
+	char *bad[] = {"r01-byte", "w99-nothing"};
+	ck_assert_int_eq(compare_open_ids(&lab, bad, 2, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "no lesson 'w99-nothing'");
+	ck_assert_int_eq(lab.compare.open, 0);
+	lab_close(&lab);
+	opt.compare = bad;
+	opt.ncompare = 2;
+	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_USAGE);
+	lab_close(&lab);
+	opt.compare = ids;
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_int_eq(lab.compare.open, 1);
+	ck_assert_uint_eq(lab.compare.n, 2);
+	opt.compare = NULL;
+	opt.ncompare = 0;
+}
+END_TEST
+
+/* A lesson's row: the latest rate as the lesson says (never a variant's),
+ * and each reference with its source's letter, I T C L as data/ names them. */
+START_TEST(the_comparison_rows)
+{
+	lab_close(&lab);
+	opt.lessons_dir = TOP_SRCDIR "/lessons";
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	long w01 = course_find(&lab.course, "w01-syncbyte");
+	ck_assert_int_ge(w01, 0);
+	struct compare_row row;
+	compare_row_of(&lab, (size_t)w01, &row);
+	ck_assert_str_eq(row.id, "w01-syncbyte");
+	ck_assert(isnan(row.mine));
+	ck_assert_uint_eq(row.nrefs, 4);
+	const struct { char key; double rate; const char *label; } want[] = {
+		{'I', 2600, "2011 iMac"}, {'T', 27, "2007 ThinkPad"}, {'C', 26, "CS61 lecture"},
+		{'L', 971, "TLPI (2.6.30, ext2)"},
+	};
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert_int_eq(row.refs[i].key, want[i].key);
+		ck_assert_double_eq_tol(row.refs[i].rate, want[i].rate, 0.5);
+		ck_assert_str_eq(row.refs[i].label, want[i].label);
+	}
+	/* a variant is no latest result; the lesson's own is */
+	lab.ls[w01].have_result = 1;
+	lab.ls[w01].result.ok = 1;
+	lab.ls[w01].result.rate = 9e3;
+	compare_row_of(&lab, (size_t)w01, &row);
+	ck_assert(isnan(row.mine));
+	lab.ls[w01].have_normal = 1;
+	lab.ls[w01].normal.ok = 1;
+	lab.ls[w01].normal.rate = 5440;
+	compare_row_of(&lab, (size_t)w01, &row);
+	ck_assert_double_eq(row.mine, 5440);
+	lab.ls[w01].normal.ok = 0;            /* a failed run has no rate to show */
+	compare_row_of(&lab, (size_t)w01, &row);
+	ck_assert(isnan(row.mine));
+	lab.ls[w01].have_result = lab.ls[w01].have_normal = 0;
+	ck_assert_int_eq(ref_mark_key("cs61-2007-thinkpad"), 'T');
+	ck_assert_int_eq(ref_mark_key("a-pack-of-its-own"), 'R');
+}
+END_TEST
+
+/* How much fits: at 80x24 the figures wrap to two rows and four lessons
+ * show (the rest scroll); wider, one row each; presented at 200x60, bars
+ * two rows thick.  Scrolling stays within the list. */
+START_TEST(the_comparison_layout_and_scroll)
+{
+	struct compare_layout cl;
+	compare_layout(&cl, 24, 80, 0);
+	ck_assert_int_eq(cl.too_small, 0);
+	ck_assert_int_eq(cl.figure_rows, 2);
+	ck_assert_int_eq(cl.bar_rows, 1);
+	ck_assert_int_eq(cl.lesson_rows, 4);
+	ck_assert_int_eq(cl.list_y, 5);
+	ck_assert_int_eq(cl.list_h, 18);
+	ck_assert_int_eq(cl.page, 4);
+	compare_layout(&cl, 40, 120, 0);
+	ck_assert_int_eq(cl.figure_rows, 1);
+	ck_assert_int_eq(cl.bar_rows, 1);
+	ck_assert_int_eq(cl.page, 11);
+	compare_layout(&cl, 60, 200, 1);
+	ck_assert_int_eq(cl.bar_rows, 2);
+	ck_assert_int_eq(cl.lesson_rows, 4);
+	ck_assert_int_eq(cl.page, 13);
+	compare_layout(&cl, 24, 79, 0);
+	ck_assert_int_eq(cl.too_small, 1);
+
+	lab_close(&lab);
+	opt.lessons_dir = TOP_SRCDIR "/lessons";
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	char *ids[] = {"w01-syncbyte", "w03-byte", "w05-stdiobyte", "r01-byte", "r04-stdiobyte",
+	               "r11-mmapbyte", "r06-stridebyte"};
+	char msg[128];
+	ck_assert_int_eq(compare_open_ids(&lab, ids, 7, msg, sizeof msg), 0);
+	lab.compare.page = 4;
+	compare_scroll(&lab, 10);
+	ck_assert_uint_eq(lab.compare.top, 3);           /* the last four */
+	compare_scroll(&lab, -1);
+	ck_assert_uint_eq(lab.compare.top, 2);
+	compare_scroll(&lab, -10);
+	ck_assert_uint_eq(lab.compare.top, 0);
+	lab.compare.page = 11;                           /* all fit: nothing to scroll */
+	compare_scroll(&lab, 1);
+	ck_assert_uint_eq(lab.compare.top, 0);
+}
+END_TEST
+
 /* --- the lab notebook (issue 11) ------------------------------------------------ */
 
 /* g: a guess, refused with guess.h's message, then kept for the next run;
@@ -844,7 +1013,7 @@ START_TEST(a_guess_before_a_run)
 	ck_assert_int_eq(lab_guess_done(&lab), 0);
 	ck_assert_int_eq(lab.prompt.open, 0);
 	ck_assert_double_eq(lab.guess_rate, 3e6);
-	ck_assert_str_eq(lab.message, "your guess: 2.86 MiB/s, log rate 14.91 (r runs it)");
+	ck_assert_str_eq(lab.message, "your guess: 3 MB/s, log rate 14.91 (r runs it)");
 	ck_assert_int_eq(run_start(&lab), 0);
 	ck_assert(isnan(lab.guess_rate));                /* one guess, one run */
 	struct run_view v;
@@ -952,6 +1121,82 @@ START_TEST(stopped_runs_and_the_history)
 	lab_history_close(&lab);
 	ck_assert_int_eq(lab.history.open, 0);
 	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_LESSON);
+}
+END_TEST
+
+static int kind_of(const struct store_run *r, void *arg)
+{
+	*(enum store_kind *)arg = r->kind;
+	return 0;
+}
+
+/* Quitting mid-run (run_abort: q, or the loop after a stop signal) files
+ * the run as stopped, with what it measured. */
+START_TEST(quitting_keeps_the_run)
+{
+	lab.watch = 30;
+	ck_assert_int_eq(run_start(&lab), 0);
+	const struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int i = 0; lab.run.trials < 1 && i < 3000; i++) {
+		run_poll(&lab);
+		nanosleep(&tick, NULL);
+	}
+	ck_assert_int_ge(lab.run.trials, 1);
+	run_abort(&lab);
+	ck_assert_int_eq(lab.quit, 1);
+	ck_assert_int_eq(run_active(&lab), 0);
+	char msg[512];
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+	enum store_kind kind = STORE_KINDS;
+	ck_assert_int_eq(store_history(lab.store, NULL, kind_of, &kind, msg, sizeof msg), 0);
+	ck_assert_int_eq(kind, STORE_KIND_STOPPED);
+	run_abort(&lab);                      /* lab_close does it again: nothing more */
+	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
+}
+END_TEST
+
+/* --db naming a file that is not an iolab notebook: the lab does not
+ * start (exit 4), and the file is as it was. */
+START_TEST(refuses_a_file_that_is_no_notebook)
+{
+	lab_close(&lab);
+	char csv[400];
+	snprintf(csv, sizeof csv, "%s/results.csv", top);
+	FILE *f = fopen(csv, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("a,b\n", f);
+	fclose(f);
+	opt.db = csv;
+	ck_assert_int_eq(lab_open(&lab, &opt), EXIT_ENVIRONMENT);
+	opt.db = NULL;
+	char buf[16] = "";
+	f = fopen(csv, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+	ck_assert(fgetc(f) == EOF);
+	fclose(f);
+	ck_assert_str_eq(buf, "a,b\n");
+}
+END_TEST
+
+/* A row this iolab cannot read does not keep the notebook view shut: it is
+ * left out, and said. */
+START_TEST(history_opens_past_an_unreadable_row)
+{
+	lab.watch = WATCH_ONE_PASS;
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(run_start(&lab), 0);
+		poll_until_ended();
+	}
+	sqlite3 *h = NULL;
+	ck_assert_int_eq(sqlite3_open(store_path(lab.store), &h), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(h, "UPDATE runs SET kind = 'bogus' WHERE id = 1", NULL, NULL,
+	                              NULL), SQLITE_OK);
+	sqlite3_close(h);
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab.history.n, 1);
+	ck_assert_str_eq(lab.message, "1 run this iolab cannot read, id 1 (not listed)");
+	lab_history_close(&lab);
 }
 END_TEST
 
@@ -1375,6 +1620,9 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, a_race_is_never_the_lessons_result);
 	tcase_add_test(tc, s_stops_both_racers);
 	tcase_add_test(tc, race_at_start);
+	tcase_add_test(tc, the_comparison_groups);
+	tcase_add_test(tc, the_comparison_rows);
+	tcase_add_test(tc, the_comparison_layout_and_scroll);
 	tcase_add_test(tc, a_guess_before_a_run);
 	tcase_add_test(tc, the_experiment_form);
 	tcase_add_test(tc, an_own_program);
@@ -1382,6 +1630,9 @@ Suite *make_suite_lab(void)
 	tcase_add_test(tc, another_workload_is_not_the_lessons_result);
 	tcase_add_test(tc, batch_and_lab_runs_of_the_lesson_both_count);
 	tcase_add_test(tc, stopped_runs_and_the_history);
+	tcase_add_test(tc, history_opens_past_an_unreadable_row);
+	tcase_add_test(tc, quitting_keeps_the_run);
+	tcase_add_test(tc, refuses_a_file_that_is_no_notebook);
 	tcase_add_test(tc, reopens_where_it_was_left);
 	tcase_add_test(tc, notices_stay_until_a_key);
 	tcase_add_test(tc, pack_command_asks_first);

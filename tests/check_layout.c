@@ -168,6 +168,8 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.logfig, 11, 2, 3, 76);
 	ck_assert_rect(l.text[0], 14, 2, 2, 76);
 	ck_assert_rect(l.gauge, 17, 2, 6, 76);
+	ck_assert_rect(l.sweep, 3, 1, 20, 78);     /* a sweep: its chart instead */
+	ck_assert_rect(l.ratio, 0, 0, 0, 0);
 	layout_present(&l, 40, 120, 0);
 	ck_assert_rect(l.figure[0], 5, 2, 12, 116);
 	ck_assert_rect(l.logfig, 18, 2, 7, 116);
@@ -178,22 +180,32 @@ START_TEST(present_layouts)
 	ck_assert_rect(l.logfig, 32, 2, 13, 196);
 	ck_assert_rect(l.text[0], 45, 2, 7, 196);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
-	/* a race: stacked, then side by side */
+	ck_assert_rect(l.sweep, 3, 1, 56, 198);
+	/* a race: stacked, then side by side; the ratio's digits get as many
+	 * rows as each rate's (a figure's rows less its title and state) */
 	layout_present(&l, 40, 120, 1);
 	ck_assert_int_eq(l.side_by_side, 0);
-	ck_assert_rect(l.figure[0], 5, 2, 11, 116);
-	ck_assert_rect(l.text[0], 16, 2, 2, 116);
-	ck_assert_rect(l.figure[1], 19, 2, 11, 116);
-	ck_assert_rect(l.text[1], 30, 2, 2, 116);
+	ck_assert_rect(l.figure[0], 5, 2, 7, 116);
+	ck_assert_rect(l.text[0], 12, 2, 2, 116);
+	ck_assert_rect(l.figure[1], 15, 2, 7, 116);
+	ck_assert_rect(l.text[1], 22, 2, 2, 116);
+	ck_assert_rect(l.ratio, 25, 2, 6, 116);
+	ck_assert_int_eq(l.ratio.h - 1, l.figure[0].h - 2);
 	ck_assert_rect(l.logfig, 0, 0, 0, 0);
+	ck_assert_rect(l.sweep, 0, 0, 0, 0);
 	ck_assert_rect(l.gauge, 33, 2, 6, 116);
 	layout_present(&l, 60, 200, 1);
 	ck_assert_int_eq(l.side_by_side, 1);
-	ck_assert_rect(l.figure[0], 5, 2, 40, 97);
-	ck_assert_rect(l.figure[1], 5, 101, 40, 97);
-	ck_assert_rect(l.text[0], 45, 2, 7, 97);
-	ck_assert_rect(l.text[1], 45, 101, 7, 97);
+	/* seven rows of counts under each, for where the time went */
+	ck_assert_rect(l.figure[0], 5, 2, 20, 97);
+	ck_assert_rect(l.figure[1], 5, 101, 20, 97);
+	ck_assert_rect(l.text[0], 25, 2, 7, 97);
+	ck_assert_rect(l.text[1], 25, 101, 7, 97);
+	ck_assert_rect(l.ratio, 33, 2, 19, 196);
+	ck_assert_int_eq(l.ratio.h - 1, l.figure[0].h - 2);
 	ck_assert_rect(l.gauge, 53, 2, 6, 196);
+	layout_present(&l, 24, 80, 1);                  /* small: the ratio in words */
+	ck_assert_rect(l.ratio, 15, 2, 1, 76);
 	layout_present(&l, 24, 79, 0);
 	ck_assert_int_eq(l.too_small, 1);
 }

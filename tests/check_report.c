@@ -313,7 +313,8 @@ START_TEST(json_document)
 	HAS(j, "\"open\": [\"O_SYNC\", \"O_DIRECT\"]");
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
-	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\"}");
+	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", "
+	       "\"file\": \"new\", \"sync_every\": 0}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
@@ -383,9 +384,13 @@ START_TEST(json_sweep)
 	HAS(j, "\"fit\": {\"warm\": {\"R\": 2e-07, \"U\": 1e-09}, \"cold\": null}");
 	free(j);
 	char *csv = render(&r, "csv");
+	/* the points as columns of their own, after every field: a point
+	 * that failed is empty */
+	HAS(csv, ",expectations.inconclusive,expectations,sweep.warm.1,sweep.warm.4096\r\n");
 	HAS(csv, ",2e-07,1e-09,,"
-	         ",,,"           /* model */
-	         ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
+	         ",,,"               /* model */
+	         ",,1.0,0,0,0,"      /* busy, points, expectations */
+	         ",50.0,\r\n");      /* sweep.warm.1, sweep.warm.4096 */
 	free(csv);
 	report_free(&r);
 }
@@ -444,7 +449,7 @@ START_TEST(csv_document)
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
-	       "workload.map,trials,passes,bytes,"
+	       "workload.map,workload.file,workload.sync_every,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
 	       "syscalls.source,"
@@ -462,24 +467,26 @@ START_TEST(csv_document)
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
 	       "model.predicted_seconds,model.predicted_rate,model.ratio,"
 	       "busy,points,expectations.held,expectations.missed,"
-	       "expectations.inconclusive,expectations\r\n");
+	       "expectations.inconclusive,expectations,reference.cs61-2011-imac\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,false,,,"
+	       "0.0,once,new,0,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,"
+	       "false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
-	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,0"
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,new,0,0"
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,"      /* calls */
 	       ",,,,,,,,,,,,,,,,,,,,,,,,,," /* cpu .. cache */
 	       ",,,,,,,"           /* device, amplification */
 	       ",,,,"              /* sweep.fit */
-	       ",,,"               /* model */
-	       ",,1.0,0,0,0,\r\n");  /* busy, points, expectations */
-	/* w03-byte: cpu .. cache, sweep.fit, model, busy, points, expectations */
+	       ",,,"                /* model */
+	       ",,1.0,0,0,0,"       /* busy, points, expectations */
+	       ",\r\n");            /* reference.cs61-2011-imac */
+	/* w03-byte: cpu .. cache, device, sweep.fit, model, busy, points, expectations, the reference */
 	HAS(c, ",0.25,0.125,15,0,1,2,0.125,0.5,0.25,0.125,,,no schedstat,7.62939453125e-06,"
-	       "7.62939453125e-06,,,4096,,,,1.0,3,0,,,,,,,,,,,,,,,,,,1.0,0,0,0,\r\n");
+	       "7.62939453125e-06,,,4096,,,,1.0,3,0,,,,,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -508,18 +515,83 @@ START_TEST(text_document)
 	char *t = render(&r, "text");
 	HAS(t, "iolab " PACKAGE_VERSION ", Linux ");
 	HAS(t, "median of 3 trials by rate");
-	HAS(t, "\nlesson     workload                                                rate      spread"
-	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
-	/* bytes per syscall over the write's own writes: the reads unknown do
-	 * not matter */
-	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  128 KiB/s  -50%/+100%"
-	       "     11.78      -/65,536            1 B       879 KiB/s\n");
-	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                           error           -"
-	       "         -             -              -               -\n");
+	/* 80 columns: the table in three, each line whole; bytes per syscall
+	 * over the write's own writes: the reads unknown do not matter */
+	HAS(t, "\n\n"
+	       "lesson         rate      spread  log rate  syscalls r/w\n"
+	       "w03-byte   131 kB/s  -50%/+100%     11.78      -/65,536\n"
+	       "x01-fails     error           -         -             -\n"
+	       "\n"
+	       "workloads:\n"
+	       "lesson     bytes/syscall  workload\n"
+	       "w03-byte             1 B  write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB\n"
+	       "x01-fails              -  read() - 1 B blocks - 10 MiB\n"
+	       "\n"
+	       "beside the references:\n"
+	       "lesson         rate  cs61-2011-imac\n"
+	       "w03-byte   131 kB/s        900 kB/s\n"
+	       "x01-fails     error               -\n");
 	/* a newline in an error text must not break the table */
 	HAS(t, "x01-fails: error: expected EINVAL, but the workload succeeded\n");
 	for (const char *p = t; *p; p++)
 		ck_assert_msg(*p == '\n' || (unsigned char)*p >= 0x20, "control byte in text output");
+	free(t);
+	/* --wide: one line per lesson */
+	r.wide = 1;
+	t = render(&r, "text");
+	HAS(t, "\nlesson     workload                                               rate      spread"
+	       "  log rate  syscalls r/w  bytes/syscall  cs61-2011-imac\n");
+	HAS(t, "\nw03-byte   write() - 1 B blocks - O_SYNC - O_DIRECT - 64 KiB  131 kB/s  -50%/+100%"
+	       "     11.78      -/65,536            1 B        900 kB/s\n");
+	HAS(t, "\nx01-fails  read() - 1 B blocks - 10 MiB                          error           -"
+	       "         -             -              -               -\n");
+	ck_assert_ptr_null(strstr(t, "workloads:"));
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
+/* A workload too long for its column wraps between its items, under
+ * itself; a table of more references than 80 columns hold is split, each
+ * part with the lesson and its rate. */
+START_TEST(text_fits_80)
+{
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	r.trials = 1;
+	struct lesson a = make_lesson("r10-stridestdiomulti", "Ten streams");
+	a.workload.op = WL_OP_READ;
+	a.workload.api = WL_API_STDIO;
+	a.workload.stride = 1048576;
+	a.workload.streams = 10;
+	a.workload.open_flags = WL_OPEN_SYNC | WL_OPEN_DIRECT;
+	struct reference_rate refs[] = {
+		{(char *)"cs61-2011-imac", 63e6}, {(char *)"cs61-2007-thinkpad", 20e6},
+		{(char *)"tlpi-ch13", 1e6}, {(char *)"nyu-os-project", 2600}, {(char *)"cs61-l17-lecture", 26},
+	};
+	a.refs = refs;
+	a.nrefs = 5;
+	struct report_result *res = report_add(&r, &a, &a.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	measured_trial(res, -1, 65536);
+	char *t = render(&r, "text");
+	HAS(t, "\nworkloads:\nlesson                bytes/syscall  workload\n"
+	       "r10-stridestdiomulti              -  fread() - 1 B blocks - stride 1 MiB -\n"
+	       "                                     10 streams - O_SYNC - O_DIRECT - 10 MiB\n");
+	HAS(t, "\nbeside the references:\nlesson                    rate  cs61-2011-imac  "
+	       "cs61-2007-thinkpad  tlpi-ch13\n");
+	HAS(t, "\n\nlesson                    rate  nyu-os-project  cs61-l17-lecture\n"
+	       "r10-stridestdiomulti  131 kB/s        2.6 kB/s            26 B/s\n");
+	/* every line of the tables in 80 columns (the first line names the
+	 * scratch directory, however long) */
+	const char *tables = strstr(t, "\n\n");
+	ck_assert_ptr_nonnull(tables);
+	size_t col = 0, widest = 0;
+	for (const char *p = tables; *p; p++) {
+		col = *p == '\n' ? 0 : col + 1;
+		widest = col > widest ? col : widest;
+	}
+	ck_assert_uint_le(widest, 80);
 	free(t);
 	report_free(&r);
 }
@@ -1085,7 +1157,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 100);
+	ck_assert_uint_eq(n, 102);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
@@ -1123,6 +1195,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, json_one_result);
 	tcase_add_test(tc, csv_document);
 	tcase_add_test(tc, text_document);
+	tcase_add_test(tc, text_fits_80);
 	tcase_add_test(tc, unavailable_counts);
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, tap_numbers_read_as_numbers);

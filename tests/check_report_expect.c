@@ -340,6 +340,19 @@ START_TEST(busy_measured)
 	ck_assert_int_eq(report_ran_busy(a), 1);
 	/* a cold read is meant for the device too */
 	ck_assert_uint_eq(report_run_conditions(a), EXPECT_RAN_BUSY | EXPECT_RAN_DEVICE_BOUND);
+	/* its rate corrected by the wait of the trial that waited most, 1/0.94
+	 * times 1 GB/s at most: beyond that no claim is inconclusive */
+	a->spec.cache = WL_CACHE_WARM;
+	const struct expect_outcome *o = eval(&r, 0, &(struct expect_spec){
+		.claim = "c", .check = "rate", .at_most = "1e12"});
+	ck_assert_int_eq(o->verdict, EXPECT_HELD);
+	o = eval(&r, 0, &(struct expect_spec){.claim = "c", .check = "rate", .at_least = "1.07e9"});
+	ck_assert_int_eq(o->verdict, EXPECT_MISSED);
+	o = eval(&r, 0, &(struct expect_spec){.claim = "c", .check = "rate", .at_most = "1.05e9"});
+	ck_assert_int_eq(o->verdict, EXPECT_INCONCLUSIVE);
+	ck_assert_int_eq(o->reason, EXPECT_WHY_BUSY);
+	ck_assert_str_eq(o->why, "waited 0.00013 s of 0.0021 s for a CPU while this lesson ran, "
+	                 "and the rate without that wait could change the verdict");
 	report_free(&r);
 }
 END_TEST

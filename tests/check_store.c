@@ -122,6 +122,11 @@ static void write_bytes(const char *path, const void *bytes, size_t len)
 	ck_assert_int_eq(fclose(f), 0);
 }
 
+static int link_or_copy(const char *from, const char *to)
+{
+	return link(from, to);
+}
+
 static int exists(const char *path)
 {
 	struct stat sb;
@@ -161,7 +166,10 @@ static int64_t raw_int(const char *path, const char *sql)
  * there is exactly one and that its stamp has the documented form. */
 static void find_broken(char *out, size_t len)
 {
-	DIR *dp = opendir(dir);
+	char where[sizeof db];
+	snprintf(where, sizeof where, "%s", db);
+	*strrchr(where, '/') = '\0';
+	DIR *dp = opendir(where);
 	ck_assert_ptr_nonnull(dp);
 	int n = 0;
 	struct dirent *de;
@@ -174,7 +182,7 @@ static void find_broken(char *out, size_t len)
 		    (l > 8 && !strcmp(name + l - 8, "-journal")))
 			continue;
 		n++;
-		snprintf(out, len, "%s/%s", dir, name);
+		snprintf(out, len, "%s/%s", where, name);
 		/* lab.db.broken-YYYYMMDDTHHMMSSZ */
 		ck_assert_uint_eq(l, 14 + 16);
 		ck_assert_int_eq(name[14 + 8], 'T');
@@ -213,10 +221,31 @@ static struct store_run sample(const char *lesson, int64_t when, enum store_kind
 	return r;
 }
 
+/* The path to give store_open: NULL for the default one (the lab's own
+ * file, which is moved aside whatever it holds). */
+static const char *db_arg(const char *path)
+{
+	char def[PATH_MAX];
+	return !path || (store_default_path(def, sizeof def) == 0 && strcmp(def, path) == 0)
+	       ? NULL : path;
+}
+
+/* From here on the test's database is the default one, in the lab's own
+ * directory (XDG_STATE_HOME/iolab, made now). */
+static void use_default_db(void)
+{
+	char d[PATH_MAX];
+	snprintf(d, sizeof d, "%s/state", dir);
+	mkdir(d, 0700);
+	snprintf(d, sizeof d, "%s/state/iolab", dir);
+	mkdir(d, 0700);
+	ck_assert_int_eq(store_default_path(db, sizeof db), 0);
+}
+
 static struct store *open_ok(const char *path)
 {
 	char msg[2048];
-	struct store *st = store_open(path, 0, msg, sizeof msg);
+	struct store *st = store_open(db_arg(path), 0, msg, sizeof msg);
 	ck_assert_msg(st != NULL, "store_open: %s", msg);
 	return st;
 }
@@ -322,7 +351,7 @@ START_TEST(default_store_makes_its_directory)
 	ck_assert_int_eq(stat(state, &sb), 0);
 	ck_assert_int_eq(sb.st_mode & 07777, 0700);
 	ck_assert(exists(file));
-	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 3);
+	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 4);
 	ck_assert_int_eq(raw_int(file, "PRAGMA application_id"), 0x696f6c62);
 
 	/* an existing directory keeps its mode */
@@ -830,6 +859,7 @@ START_TEST(garbage_file_moved_aside)
 	char garbage[3000];
 	for (size_t i = 0; i < sizeof garbage; i++)
 		garbage[i] = (char)((i * 2654435761u) >> 13);
+	use_default_db();
 	write_bytes(db, garbage, sizeof garbage);
 	expect_moved_aside("it is not an SQLite database", garbage, sizeof garbage);
 }
@@ -838,6 +868,7 @@ END_TEST
 START_TEST(text_file_moved_aside)
 {
 	const char text[] = "# iolab progress 1\nlesson w03-byte status=ok\n";
+	use_default_db();
 	write_bytes(db, text, strlen(text));
 	expect_moved_aside("it is not an SQLite database", text, strlen(text));
 }
@@ -893,10 +924,10 @@ START_TEST(newer_version_moved_aside)
 	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
 	record_ok(st, &r);
 	store_close(st);
-	raw_exec(db, "PRAGMA user_version = 4");
+	raw_exec(db, "PRAGMA user_version = 5");
 	size_t len;
 	char *bytes = read_bytes(db, &len);
-	expect_moved_aside("it was written by a newer iolab (schema version 4; this one knows 3)",
+	expect_moved_aside("it was written by a newer iolab (schema version 5; this one knows 4)",
 	                   bytes, len);
 	free(bytes);
 }
@@ -948,6 +979,153 @@ START_TEST(log_moves_with_its_database)
 }
 END_TEST
 
+/* A file named with --db that is not recognisably an iolab notebook is
+ * the user's: refused, every byte and name as it was, nothing beside it. */
+START_TEST(users_file_left_untouched)
+{
+	const char *contents[] = { "a,b\n", "# iolab progress 1\nlesson w03-byte status=ok\n",
+	                           "SQLite format 3 and then some text that is no database\n" };
+	for (size_t i = 0; i < sizeof contents / sizeof *contents; i++) {
+		write_bytes(db, contents[i], strlen(contents[i]));
+		char msg[2048], expected[4096];
+		ck_assert_ptr_null(store_open(db, 0, msg, sizeof msg));
+		snprintf(expected, sizeof expected, "%s is not an iolab notebook (it is not an SQLite "
+		         "database). It was left untouched; choose another file with --db.", db);
+		ck_assert_str_eq(msg, expected);
+		size_t n;
+		char *got = read_bytes(db, &n);
+		ck_assert_uint_eq(n, strlen(contents[i]));
+		ck_assert(memcmp(got, contents[i], n) == 0);
+		free(got);
+		DIR *dp = opendir(dir);
+		struct dirent *de;
+		int files = 0;
+		while ((de = readdir(dp)) != NULL)
+			files += de->d_name[0] != '.';
+		closedir(dp);
+		ck_assert_int_eq(files, 1);
+	}
+}
+END_TEST
+
+/* A notebook of 0.2 without the application id opens (recognised by its
+ * tables) and gets the id; one with another program's table too does not. */
+START_TEST(notebook_without_its_id_opens)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	raw_exec(db, "PRAGMA application_id = 0");
+	ck_assert_int_eq(raw_int(db, "PRAGMA application_id"), 0);
+	st = open_ok(db);
+	ck_assert_str_eq(store_notice(st), "");
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	store_close(st);
+	ck_assert_int_eq(raw_int(db, "PRAGMA application_id"), 0x696f6c62);
+	raw_exec(db, "PRAGMA application_id = 0; CREATE TABLE thesis (chapter TEXT)");
+	char msg[2048];
+	ck_assert_ptr_null(store_open(db, 0, msg, sizeof msg));
+	ck_assert_msg(strstr(msg, "is not the lab's database") != NULL, "%s", msg);
+}
+END_TEST
+
+START_TEST(negative_version_moved_aside)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	raw_exec(db, "PRAGMA user_version = -1");
+	size_t len;
+	char *bytes = read_bytes(db, &len);
+	expect_moved_aside("its schema version -1 is not one any iolab writes", bytes, len);
+	free(bytes);
+}
+END_TEST
+
+/* Runs appended to the log by a program that left it (as a lab killed
+ * with -9 does): the last frame of the log, offset and page size. */
+static void runs_left_in_the_log(int runs, off_t *last, int64_t *page)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	sqlite3 *h = NULL;
+	ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
+	sqlite3_db_config(h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)NULL);
+	for (int i = 0; i < runs; i++)
+		ck_assert_int_eq(sqlite3_exec(h, "INSERT INTO runs (at, at_text, recorder, version, "
+		                              "kind, spec, status) VALUES (2, 'x', 'lab', '9', "
+		                              "'lesson', 's', 'ok')", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+	char shm[PATH_MAX + 8];             /* an index, rebuilt from the log */
+	snprintf(shm, sizeof shm, "%s-shm", db);
+	unlink(shm);
+	*page = raw_int(db, "PRAGMA page_size");
+	char wal[PATH_MAX + 8];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	struct stat sb;
+	ck_assert_int_eq(stat(wal, &sb), 0);
+	ck_assert_int_gt(sb.st_size, 32 + 24 + *page);
+	*last = sb.st_size - (24 + *page);
+	ck_assert_int_eq((sb.st_size - 32) % (24 + *page), 0);
+}
+
+START_TEST(damaged_log_frame_moved_aside)
+{
+	off_t last;
+	int64_t page;
+	runs_left_in_the_log(2, &last, &page);
+	char wal[PATH_MAX + 8];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	size_t wal_len, db_len;
+	char *log = read_bytes(wal, &wal_len);
+	log[last + 24 + page / 2] ^= 0x10;       /* one bit of the last committed page */
+	write_bytes(wal, log, wal_len);
+	char *bytes = read_bytes(db, &db_len);
+	long frames = (long)((wal_len - 32) / (size_t)(24 + page));
+	char why[PATH_MAX + 256];
+	snprintf(why, sizeof why, "its log %s is damaged (frame %ld's checksum fails), so the runs "
+	         "recorded last would be lost", wal, frames);
+	/* reading says so and changes nothing */
+	char msg[4096], expected[8192];
+	ck_assert_ptr_null(store_open(db, STORE_OPEN_READ, msg, sizeof msg));
+	snprintf(expected, sizeof expected, "The lab's database %s cannot be read: %s. The lab "
+	         "moves it aside when it next opens it.", db, why);
+	ck_assert_str_eq(msg, expected);
+	expect_moved_aside(why, bytes, db_len);
+	char broken[PATH_MAX], broken_wal[PATH_MAX + 8];
+	find_broken(broken, sizeof broken);
+	snprintf(broken_wal, sizeof broken_wal, "%s-wal", broken);
+	size_t n;
+	char *got = read_bytes(broken_wal, &n);
+	ck_assert_uint_eq(n, wal_len);
+	ck_assert(memcmp(got, log, n) == 0);
+	free(got);
+	free(log);
+	free(bytes);
+}
+END_TEST
+
+/* An append cut short by the end of the file is a write that never
+ * finished (a crash): SQLite's reading is right, nothing is moved. */
+START_TEST(unfinished_append_is_no_damage)
+{
+	off_t last;
+	int64_t page;
+	runs_left_in_the_log(2, &last, &page);
+	char wal[PATH_MAX + 8];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	ck_assert_int_eq(truncate(wal, last + 24 + page / 2), 0);
+	struct store *st = open_ok(db);
+	ck_assert_str_eq(store_notice(st), "");
+	ck_assert_int_eq(count_ok(st, NULL), 2);
+	store_close(st);
+}
+END_TEST
+
 START_TEST(foreign_database_left_alone)
 {
 	/* in WAL mode: examining it creates a -wal and -shm, which must go */
@@ -994,9 +1172,20 @@ START_TEST(reading_never_changes_anything)
 	store_close(st);
 	ck_assert(!exists(db));
 
-	/* a damaged file is reported, not moved */
+	/* a file that is not a notebook is named so, and left alone */
 	write_bytes(db, "garbage", 7);
 	ck_assert_ptr_null(store_open(db, STORE_OPEN_READ, msg, sizeof msg));
+	snprintf(expected, sizeof expected, "%s is not an iolab notebook (it is not an SQLite "
+	         "database).", db);
+	ck_assert_str_eq(msg, expected);
+	unlink(db);
+
+	/* a damaged file of the lab's own is reported, not moved */
+	char given[sizeof db];
+	snprintf(given, sizeof given, "%s", db);
+	use_default_db();
+	write_bytes(db, "garbage", 7);
+	ck_assert_ptr_null(store_open(NULL, STORE_OPEN_READ, msg, sizeof msg));
 	snprintf(expected, sizeof expected, "The lab's database %s cannot be read: it is not an "
 	         "SQLite database. The lab moves it aside when it next opens it.", db);
 	ck_assert_str_eq(msg, expected);
@@ -1005,6 +1194,7 @@ START_TEST(reading_never_changes_anything)
 	ck_assert_uint_eq(n, 7);
 	free(got);
 	unlink(db);
+	snprintf(db, sizeof db, "%s", given);
 
 	st = open_ok(db);
 	record_ok(st, &r);
@@ -1285,8 +1475,10 @@ START_TEST(version_1_file_migrates)
 
 	st = open_ok(db);
 	ck_assert_str_eq(store_notice(st), "");
-	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 3);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 4);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'fields'"), 1);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+	                         "('runs_scored', 'runs_imported')"), 2);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'costs'"), 1);
 	ck_assert_int_eq(count_ok(st, NULL), 1);
 	field_ok(st, "w01-syncbyte", "log_rate", 2);
@@ -1297,11 +1489,11 @@ START_TEST(version_1_file_migrates)
 	ck_assert(field_ok(st, "w01-syncbyte", "log_rate", 1) == 8.909);
 	ck_assert_int_eq(count_ok(st, NULL), 2);
 	store_close(st);
-	/* and it stays version 3, its runs and fields whole */
+	/* and it stays version 4, its runs and fields whole */
 	st = open_ok(db);
 	ck_assert(field_ok(st, "w01-syncbyte", "syscalls.write", 1) == 14801);
 	store_close(st);
-	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 3);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 4);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM runs"), 2);
 }
 END_TEST
@@ -1394,6 +1586,81 @@ static void readonly_child(FILE *out)
 	        rh, got.n);
 	store_close(st);
 }
+
+static void readonly_log_child(FILE *out)
+{
+	int e = make_dir_readonly(out);
+	if (e < 0)
+		return;
+	char msg[2048];
+	struct store *st = store_open(db, STORE_OPEN_READ, msg, sizeof msg);
+	if (!st) {
+		fprintf(out, "open failed: %s", msg);
+		return;
+	}
+	fprintf(out, "%lld\n%s", (long long)count_ok(st, NULL), store_notice(st));
+	store_close(st);
+}
+
+/* Runs still in the log of a notebook in a directory that cannot be
+ * written: read, or said to be missing, never silently left out. */
+START_TEST(read_only_directory_with_a_log)
+{
+	off_t last;
+	int64_t page;
+	runs_left_in_the_log(2, &last, &page);
+	char buf[8192];
+	ck_assert_int_eq(in_child(readonly_log_child, buf, sizeof buf), 0);
+	chmod(dir, 0700);
+	if (strncmp(buf, "SKIP ", 5) == 0) {
+		fprintf(stderr, "check_store: read_only_directory_with_a_log skipped: %s\n", buf + 5);
+		return;
+	}
+	if (strncmp(buf, "3\n", 2) == 0) {           /* SQLite read the log */
+		ck_assert_str_eq(buf, "3\n");
+		return;
+	}
+	char expected[4096];
+	snprintf(expected, sizeof expected, "1\nRuns may be missing: the last runs recorded in %s "
+	         "are still in its log %s-wal, which cannot be read here without writing beside it (",
+	         db, db);
+	ck_assert_msg(strncmp(buf, expected, strlen(expected)) == 0, "child said: %s", buf);
+	ck_assert_int_eq(buf[strlen(buf) - 1], '.');
+}
+END_TEST
+
+/* Reading a closed notebook leaves nothing beside it; one another
+ * connection has open keeps its -wal and -shm. */
+START_TEST(reading_leaves_no_log_behind)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	store_close(st);
+	char wal[PATH_MAX + 8], shm[PATH_MAX + 8], msg[1024];
+	snprintf(wal, sizeof wal, "%s-wal", db);
+	snprintf(shm, sizeof shm, "%s-shm", db);
+	ck_assert(!exists(wal) && !exists(shm));
+	st = store_open(db, STORE_OPEN_READ, msg, sizeof msg);
+	ck_assert_ptr_nonnull(st);
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	store_close(st);
+	ck_assert(!exists(wal));
+	ck_assert(!exists(shm));
+	/* a lab has it open: its files stay */
+	struct store *lab = open_ok(db);
+	ck_assert_int_eq(count_ok(lab, NULL), 1);
+	ck_assert(exists(wal) && exists(shm));
+	st = store_open(db, STORE_OPEN_READ, msg, sizeof msg);
+	ck_assert_ptr_nonnull(st);
+	ck_assert_int_eq(count_ok(st, NULL), 1);
+	store_close(st);
+	ck_assert(exists(wal) && exists(shm));
+	record_ok(lab, &r);
+	ck_assert_int_eq(count_ok(lab, NULL), 2);
+	store_close(lab);
+}
+END_TEST
 
 START_TEST(read_only_directory)
 {
@@ -1769,6 +2036,196 @@ START_TEST(forget_command)
 }
 END_TEST
 
+/* Rows this iolab cannot read are skipped and counted, never the end of a
+ * query. */
+START_TEST(unreadable_rows_skipped)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	for (int i = 0; i < 5; i++)
+		record_ok(st, &r);
+	raw_exec(db, "UPDATE runs SET kind = 'bogus' WHERE id = 2; "
+	         "UPDATE runs SET kind = '' WHERE id = 3; "
+	         "UPDATE runs SET recorder = CAST(X'ff6c6162' AS TEXT) WHERE id = 4");
+	char msg[512], words[256];
+	struct ids got = { .n = 0 };
+	ck_assert_int_eq(store_history(st, NULL, collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 2);
+	ck_assert_int_eq(got.id[0], 5);
+	ck_assert_int_eq(got.id[1], 1);
+	ck_assert_int_eq(store_unreadable(st, words, sizeof words), 3);
+	ck_assert_str_eq(words, "3 runs this iolab cannot read, ids 2, 3, 4");
+	got.n = 0;
+	ck_assert_int_eq(store_each(st, "w03-byte", collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 2);
+	/* the latest normal result is the newest one that can be read */
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
+	                                     sizeof msg), 1);
+	ck_assert_int_eq(got.id[2], 5);
+	raw_exec(db, "UPDATE runs SET kind = 'bogus' WHERE id = 5");
+	got.n = 0;
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, collect, &got, msg,
+	                                     sizeof msg), 1);
+	ck_assert_int_eq(got.id[0], 1);
+	got.n = 0;
+	ck_assert_int_eq(store_history(st, "other", collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 0);
+	ck_assert_int_eq(store_unreadable(st, words, sizeof words), 0);
+	ck_assert_str_eq(words, "");
+	store_close(st);
+}
+END_TEST
+
+/* SQLite's plan for a statement: every line of EXPLAIN QUERY PLAN. */
+static void plan_of(struct store *st, const char *sql, char *buf, size_t len)
+{
+	(void)st;
+	sqlite3 *h = NULL;
+	sqlite3_stmt *s = NULL;
+	char q[2048];
+	snprintf(q, sizeof q, "EXPLAIN QUERY PLAN %s", sql);
+	ck_assert_int_eq(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_prepare_v2(h, q, -1, &s, NULL), SQLITE_OK);
+	size_t o = 0;
+	buf[0] = '\0';
+	while (sqlite3_step(s) == SQLITE_ROW && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s\n", (const char *)sqlite3_column_text(s, 3));
+	sqlite3_finalize(s);
+	sqlite3_close(h);
+}
+
+/* What the lab asks of every lesson at its start reads an index, never
+ * the whole table (a class's notebook: 200,000 runs, 400 MB); a list of
+ * runs reads their columns, not each one's stored result. */
+START_TEST(questions_use_indexes)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	char plan[4096];
+	const char *const asked[] = {
+		"SELECT count(*) FROM runs WHERE lesson = 'w03-byte' AND guess_log_rate IS NOT NULL "
+		"AND log_rate IS NOT NULL",
+		"SELECT count(*), avg(abs(guess_log_rate - log_rate)) FROM runs WHERE ?1 IS NULL AND "
+		"guess_log_rate IS NOT NULL AND log_rate IS NOT NULL",
+		"SELECT id FROM runs WHERE lesson = 'w03-byte' ORDER BY at DESC, id DESC",
+		"SELECT count(*) FROM runs WHERE lesson = 'w03-byte' AND kind = 'lesson' AND status = "
+		"'ok' AND recorder IN ('lab', 'batch', 'imported') AND recorder = 'imported'",
+	};
+	for (size_t i = 0; i < sizeof asked / sizeof *asked; i++) {
+		plan_of(st, asked[i], plan, sizeof plan);
+		ck_assert_msg(strstr(plan, "USING") && !strstr(plan, "SCAN runs\n") &&
+		              !strstr(plan, "TEMP B-TREE"), "%s:\n%s", asked[i], plan);
+	}
+	/* the history hands over runs without their stored object */
+	struct ids got = { .n = 0 };
+	char msg[256];
+	ck_assert_int_eq(store_history(st, "w03-byte", collect, &got, msg, sizeof msg), 0);
+	ck_assert_uint_eq(got.n, 1);
+	store_close(st);
+}
+END_TEST
+
+static int result_kept(const struct store_run *r, void *arg)
+{
+	*(int *)arg = r->result_json != NULL;
+	return 0;
+}
+
+START_TEST(lists_leave_the_result_out)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	record_ok(st, &r);
+	char msg[256];
+	int kept = -1;
+	ck_assert_int_eq(store_history(st, "w03-byte", result_kept, &kept, msg, sizeof msg), 0);
+	ck_assert_int_eq(kept, 0);
+	ck_assert_int_eq(store_each(st, "w03-byte", result_kept, &kept, msg, sizeof msg), 0);
+	ck_assert_int_eq(kept, 1);
+	ck_assert_int_eq(store_latest_normal(st, "w03-byte", &w03_specs, result_kept, &kept, msg,
+	                                     sizeof msg), 1);
+	ck_assert_int_eq(kept, 1);
+	store_close(st);
+}
+END_TEST
+
+/* The answer to --forget's question, typed after another program recorded
+ * a run: reading it records first, as a lab would while the question
+ * waits. */
+static ssize_t answer_after_a_record(void *cookie, char *buf, size_t len)
+{
+	int *done = cookie;
+	if (*done || len < 2)
+		return 0;
+	*done = 1;
+	raw_exec(db, "INSERT INTO runs (at, at_text, recorder, version, kind, spec, status) "
+	         "VALUES (9, 'x', 'batch', '0', 'lesson', 's', 'ok')");
+	memcpy(buf, "y\n", 2);
+	return 2;
+}
+
+START_TEST(forget_deletes_what_it_counted)
+{
+	struct store *st = open_ok(db);
+	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
+	r.points = sample_points;
+	r.npoints = 2;
+	record_ok(st, &r);
+	record_ok(st, &r);
+	store_close(st);
+	int done = 0;
+	FILE *in = fopencookie(&done, "r", (cookie_io_functions_t){ .read = answer_after_a_record });
+	ck_assert_ptr_nonnull(in);
+	char *o = NULL, *e = NULL;
+	size_t ol = 0, el = 0;
+	FILE *fo = open_memstream(&o, &ol), *fe = open_memstream(&e, &el);
+	ck_assert_int_eq(store_cmd_forget(db, 0, in, fo, fe), EXIT_RAN);
+	fclose(in);
+	fclose(fo);
+	fclose(fe);
+	char expected[2048];
+	snprintf(expected, sizeof expected, "Forget all 2 saved runs in %s? This cannot be undone. "
+	         "[y/N] Forgot 2 runs.\n", db);
+	ck_assert_str_eq(o, expected);
+	ck_assert_str_eq(e, "");
+	free(o);
+	free(e);
+	/* the run recorded while the question waited is kept; the points of
+	 * the forgotten ones went with them */
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM runs"), 1);
+	ck_assert_int_eq(raw_int(db, "SELECT at FROM runs"), 9);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM points"), 0);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM fields"), 0);
+}
+END_TEST
+
+/* --output naming the notebook, or a file SQLite keeps beside it */
+START_TEST(names_the_notebook)
+{
+	char p[PATH_MAX], link[PATH_MAX];
+	ck_assert_int_eq(store_names_notebook(db, db), 1);     /* not there yet: by name */
+	struct store *st = open_ok(db);
+	snprintf(p, sizeof p, "%s/./lab.db-wal", dir);
+	ck_assert_int_eq(store_names_notebook(db, p), 1);
+	snprintf(p, sizeof p, "%s/../%s/lab.db-shm", dir, strrchr(dir, '/') + 1);
+	ck_assert_int_eq(store_names_notebook(db, p), 1);
+	store_close(st);
+	path_in(link, sizeof link, "other-name.db");
+	ck_assert_int_eq(link_or_copy(db, link), 0);
+	ck_assert_int_eq(store_names_notebook(db, link), 1);  /* the same inode */
+	path_in(p, sizeof p, "lab.db.json");
+	ck_assert_int_eq(store_names_notebook(db, p), 0);
+	path_in(p, sizeof p, "lab.db-journal");
+	ck_assert_int_eq(store_names_notebook(db, p), 1);
+	/* the default notebook, when no --db is given */
+	char def[PATH_MAX];
+	ck_assert_int_eq(store_default_path(def, sizeof def), 0);
+	ck_assert_int_eq(store_names_notebook(NULL, def), 1);
+	ck_assert_int_eq(store_names_notebook(NULL, db), 0);
+}
+END_TEST
+
 Suite *make_suite_store(void)
 {
 	Suite *s = suite_create("store");
@@ -1795,16 +2252,28 @@ Suite *make_suite_store(void)
 	tcase_add_test(tc, newer_version_moved_aside);
 	tcase_add_test(tc, log_moves_with_its_database);
 	tcase_add_test(tc, foreign_database_left_alone);
+	tcase_add_test(tc, users_file_left_untouched);
+	tcase_add_test(tc, notebook_without_its_id_opens);
+	tcase_add_test(tc, negative_version_moved_aside);
+	tcase_add_test(tc, damaged_log_frame_moved_aside);
+	tcase_add_test(tc, unfinished_append_is_no_damage);
 	tcase_add_test(tc, reading_never_changes_anything);
 	tcase_add_test(tc, follows_a_replaced_file);
 	tcase_add_test(tc, fields_of_the_latest_normal_result);
 	tcase_add_test(tc, version_1_file_migrates);
 	tcase_add_test(tc, read_only_directory);
+	tcase_add_test(tc, read_only_directory_with_a_log);
+	tcase_add_test(tc, reading_leaves_no_log_behind);
 	tcase_add_test(tc, cannot_create);
 	tcase_add_test(tc, full_disk);
 	tcase_add_test(tc, import_progress_once);
 	tcase_add_test(tc, import_damaged_progress_left_in_place);
 	tcase_add_test(tc, forget_command);
+	tcase_add_test(tc, forget_deletes_what_it_counted);
+	tcase_add_test(tc, unreadable_rows_skipped);
+	tcase_add_test(tc, questions_use_indexes);
+	tcase_add_test(tc, lists_leave_the_result_out);
+	tcase_add_test(tc, names_the_notebook);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,6 +3,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <string.h>
 
 #include "suites.h"
 #include "units.h"
@@ -66,11 +67,11 @@ START_TEST(formatting)
 	units_format_bytes(1536, b, sizeof b);
 	ck_assert_str_eq(b, "1.50 KiB");
 	units_format_rate(3483638, b, sizeof b);
-	ck_assert_str_eq(b, "3.32 MiB/s");
+	ck_assert_str_eq(b, "3.48 MB/s");
 	units_format_rate(26, b, sizeof b);
 	ck_assert_str_eq(b, "26 B/s");
 	units_format_rate(7.4e9, b, sizeof b);
-	ck_assert_str_eq(b, "6.89 GiB/s");
+	ck_assert_str_eq(b, "7.4 GB/s");
 	units_format_count(10485760, b, sizeof b);
 	ck_assert_str_eq(b, "10,485,760");
 	units_format_count(999, b, sizeof b);
@@ -97,7 +98,7 @@ START_TEST(bytes_rounding)
 	units_format_bytes(0, b, sizeof b);
 	ck_assert_str_eq(b, "0 B");
 	units_format_rate(1073741823.0, b, sizeof b);
-	ck_assert_str_eq(b, "1.00 GiB/s");
+	ck_assert_str_eq(b, "1.07 GB/s");
 	units_format_rate(-1, b, sizeof b);
 	ck_assert_str_eq(b, "-");
 }
@@ -214,14 +215,57 @@ END_TEST
 START_TEST(rate_ranges)
 {
 	char b[64];
-	units_format_rate_range(2.35 * 1048576, 4.11 * 1048576, 0, b, sizeof b);
-	ck_assert_str_eq(b, "2.35\u20134.11 MiB/s");
-	units_format_rate_range(2.35 * 1048576, 4.11 * 1048576, 1, b, sizeof b);
-	ck_assert_str_eq(b, "2.35..4.11 MiB/s");
-	units_format_rate_range(900 * 1024, 1.2 * 1048576, 1, b, sizeof b);
-	ck_assert_str_eq(b, "900 KiB/s..1.20 MiB/s");
-	units_format_rate_range(469.1 * 1024, 469.3 * 1024, 0, b, sizeof b);
-	ck_assert_str_eq(b, "469 KiB/s");
+	units_format_rate_range(2.35e6, 4.11e6, 0, b, sizeof b);
+	ck_assert_str_eq(b, "2.35\u20134.11 MB/s");
+	units_format_rate_range(2.35e6, 4.11e6, 1, b, sizeof b);
+	ck_assert_str_eq(b, "2.35..4.11 MB/s");
+	units_format_rate_range(900e3, 1.2e6, 1, b, sizeof b);
+	ck_assert_str_eq(b, "900 kB/s..1.2 MB/s");
+	units_format_rate_range(469.1e3, 469.3e3, 0, b, sizeof b);
+	ck_assert_str_eq(b, "469 kB/s");
+}
+END_TEST
+
+/* Rates are decimal, to three significant digits with no trailing zeros:
+ * the lecture's 2,600 B/s is 2.6 kB/s, never 2.54 KiB/s. */
+START_TEST(rates_decimal)
+{
+	static const struct {
+		double bps;
+		const char *want;
+	} cases[] = {
+		{2600, "2.6 kB/s"}, {27, "27 B/s"}, {0, "0 B/s"}, {0.5, "0.5 B/s"},
+		{999, "999 B/s"}, {999.6, "1 kB/s"}, {1000, "1 kB/s"}, {1234, "1.23 kB/s"},
+		{99990, "100 kB/s"}, {750000, "750 kB/s"}, {999999, "1 MB/s"},
+		{320e6, "320 MB/s"}, {4e9, "4 GB/s"}, {1.5e12, "1.5 TB/s"}, {2e15, "2 PB/s"},
+		{2e18, "2000 PB/s"}, {-1, "-"}, {NAN, "-"}, {INFINITY, "-"},
+	};
+	char b[32];
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		units_format_rate(cases[i].bps, b, sizeof b);
+		ck_assert_msg(strcmp(b, cases[i].want) == 0, "%g: '%s', want '%s'", cases[i].bps, b,
+		              cases[i].want);
+	}
+}
+END_TEST
+
+/* A rate in the unit asked for, binary or decimal; an unknown unit falls
+ * back to the lab's own. */
+START_TEST(rates_in_unit)
+{
+	char b[32];
+	ck_assert_int_eq(units_format_rate_in(1e6, "MB", b, sizeof b), 0);
+	ck_assert_str_eq(b, "1 MB/s");
+	ck_assert_int_eq(units_format_rate_in(3 * 1048576.0, "MiB", b, sizeof b), 0);
+	ck_assert_str_eq(b, "3 MiB/s");
+	ck_assert_int_eq(units_format_rate_in(1e6, "KiB", b, sizeof b), 0);
+	ck_assert_str_eq(b, "977 KiB/s");
+	ck_assert_int_eq(units_format_rate_in(2500, "kB", b, sizeof b), 0);
+	ck_assert_str_eq(b, "2.5 kB/s");
+	ck_assert_int_eq(units_format_rate_in(800, "B", b, sizeof b), 0);
+	ck_assert_str_eq(b, "800 B/s");
+	ck_assert_int_eq(units_format_rate_in(2.5e9, "parsecs", b, sizeof b), -1);
+	ck_assert_str_eq(b, "2.5 GB/s");
 }
 END_TEST
 
@@ -254,6 +298,8 @@ Suite *make_suite_units(void)
 	tcase_add_test(tc, costs);
 	tcase_add_test(tc, rate_ranges);
 	tcase_add_test(tc, log_scale);
+	tcase_add_test(tc, rates_decimal);
+	tcase_add_test(tc, rates_in_unit);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -102,6 +102,9 @@ START_TEST(which_kinds_repeat)
 	ck_assert_int_eq(watch_pass_kind_of(&s), WATCH_PASS_WRITE);
 	s.sync = WL_SYNC_FDATASYNC;
 	ck_assert_int_eq(watch_pass_kind_of(&s), WATCH_PASS_WRITE_SYNC);
+	/* file: existing - the file is filled again before each pass */
+	s.file = WL_FILE_EXISTING;
+	ck_assert_int_eq(watch_pass_kind_of(&s), WATCH_PASS_OVERWRITE);
 	/* O_SYNC is an open flag: the file is opened with it each pass */
 	s = spec(WL_OP_WRITE, WL_API_SYSCALL, WL_CACHE_WARM);
 	s.open_flags = WL_OPEN_SYNC;
@@ -454,7 +457,7 @@ START_TEST(readme_says_what_a_pass_is)
 		/* the README lists them most common first */
 		static const enum watch_pass_kind order[WATCH_PASS_KINDS] = {
 			WATCH_PASS_REPEAT, WATCH_PASS_READ_COLD, WATCH_PASS_WRITE,
-			WATCH_PASS_WRITE_SYNC, WATCH_PASS_COMMAND,
+			WATCH_PASS_WRITE_SYNC, WATCH_PASS_OVERWRITE, WATCH_PASS_COMMAND,
 		};
 		snprintf(want, sizeof want, "| %s | %s |", watch_pass_label(order[k]),
 		         watch_pass_meaning(order[k]));

@@ -137,6 +137,50 @@ START_TEST(canonical)
 }
 END_TEST
 
+/* file and sync_every: read, written only when not at their defaults,
+ * read back the same, and put in words. */
+START_TEST(file_and_sync_every)
+{
+	struct wl_spec s, back;
+	char msg[VALUE_MSG_MAX], buf[1024];
+	size_t at = 99;
+	int rc = wl_spec_parse("block=4KiB file=existing sync=fdatasync sync_every=1", NULL, &s, msg,
+	                       sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_int_eq(s.file, WL_FILE_EXISTING);
+	ck_assert_uint_eq(s.sync_every, 1);
+	wl_spec_format(&s, buf, sizeof buf);
+	ck_assert_str_eq(buf, "op=write api=syscall size=10MiB block=4KiB stride=0 open=[] "
+	                      "fadvise=normal cache=warm streams=1 stdio_buffer=default "
+	                      "stdio_mode=full sync=fdatasync time_limit=5s min_time=0.2s "
+	                      "file=existing sync_every=1");
+	ck_assert_int_eq(wl_spec_parse(buf, NULL, &back, msg, sizeof msg, NULL), 0);
+	ck_assert(wl_spec_same(&s, &back));
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "write() - 4 KiB blocks - fdatasync every write - existing file - 10 MiB");
+	back.file = WL_FILE_NEW;
+	back.sync_every = 8;
+	ck_assert_uint_eq(wl_spec_changes(&s, &back, buf, sizeof buf), 2);
+	ck_assert_str_eq(buf, "new file, fdatasync every 8 writes");
+	back.sync_every = 0;
+	ck_assert_uint_eq(wl_spec_changes(&s, &back, buf, sizeof buf), 2);
+	ck_assert_str_eq(buf, "new file, sync only at the end");
+	/* at their defaults they are left out: the spec of before */
+	wl_spec_format(&back, buf, sizeof buf);
+	ck_assert_ptr_null(strstr(buf, "file="));
+	ck_assert_ptr_null(strstr(buf, "sync_every="));
+	/* the form shows the default all the same */
+	const struct wl_key *k = wl_key_find("file");
+	ck_assert_int_eq(k->format(k, &back, buf, sizeof buf), 0);
+	ck_assert_str_eq(buf, "new");
+	k = wl_key_find("sync_every");
+	ck_assert_int_eq(k->format(k, &back, buf, sizeof buf), 0);
+	ck_assert_str_eq(buf, "0");
+	wl_spec_free(&back);
+	wl_spec_free(&s);
+}
+END_TEST
+
 /* advice_lead and map (issue 12): read, written only when not at their
  * defaults (so a spec written before they existed reads as the same
  * workload), read back the same, and put in words. */
@@ -322,6 +366,18 @@ static const struct {
 	{"op=read fadvise=willneed advice_lead=11s", 37, "advice_lead must be from 0 to 10 s"},
 	{"op=read api=command command=[true] fadvise=willneed advice_lead=1s", 64,
 	 "advice_lead is for the lab's own loops, not a command"},
+	/* file and sync_every */
+	{"file=old", 5, "unknown file 'old'; expected one of: new, existing"},
+	{"file=exisitng", 5, "unknown file 'exisitng'; did you mean 'existing'?"},
+	{"op=read file=existing", 13, "file: existing is for writes only (a read's file always exists)"},
+	{"api=command command=[true] file=existing", 32,
+	 "file: existing is for the lab's own writes, not a command"},
+	{"sync_every=4", 11, "sync_every needs sync: fsync or fdatasync"},
+	{"sync=fsync sync_every=-1", 22, "'sync_every' must not be negative: '-1'"},
+	{"sync=fsync sync_every=often", 22, "'sync_every' must be a whole number of writes: 'often'"},
+	{"sync=fsync sync_every=4294967297", 22, "sync_every must be from 0 to 4294967296"},
+	{"api=command command=[true] sync=fsync sync_every=1", 49,
+	 "sync_every is for the lab's own writes, not a command"},
 };
 
 START_TEST(mistakes)
@@ -374,6 +430,10 @@ static const struct {
 	{"map: per_pass\n  op: read", "map=per_pass op=read"},
 	{"advice_lead: 100ms\n  op: read", "advice_lead=100ms op=read"},
 	{"advice_lead: 11s\n  op: read\n  fadvise: willneed", "advice_lead=11s op=read fadvise=willneed"},
+	{"file: existing\n  op: read", "file=existing op=read"},
+	{"file: old", "file=old"},
+	{"sync_every: 2", "sync_every=2"},
+	{"sync_every: often\n  sync: fsync", "sync_every=often sync=fsync"},
 };
 
 START_TEST(loader_says_the_same)
@@ -485,6 +545,7 @@ Suite *make_suite_wl_keys(void)
 	tcase_add_test(tc, on_a_base);
 	tcase_add_test(tc, canonical);
 	tcase_add_test(tc, advice_lead_and_map);
+	tcase_add_test(tc, file_and_sync_every);
 	tcase_add_test(tc, command_words);
 	tcase_add_test(tc, shipped_round_trip);
 	tcase_add_test(tc, mistakes);

@@ -384,6 +384,49 @@ START_TEST(describe_by_kind)
 }
 END_TEST
 
+/* file: existing on every write of the lab's own loops; sync_every on
+ * those with a sync.  Exact messages, and the key each names. */
+START_TEST(file_and_sync_every_rules)
+{
+	enum wl_file f = WL_FILE_NEW;
+	ck_assert_int_eq(wl_file_from_name("existing", &f), 0);
+	ck_assert_int_eq(f, WL_FILE_EXISTING);
+	ck_assert_str_eq(wl_file_name(WL_FILE_NEW), "new");
+	ck_assert_int_eq(wl_file_from_name("old", &f), -1);
+	struct wl_spec d;
+	wl_spec_init(&d);
+	ck_assert_int_eq(d.file, WL_FILE_NEW);
+	ck_assert_uint_eq(d.sync_every, 0);
+	for (size_t i = 0; i < wl_kind_count(); i++) {
+		const struct wl_kind *k = wl_kind_at(i);
+		if (k->refusal)
+			continue;
+		struct wl_spec s = kind_spec(k->op, k->api);
+		const char *key = NULL;
+		s.file = WL_FILE_EXISTING;
+		if (k->op != WL_OP_WRITE)
+			ck_assert_str_eq(check_key(&s, &key),
+			                 "file: existing is for writes only (a read's file always exists)");
+		else if (k->command)
+			ck_assert_str_eq(check_key(&s, &key),
+			                 "file: existing is for the lab's own writes, not a command");
+		else
+			ck_assert_str_eq(check_key(&s, &key), "ok");
+		if (strcmp(check_key(&s, &key), "ok") != 0)
+			ck_assert_str_eq(key, "file");
+		if (k->op != WL_OP_WRITE)
+			continue;
+		s = kind_spec(k->op, k->api);
+		s.sync_every = 3;
+		ck_assert_str_eq(check_key(&s, &key), "sync_every needs sync: fsync or fdatasync");
+		ck_assert_str_eq(key, "sync_every");
+		s.sync = WL_SYNC_FDATASYNC;
+		ck_assert_str_eq(check_key(&s, &key), k->command ?
+		                 "sync_every is for the lab's own writes, not a command" : "ok");
+	}
+}
+END_TEST
+
 /* The keys of issue 12: map: per_pass on the mmap read row only (the
  * row's WL_KEY_MAP); advice_lead on our own loops, after advice, 0..10 s.
  * Exact messages, and the key each names. */
@@ -527,6 +570,7 @@ Suite *make_suite_workload(void)
 	tcase_add_test(k, call_kinds);
 	tcase_add_test(k, describe_by_kind);
 	tcase_add_test(k, map_and_advice_lead_rules);
+	tcase_add_test(k, file_and_sync_every_rules);
 	suite_add_tcase(s, k);
 	TCase *r = tcase_create("run");
 	tcase_add_test(r, run_frees_its_memory);

@@ -176,7 +176,7 @@ def eq(what, got, want):
     if got != want:
         sys.exit("%s: got %r, want %r" % (what, got, want))
 eq("tests", len(tests), 20)
-score = 0.0
+score = credited = 0.0
 for i, t in enumerate(tests):
     eq(t["name"] + ": status", t["status"], "passed" if t["score"] == t["max_score"] else "failed")
     score += t["score"]
@@ -195,14 +195,20 @@ for i, t in enumerate(tests):
             sys.exit("%s: %r" % (t["name"], o))
         eq(t["name"] + ": score", t["score"], 0.0)
         continue
+    # the speed claim is timed: missed with its value and bound, or, when a
+    # busy machine held the program back, credited as inconclusive.  That
+    # it is slower by orders of magnitude, not a near miss, is the count
+    # above (65536 calls against a bound of 32), which no load changes.
+    if o.startswith("inconclusive: ") and "; busy: " in o:
+        eq(t["name"] + ": credited", t["score"], t["max_score"])
+        credited += t["score"]
+        print("note (a busy machine, credited):", t["name"], o)
+        continue
     m = re.match(r"missed: rate / rate\(ref-[a-z0-9-]+\) = ([0-9.e+-]+) \(trials: ([0-9.e+-]+) \.\. ([0-9.e+-]+)\), expected at least 0\.5$", o)
-    if not m:
+    if not m or not float(m.group(2)) <= float(m.group(1)) <= float(m.group(3)) < 0.5:
         sys.exit("%s: %r" % (t["name"], o))
-    # orders of magnitude, not a near miss: the fastest trial below half the bound
-    if float(m.group(3)) > 0.25:
-        sys.exit("%s: the slow program came close: %r" % (t["name"], o))
     eq(t["name"] + ": score", t["score"], 0.0)
-if abs(doc["score"] - score) > 1e-9 or abs(score - 52.0) > 1e-9:
+if abs(doc["score"] - score) > 1e-9 or abs(score - 52.0 - credited) > 1e-9:
     sys.exit("score %r, tests add to %r" % (doc["score"], score))
 ' "$T/out"
 pass "the unbuffered solution: exit 5, syscall and speed claims 0 with value and bound, 52 of 100 points"
@@ -220,14 +226,18 @@ points = [l for l in lines if re.match(r"(not )?ok \d+ ", l)]
 if len(points) != 20:
     sys.exit("%d test points" % len(points))
 fail = []
+counts, speeds = {7, 11, 15, 19}, {8, 12, 16, 20}
 for n, l in enumerate(points, 1):
     if not l.startswith(("ok %d - " % n, "not ok %d - " % n)):
         sys.exit("point %d: %r" % (n, l))
     if l.startswith("not ok"):
         fail.append(n)
-    elif n in (7, 8, 11, 12, 15, 16, 19, 20):
+    elif n in counts:
         sys.exit("point %d should fail: %r" % (n, l))
-if set(fail) != {7, 8, 11, 12, 15, 16, 19, 20}:
+    elif n in speeds and " # SKIP inconclusive: busy" not in l:
+        # a timed claim passes only as one a busy machine left undecided
+        sys.exit("point %d should fail: %r" % (n, l))
+if not counts <= set(fail) <= counts | speeds:
     sys.exit("failed points %r" % fail)
 if points[6] != "not ok 7 - task1-blocks: reads in blocks: one read() per 4096 bytes, and a few to start":
     sys.exit("point 7: %r" % points[6])

@@ -155,7 +155,7 @@ pass "after the watched run: terminal restored ($modes), no child, no data file"
 lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 3s
 wait_for 'racing w01-syncbyte against w03-byte' 30 "the race under way"
 wait_for 'log rate A (−|-) B = [-+][0-9]+\.[0-9]+' 20 "the log-rate difference"
-rates=$(grep -Ec '^ *rate [0-9.]+ [KMGTi]*B/s +log rate [0-9.]+' "$T/screen")
+rates=$(grep -Ec '^ *rate [0-9.]+ [kMGTP]*B/s +log rate [0-9.]+' "$T/screen")
 [ "$rates" -eq 2 ] || { cat "$T/screen" >&2; fail "the race shows $rates rates, not 2"; }
 grep -Eq "share this machine's [0-9]+ CPUs? and its disk" "$T/screen" \
 	|| fail "the race does not say both share the machine"

@@ -44,13 +44,13 @@ keys "3 parsecs" Enter
 wait_for "'3 parsecs' is not a rate: write a number and a unit" 10 "a guess that is no rate"
 erase 9
 keys "3MB/s" Enter
-wait_for 'your guess: 2\.86 MiB/s, log rate 14\.91 \(r runs it\)' 10 "the guess kept"
-wait_for 'G your guess 2\.86 MiB/s' 10 "the guess on the gauge"
+wait_for 'your guess: 3 MB/s, log rate 14\.91 \(r runs it\)' 10 "the guess kept"
+wait_for 'G your guess 3 MB/s' 10 "the guess on the gauge"
 pass "g: a guess refused with its reason, then kept and marked on the gauge"
 
 keys r
 wait_for 'miss +[0-9]+\.[0-9][0-9] +in log rate' 30 "the miss beside the result"
-grep -Eq 'guess +2\.86 MiB/s +ln 14\.91' "$T/screen" || fail "the guess is not beside the result"
+grep -Eq 'guess +3 MB/s +ln 14\.91' "$T/screen" || fail "the guess is not beside the result"
 log=$(sed -n 's/.*log rate  *\([0-9][0-9.]*\).*/\1/p' "$T/screen" | head -n 1)
 miss=$(sed -n 's/.*miss  *\([0-9][0-9.]*\)  *in log rate.*/\1/p' "$T/screen" | head -n 1)
 [ -n "$log" ] && [ -n "$miss" ] || fail "no log rate ('$log') or miss ('$miss') on the screen"
@@ -84,9 +84,9 @@ pass "e: the form refuses a value with the lesson loader's message under the fie
 # --- the lesson's notebook --------------------------------------------------------------
 keys b
 wait_for 'Notebook of tui-block: 2 runs, newest first' 10 "b shows the lesson's runs"
-grep -Eq 'experiment +[0-9.]+ [KMGTi]*B/s .* 16 KiB blocks, cold' "$T/screen" \
+grep -Eq 'experiment +[0-9.]+ [kMGT]*B/s .* 16 KiB blocks, cold' "$T/screen" \
 	|| fail "the experiment is not in the notebook view"
-grep -Eq 'lesson +[0-9.]+ [KMGTi]*B/s +[0-9.]+ +2\.86 MiB/s +[0-9.]+' "$T/screen" \
+grep -Eq 'lesson +[0-9.]+ [kMGTi]*B/s +[0-9.]+ +3 MB/s +[0-9.]+' "$T/screen" \
 	|| fail "the guessed run is not in the notebook view with its guess and miss"
 grep -q 'guesses: 1, mean miss' "$T/screen" || fail "the lesson's score is not shown"
 keys Escape

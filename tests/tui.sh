@@ -36,7 +36,7 @@ lab_cmd() {
 }
 
 # The values on the live panel.
-rate_of() { sed -n 's/.*now  *\([0-9.][0-9.]* [KMGTiB]*\/s\).*/\1/p' "$T/screen" | head -n 1; }
+rate_of() { sed -n 's/.*now  *\([0-9.][0-9.]* [kMGTPB]*\/s\).*/\1/p' "$T/screen" | head -n 1; }
 log_of() { sed -n 's/.*log rate  *\([0-9.][0-9.]*\) now.*/\1/p' "$T/screen" | head -n 1; }
 sys_of() { sed -n 's/.*syscalls  *write \([0-9,][0-9,]*\).*/\1/p' "$T/screen" | head -n 1; }
 
@@ -65,7 +65,7 @@ pass "--lesson tui-byte opens the lab at that lesson, references shown"
 # --- run: the rate, the log rate and the kernel's syscall count, changing ------
 tm send-keys -t "$PANE" r
 wait_for 'syscalls +write [0-9,]*[1-9]' 30 "the syscall count while running"
-wait_for 'now +[0-9.]+ [KMGTi]*B/s' 10 "the rate while running"
+wait_for 'now +[0-9.]+ [kMGTP]*B/s' 10 "the rate while running"
 r1=$(rate_of) l1=$(log_of) s1=$(sys_of)
 [ -n "$r1" ] && [ -n "$l1" ] && [ -n "$s1" ] || fail "rate '$r1', log rate '$l1', syscalls '$s1'"
 grep -q 'RUNNING' "$T/screen" || fail "the run is not shown as running"
@@ -87,7 +87,7 @@ pass "running: rate ($r1 -> $r2), log rate ($l1 -> $l2), syscalls ($s1 -> $s2) c
 # --- stop ------------------------------------------------------------------------
 tm send-keys -t "$PANE" s
 wait_for 'STOPPED|DONE in|time limit reached' 30 "s stops the run"
-wait_for 'rate +[0-9.]+ [KMGTi]*B/s' 5 "the result stays after the run"
+wait_for 'rate +[0-9.]+ [kMGTP]*B/s' 5 "the result stays after the run"
 grep -q 'RUNNING' "$T/screen" && fail "still shown as running after s"
 pass "s stops the run; its result stays on screen"
 
@@ -130,10 +130,12 @@ pass "in help: s stops the run and help stays; r only says what works; Esc close
 # --- help ------------------------------------------------------------------------
 tm send-keys -t "$PANE" '?'
 wait_for 'The numbers' 10 "? shows the help"
-grep -q 'log rate' "$T/screen" || fail "the help does not explain the log rate"
 for k in 'Ctrl-L' 'Tab l' '\? h F1' 'Esc \? h F1' 'n/p j/k Down/Up'; do
 	grep -Eq "^ +$k +[a-z]" "$T/screen" || fail "help does not list the keys '$k'"
 done
+# the numbers follow the keys: a page further down
+tm send-keys -t "$PANE" NPage
+wait_for ' log rate +ln\(rate\)' 10 "the help explains the log rate"
 pass "? shows every key (l, h, F1 too) and what the numbers mean"
 
 # --- quit from help --------------------------------------------------------------

@@ -3,14 +3,17 @@
 # 200x60: every lesson is opened and run for a moment (--size 64KiB,
 # --time-limit 0.3s keep the walk near a minute); then, at each size, what
 # a lecture shows: a watched run (--watch 3s), the lesson's notebook (b),
-# presentation mode with a run presented, a race and the race presented.
+# presentation mode with a run presented, a race and the race presented,
+# the comparison (m) through the lecture's groups, scrolled and presented,
+# and a sweep presented (its chart).
 # Every screen captured on the way - while it runs, and its result at each
 # of the three sizes - is checked:
 #   - nothing is cut at a panel's edge: every view keeps its last column
 #     (UI_EDGE in src/ui/ui_views.h) blank, so anything there - a letter, a
 #     digit, a bracket, a separator - is a cut; the panels' edges are
 #     worked out from the layout of the screen on show (src/lab/layout.c:
-#     lesson, race, presentation, notebook, race chooser);
+#     lesson, race, presentation, notebook, race chooser; the comparison
+#     of src/lab/lab_compare.c);
 #   - no digit, thousands separator or opening bracket in the screen's
 #     last column;
 #   - no "calls calls" and no "calls none" (issue 14, item 4), no "us" for
@@ -236,11 +239,31 @@ for s in $SIZES; do
 	wait_for 'A w05-stdiobyte +against' 10 "the race presented at ${W}x$H"
 	tm send-keys -t "$PANE" f
 	wait_for 'Both runs share' 10 "the race again at ${W}x$H"
+	tm send-keys -t "$PANE" m
+	wait_for 'Compare: Byte at a time: writes \(3 lessons\)' 10 "the comparison at ${W}x$H"
+	tm send-keys -t "$PANE" Tab Tab
+	wait_for 'Compare: Byte at a time: strided reads \(4 lessons' 10 "the strided reads at ${W}x$H"
+	tm send-keys -t "$PANE" NPage
+	wait_for ' r13-mmapstridebyte +this machine' 10 "the last of them at ${W}x$H"
+	tm send-keys -t "$PANE" f
+	wait_for 'presentation mode: every key' 10 "the comparison presented at ${W}x$H"
+	tm send-keys -t "$PANE" f Escape
+	wait_for 'Both runs share' 10 "Esc: back from the comparison at ${W}x$H"
 	tm send-keys -t "$PANE" q
 	wait_for 'iolab-exit=[0-9]+' 20 "q after the lecture at ${W}x$H"
 	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+	# a sweep presented: its chart, every point, and the fits
+	tm send-keys -t "$PANE" "clear; $lecture --size 64KiB --lesson sw01-readsweep --present; echo iolab-exit=\$?" Enter
+	wait_for 'sw01-readsweep' 20 "the sweep presented at ${W}x$H"
+	tm send-keys -t "$PANE" r
+	wait_for '[0-9]+ of [0-9]+ points measured' 60 "the sweep presented at ${W}x$H"
+	grep -q '^  log rate by block size' "$T/screen" || fail "no sweep chart presented at ${W}x$H"
+	grep -Eq 'warm: R = ' "$T/screen" || fail "no fit under the presented sweep at ${W}x$H"
+	tm send-keys -t "$PANE" q
+	wait_for 'iolab-exit=[0-9]+' 20 "q after the sweep at ${W}x$H"
+	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
 done
-pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race and the race presented ($n screens in all)"
+pass "at 80x24, 120x40 and 200x60: a watched run, the notebook, presentation mode, a race, the race presented, the comparison and a sweep presented ($n screens in all)"
 
 # --- every screen -----------------------------------------------------------
 "$PYTHON3" - "$T/cap" "$LOC" <<'EOF' || fail "screens of the walk show cut or wrong figures (above)"
@@ -270,12 +293,16 @@ def kind_of(lines):
     row = lambda i: lines[i] if len(lines) > i else ""
     if row(1).startswith(" Both runs share this machine"):
         return "race"
+    if row(1).startswith(" Compare: "):
+        return "compare"
     if re.search(r"Notebook of \S+: \d+ runs?, newest first", row(1)):
         return "notebook"
     if re.search(r"Race \S+ against:", row(1)):
         return "chooser"
     if any(re.match(r"  B/s, log scale *$", l) for l in lines):
         return "present-race" if re.match(r"  A \S+ +against +B ", row(2)) else "present"
+    if any(re.match(r"  log rate by block size", l) for l in lines):
+        return "present"                     # a sweep presented: its chart over the width
     return "lesson"
 
 # The last column (0-based) of each panel on row y of a screen w x h: a
@@ -288,13 +315,16 @@ def edges(kind, w, h, y):
         return course + [x + text - 2, beside]
     if kind in ("notebook", "chooser"):      # over the text's and panel's place
         return course + [beside]
+    if kind == "compare":                    # the whole width, the scroll marks left of the edge
+        return [w - 1]
     if kind == "race":                       # layout_race: the shared part, then the sides
         if y <= 7 or w < 160:
             return [w - 2]
         a = (w - 1) // 2
         return [a - 2, w - 2]
     gauge_y = h - 1 - 6                      # layout_present: margins of 2
-    if kind == "present-race" and w >= 160 and 5 <= y < gauge_y - 1:
+    ratio_y = 5 + (gauge_y - 1 - 5 - 2) // 2 + 2 + 1   # the ratio's band spans the width
+    if kind == "present-race" and w >= 160 and 5 <= y < ratio_y - 1:
         half = (w - 4 - 2) // 2
         return [2 + i * (half + 2) + half - 1 for i in range(2)]
     return [w - 3]

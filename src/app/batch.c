@@ -70,13 +70,18 @@ struct notebook {
 	size_t nids;
 };
 
-static void notebook_start(struct notebook *nb, const struct options *o, const struct course *c)
+static int notebook_start(struct notebook *nb, const struct options *o, const struct course *c)
 {
 	char notice[4096];
 	memset(nb, 0, sizeof *nb);
 	if (o->no_record)
-		return;
+		return 0;
 	nb->st = notebook_open(o->db, c, notice, sizeof notice);
+	const char *refused = notebook_refusal(o->db, nb->st, notice);
+	if (refused) {
+		fprintf(stderr, "iolab: %s\n", refused);
+		return EXIT_ENVIRONMENT;
+	}
 	for (char *line = notice, *next; *line; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next)
@@ -87,6 +92,7 @@ static void notebook_start(struct notebook *nb, const struct options *o, const s
 		store_close(nb->st);
 		nb->st = NULL;
 	}
+	return 0;
 }
 
 /* How a result was set up, and in words what differs from the lesson. */
@@ -843,18 +849,21 @@ static int run_course(const struct options *o, const struct course *c,
                       const size_t *idx, size_t n)
 {
 	struct report r;
+	struct notebook nb;
 	int rc = prepare(o, c, idx, n);
+	if (rc == 0)
+		rc = notebook_start(&nb, o, c->dir ? c : NULL);
 	if (rc != 0)
 		return rc;
 	if (report_init(&r, scratch.dir, scratch.fstype, syscall_counter(o)) != 0) {
 		perror("iolab");
+		notebook_finish(&nb);
 		return EXIT_ENVIRONMENT;
 	}
 	report_set_device(&r, scratch.has_device ? &scratch.device : NULL, scratch.device_note);
 	r.trials = o->trials;
+	r.wide = o->wide;
 	r.course = c->title ? strdup(c->title) : NULL;
-	struct notebook nb;
-	notebook_start(&nb, o, c->dir ? c : NULL);
 	struct calibration cal;
 	int have_costs = load_costs(o, &nb, &cal);
 	rc = run_all(o, c, idx, n, &r, &nb, have_costs ? &cal.costs : NULL);

@@ -14,6 +14,7 @@
 #include "history.h"
 #include "report_cmd.h"
 #include "report.h"
+#include "store.h"
 #include "store_cmd.h"
 #include "units.h"
 #include "utf8.h"
@@ -26,8 +27,8 @@ enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
        OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
-       OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_CALIBRATE, OPT_QUICK };
-
+       OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_WIDE, OPT_COMPARE, OPT_CALIBRATE,
+       OPT_QUICK };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -61,6 +62,8 @@ static const struct option long_options[] = {
 	{"report", required_argument, NULL, OPT_REPORT},
 	{"from", required_argument, NULL, OPT_FROM},
 	{"class", no_argument, NULL, OPT_CLASS},
+	{"wide", no_argument, NULL, OPT_WIDE},
+	{"compare", required_argument, NULL, OPT_COMPARE},
 	{NULL, 0, NULL, 0}
 };
 
@@ -121,6 +124,8 @@ void cli_usage(FILE *out)
 "                        $XDG_STATE_HOME/iolab/lab.db, else\n"
 "                        ~/.local/state/iolab/lab.db)\n"
 "      --no-record       batch: do not save the runs in the notebook\n"
+"      --wide            batch text: one line per lesson, however wide (else\n"
+"                        the table fits 80 columns, the rest in more tables)\n"
 "      --history         print the saved runs (--lesson, --format text|json|csv)\n"
 "      --forget          delete every saved run (asks first; --yes: it does not)\n"
 "      --calibrate       measure this machine's costs (at most 20 s) into the\n"
@@ -143,6 +148,9 @@ void cli_usage(FILE *out)
 "                        or 'pass' for one pass (default 10s)\n"
 "      --race ID,ID      race these two lessons side by side at once\n"
 "      --present         presentation mode: big figures for a projector\n"
+"      --compare ID,...  open the comparison: these lessons as bars on one log\n"
+"                        axis, each with this machine's latest rate and the\n"
+"                        reference machines' (Tab: the lecture's groups)\n"
 "\n"
 "Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
 "3 invalid lesson files, 4 unusable environment, 5 every lesson ran but an\n"
@@ -184,23 +192,28 @@ static int dir_arg(const char *arg, const char *name, const char **out, FILE *er
 /* "a,b,c" -> three ids.  An empty id (",", "a,,b", "a,") is an error, not
  * a gap to skip: strtok would skip it, and "--lesson ," then ran the whole
  * course. */
-static int add_lessons(struct options *o, const char *arg)
+static int add_ids(char ***ids, size_t *nids, const char *arg)
 {
 	for (const char *id = arg;; id++) {
 		size_t n = strcspn(id, ",");
 		if (n == 0)
 			return -1;
-		char **grown = realloc(o->lessons, (o->nlessons + 1) * sizeof *grown);
+		char **grown = realloc(*ids, (*nids + 1) * sizeof *grown);
 		if (!grown)
 			return -1;
-		o->lessons = grown;
-		if (!(grown[o->nlessons] = strndup(id, n)))
+		*ids = grown;
+		if (!(grown[*nids] = strndup(id, n)))
 			return -1;
-		o->nlessons++;
+		(*nids)++;
 		id += n;
 		if (!*id)
 			return 0;
 	}
+}
+
+static int add_lessons(struct options *o, const char *arg)
+{
+	return add_ids(&o->lessons, &o->nlessons, arg);
 }
 
 static int parse_trials(const char *arg, unsigned *out)
@@ -251,6 +264,11 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_NO_COLOR: o->no_color = 1; return 0;
 	case OPT_PERF: o->perf = 1; return 0;
 	case OPT_PRESENT: o->present = 1; return 0;
+	case OPT_WIDE: o->wide = 1; return 0;
+	case OPT_COMPARE:
+		if (*arg == '\0' || add_ids(&o->compare, &o->ncompare, arg) != 0)
+			return usage_error(err, "invalid --compare '%s' (lesson ids: ID,ID,...)", arg);
+		return 0;
 	case OPT_WATCH:
 		if (watch_parse(arg, &o->watch) != 0)
 			return usage_error(err, "invalid watch time '%s' (0.1s to 60m, e.g. 3s, 10s, 1m, or pass)", arg);
@@ -491,6 +509,11 @@ void cli_options_free(struct options *o)
 	free(o->lessons);
 	o->lessons = NULL;
 	o->nlessons = 0;
+	for (size_t i = 0; i < o->ncompare; i++)
+		free(o->compare[i]);
+	free(o->compare);
+	o->compare = NULL;
+	o->ncompare = 0;
 	if (o->have_experiment)
 		wl_spec_free(&o->experiment);
 	o->have_experiment = 0;
@@ -538,6 +561,9 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		printf("iolab %s\n", PACKAGE_VERSION);
 		return EXIT_RAN;
 	}
+	if (o->output && store_names_notebook(o->db, o->output))
+		return usage_error(stderr, "--output %s is the lab's notebook (or a file SQLite keeps "
+		                   "beside it); the report would write over the saved runs", o->output);
 	if (o->forget)
 		return store_cmd_forget(o->db, o->yes, stdin, stdout, stderr);
 	if (o->history)

@@ -54,6 +54,9 @@ struct options {
 	                              (cli_parse's default: WATCH_DEFAULT) */
 	char *race[2];             /* --race A,B: race these two, NULL = none */
 	int present;               /* --present: presentation mode */
+	char **compare;            /* --compare ID,ID,...: open the comparison of these */
+	size_t ncompare;
+	int wide;                  /* --wide: batch text one line per lesson, however wide */
 	int allow_commands;        /* --allow-commands: a lesson pack's commands
 	                              run unasked (trust.h) */
 	/* results out of the terminal (report_cmd.h) */

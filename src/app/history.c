@@ -296,10 +296,10 @@ static int write_json(FILE *out, struct store *st, const char *const *lessons, s
 	fprintf(out, ",\n  \"score\": {\"guesses\": %lld, \"mean_miss\": ", (long long)sc.guesses);
 	json_num(out, sc.mean_miss);
 	fprintf(out, ", \"within_1\": %lld},\n  \"runs\": [", (long long)sc.within_1);
-	if (store_each(st, NULL, json_run, &w, msg, len) != 0)
-		return -1;
+	/* a failure on the way still ends the document: whole, and exit 4 */
+	int rc = store_each(st, NULL, json_run, &w, msg, len);
 	fputs(w.n ? "\n  ]\n}\n" : "]\n}\n", out);
-	return 0;
+	return rc;
 }
 
 /* --- CSV --------------------------------------------------------------------- */
@@ -447,7 +447,8 @@ static int text_run(const struct store_run *r, void *arg)
 	if (isnan(r->guess_rate))
 		snprintf(cell[T_GUESS], sizeof cell[T_GUESS], "-");
 	else
-		units_format_rate(r->guess_rate, cell[T_GUESS], sizeof cell[T_GUESS]);
+		units_format_rate_typed(r->guess_rate, r->guess_text, cell[T_GUESS],
+		                        sizeof cell[T_GUESS]);
 	if (isfinite(r->guess_miss))
 		snprintf(cell[T_MISS], sizeof cell[T_MISS], "%.2f", r->guess_miss);
 	else
@@ -581,6 +582,9 @@ int history_cmd(const struct options *o, FILE *out, FILE *err)
 	                       sizeof msg);
 	if (rc != 0)
 		fprintf(err, "iolab: %s\n", msg);
+	char skipped[256];
+	if (store_unreadable(st, skipped, sizeof skipped))
+		fprintf(err, "iolab: %s (not shown): a later iolab's, or changed by hand\n", skipped);
 	store_close(st);
 	return rc ? EXIT_ENVIRONMENT : EXIT_RAN;
 }

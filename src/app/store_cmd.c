@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -33,7 +34,11 @@ int store_cmd_forget(const char *db_path, int yes, FILE *in, FILE *out, FILE *er
 	if (*store_notice(st))
 		fprintf(err, "iolab: %s\n", store_notice(st));
 	int status = EXIT_RAN;
-	int64_t n = store_count(st, NULL, msg, sizeof msg), deleted = 0;
+	/* the runs counted are the runs forgotten: one recorded while the
+	 * question waits is not among them */
+	int64_t *ids = NULL, deleted = 0;
+	size_t count = 0;
+	int64_t n = store_run_ids(st, &ids, &count, msg, sizeof msg) == 0 ? (int64_t)count : -1;
 	if (n < 0) {
 		fprintf(err, "iolab: %s\n", msg);
 		status = EXIT_ENVIRONMENT;
@@ -56,12 +61,13 @@ int store_cmd_forget(const char *db_path, int yes, FILE *in, FILE *out, FILE *er
 		} else if (!yes && !answer_is_yes(line)) {
 			fprintf(out, "Nothing was forgotten.\n");
 			status = EXIT_LESSON_FAILED;
-		} else if (store_forget(st, &deleted, msg, sizeof msg) != 0) {
+		} else if (store_forget_ids(st, ids, count, &deleted, msg, sizeof msg) != 0) {
 			fprintf(err, "iolab: %s\n", msg);
 			status = EXIT_ENVIRONMENT;
 		} else
 			fprintf(out, "Forgot %lld runs.\n", (long long)deleted);
 	}
+	free(ids);
 	store_close(st);
 	return status;
 }

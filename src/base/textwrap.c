@@ -285,8 +285,8 @@ static int is_number(const char *w, size_t n)
 static int is_unit(const char *w, size_t n)
 {
 	static const char *const units[] = {
-		"B", "KB", "MB", "GB", "TB", "kB", "KiB", "MiB", "GiB", "TiB",
-		"B/s", "KB/s", "MB/s", "GB/s", "kB/s", "KiB/s", "MiB/s", "GiB/s",
+		"B", "KB", "MB", "GB", "TB", "PB", "kB", "KiB", "MiB", "GiB", "TiB",
+		"B/s", "KB/s", "MB/s", "GB/s", "TB/s", "PB/s", "kB/s", "KiB/s", "MiB/s", "GiB/s",
 		"bytes", "byte", "s", "ms", "us", "\u00b5s", "ns", "min", "%",
 	};
 	while (n > 0 && strchr(".,;:)!?", w[n - 1]))

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "units.h"
 
@@ -151,15 +152,119 @@ void units_format_bytes_per(double bytes, char *buf, size_t len)
 		units_format_bytes(bytes, buf, len);
 }
 
+/* Rates are in the lecture's decimal units (powers of 1000), whatever the
+ * sizes beside them are in; the binary ones are here for a guess echoed
+ * in the unit it was typed in. */
+static const struct {
+	const char *name;
+	double factor;
+} rate_units[] = {
+	{"B", 1}, {"kB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"PB", 1e15},
+	{"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+};
+#define NDECIMAL 6
+#define NRATE (sizeof rate_units / sizeof *rate_units)
+
+/* v to three significant digits with no trailing zeros: 2.6, 3.32, 512 */
+static void format_rate_value(double v, const char *unit, char *buf, size_t len)
+{
+	char num[48];
+	snprintf(num, sizeof num, "%.*f", sig3_decimals(v), v);
+	char *dot = strchr(num, '.');
+	if (dot) {
+		char *end = num + strlen(num);
+		while (end > dot + 1 && end[-1] == '0')
+			*--end = '\0';
+		if (end == dot + 1)
+			*dot = '\0';
+	}
+	snprintf(buf, len, "%s %s/s", num, unit);
+}
+
 void units_format_rate(double bps, char *buf, size_t len)
 {
 	if (!isfinite(bps) || bps < 0) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	unsigned u;
-	double v = scale_binary(bps, &u);
-	format_3sig(v, binary_units[u], "/s", buf, len);
+	unsigned u = 0;
+	double v = bps;
+	while (u + 1 < NDECIMAL && (v >= 1000 || sig3_round(v) >= 1000)) {
+		v /= 1000;
+		u++;
+	}
+	format_rate_value(v, rate_units[u].name, buf, len);
+}
+
+int units_format_rate_in(double bps, const char *unit, char *buf, size_t len)
+{
+	for (size_t i = 0; i < NRATE; i++) {
+		if (strcmp(unit, rate_units[i].name) != 0)
+			continue;
+		if (!isfinite(bps) || bps < 0)
+			snprintf(buf, len, "-");
+		else
+			format_rate_value(bps / rate_units[i].factor, unit, buf, len);
+		return 0;
+	}
+	units_format_rate(bps, buf, len);
+	return -1;
+}
+
+/* Units a person types after a rate, longest first within a family so
+ * "KiB" is not read as "K" then "iB"; read without case, then the binary
+ * ones are checked to have their 'i'. */
+static const struct {
+	const char *typed;
+	const char *unit;         /* a name of rate_units[] */
+} typed_units[] = {
+	{"kib", "KiB"}, {"mib", "MiB"}, {"gib", "GiB"}, {"tib", "TiB"},
+	{"kb", "kB"}, {"mb", "MB"}, {"gb", "GB"}, {"tb", "TB"},
+	{"k", "kB"}, {"m", "MB"}, {"g", "GB"}, {"t", "TB"},
+	{"b", "B"}, {"", "B"},
+};
+
+int units_rate_unit(const char *s, double *factor, const char **name)
+{
+	char u[16];
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n >= 2 && s[n - 2] == '/' && (s[n - 1] == 's' || s[n - 1] == 'S'))
+		n -= 2;                   /* "/s" */
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n >= sizeof u)
+		return -1;
+	memcpy(u, s, n);
+	u[n] = '\0';
+	for (size_t i = 0; i < sizeof typed_units / sizeof *typed_units; i++) {
+		if (strcasecmp(u, typed_units[i].typed) != 0)
+			continue;
+		/* "KIB" and "kib" are no spelling of KiB: the i is small */
+		if (strlen(typed_units[i].typed) == 3 && u[1] != 'i')
+			return -1;
+		for (size_t k = 0; k < NRATE; k++)
+			if (strcmp(rate_units[k].name, typed_units[i].unit) == 0) {
+				*factor = rate_units[k].factor;
+				*name = rate_units[k].name;
+				return 0;
+			}
+	}
+	return -1;
+}
+
+void units_format_rate_typed(double bps, const char *typed, char *buf, size_t len)
+{
+	const char *s = typed ? typed : "";
+	double factor;
+	const char *name;
+	s += strspn(s, " \t");
+	size_t digits = strspn(s, "0123456789.");
+	if (digits && units_rate_unit(s + digits + strspn(s + digits, " \t"), &factor, &name) == 0)
+		units_format_rate_in(bps, name, buf, len);
+	else
+		units_format_rate(bps, buf, len);
 }
 
 void units_format_rate_range(double lo, double hi, int ascii, char *buf, size_t len)

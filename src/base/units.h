@@ -25,11 +25,28 @@ void units_format_size(uint64_t bytes, char *buf, size_t len);
  * within 0.05% of it, exactly as units_format_size ("1 B", "4 KiB",
  * "1 MiB"); otherwise rounded as units_format_bytes ("1.50 KiB"). */
 void units_format_bytes_per(double bytes, char *buf, size_t len);
-/* "3.32 MiB/s" */
+/* A rate, in the lecture's decimal units (powers of 1000), three
+ * significant digits and no trailing zeros: "3.48 MB/s", "2.6 kB/s",
+ * "26 B/s".  Every rate iolab shows goes through here; sizes of files and
+ * buffers stay binary (units_format_size). */
 void units_format_rate(double bytes_per_second, char *buf, size_t len);
-/* The range of a trend: "2.35-4.11 MiB/s" (an en dash in UTF-8, ".." in
- * ASCII) when both ends share a unit, "900 KiB/s-1.20 MiB/s" when not,
- * one rate when both ends read the same ("469 KiB/s"). */
+/* A rate in the unit named ("MB", "MiB", "kB", "B" ...), for a guess echoed
+ * as it was typed: 1e6 in "MB" is "1 MB/s", not "977 KiB/s".  0; -1 for a
+ * unit it does not know, which is then formatted as units_format_rate. */
+int units_format_rate_in(double bytes_per_second, const char *unit, char *buf, size_t len);
+/* The unit typed after a rate ("MB/s", "MiB", "k", "b", "": blanks and
+ * "/s" at the end ignored; letters without case but the i of KiB, MiB ...):
+ * 0 with its factor in B/s and its name as units_format_rate_in knows it
+ * ("MB", "MiB", "kB", "B"); -1 for no unit of ours.  k M G T are powers
+ * of 1000, KiB MiB GiB TiB of 1024. */
+int units_rate_unit(const char *typed, double *factor, const char **name);
+/* A rate a person typed ("1MB/s", "500k", "3 MiB"), in the unit typed:
+ * "1 MB/s", "500 kB/s", "3 MiB/s"; anything else (a log rate, "ln 15.1")
+ * as units_format_rate. */
+void units_format_rate_typed(double bytes_per_second, const char *typed, char *buf, size_t len);
+/* The range of a trend: "2.35-4.11 MB/s" (an en dash in UTF-8, ".." in
+ * ASCII) when both ends share a unit, "900 kB/s-1.2 MB/s" when not,
+ * one rate when both ends read the same ("469 kB/s"). */
 void units_format_rate_range(double lo, double hi, int ascii, char *buf, size_t len);
 /* "1,234,567" */
 void units_format_count(uint64_t n, char *buf, size_t len);

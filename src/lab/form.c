@@ -47,7 +47,8 @@ void edit_move(struct edit_line *e, int dir)
 
 static const enum wl_key_id form_keys[FORM_FIELDS] = {
 	WLK_OP, WLK_API, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_STREAMS, WLK_OPEN, WLK_FADVISE,
-	WLK_CACHE, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC, WLK_TIME_LIMIT, WLK_MIN_TIME,
+	WLK_CACHE, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC, WLK_SYNC_EVERY, WLK_FILE,
+	WLK_TIME_LIMIT, WLK_MIN_TIME,
 };
 
 int form_open(struct form *f, const struct wl_spec *base)

@@ -9,20 +9,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "countof.h"
 #include "errmsg.h"
 #include "guess.h"
+#include "units.h"
 #include "yaml_tree.h"            /* yecho: how a value is quoted in a message */
-
-/* Units after the number, longest first within a family so "KiB" is not
- * read as "K" then "iB".  Read without case, then the binary ones are
- * checked to have their 'i'. */
-static const struct { const char *name; double factor; } units[] = {
-	{"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0}, {"tib", 1099511627776.0},
-	{"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9}, {"tb", 1e12},
-	{"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12},
-	{"b", 1}, {"", 1},
-};
 
 static const char *skip_blanks(const char *s)
 {
@@ -50,32 +40,6 @@ static const char *number(const char *s, double *out)
 	return errno ? NULL : s + digits;
 }
 
-/* The unit at s up to the end of text ("MB/s", "MiB", "k", ""): its factor,
- * or -1 for no unit of ours. */
-static double unit_factor(const char *s)
-{
-	char u[16];
-	size_t n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	if (n >= 2 && s[n - 2] == '/' && (s[n - 1] == 's' || s[n - 1] == 'S'))
-		n -= 2;                   /* "/s" */
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	if (n >= sizeof u)
-		return -1;
-	memcpy(u, s, n);
-	u[n] = '\0';
-	for (size_t i = 0; i < COUNT(units); i++)
-		if (strcasecmp(u, units[i].name) == 0) {
-			/* "KIB" and "kib" are no spelling of KiB: the i is small */
-			if (strlen(units[i].name) == 3 && u[1] != 'i')
-				return -1;
-			return units[i].factor;
-		}
-	return -1;
-}
-
 int guess_parse(const char *text, double *rate, char *msg, size_t len)
 {
 	char e[64];
@@ -92,12 +56,13 @@ int guess_parse(const char *text, double *rate, char *msg, size_t len)
 		v = exp(v);
 	} else {
 		const char *end = number(s, &v);
-		double f = end ? unit_factor(skip_blanks(end)) : -1;
-		if (f < 0)
+		double factor;
+		const char *unit;
+		if (!end || units_rate_unit(skip_blanks(end), &factor, &unit) != 0)
 			return errmsg(msg, len, "'%s' is not a rate: write a number and a unit, such "
 			              "as 3MB/s, 500k or 3 MiB/s (k M G: 1000s; KiB MiB GiB: 1024s), or "
 			              "ln and a log rate", yecho(text, e, sizeof e));
-		v *= f;
+		v *= factor;
 	}
 	if (!(v >= GUESS_RATE_MIN && v <= GUESS_RATE_MAX))
 		return errmsg(msg, len, "a guess must be from 1 B/s to 1000 TB/s (ln 0 to ln 34.5)");

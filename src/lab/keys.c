@@ -18,7 +18,7 @@
 /* q and Ctrl-L: every screen but those where keys are typed (and a
  * notice, which any key closes) */
 #define EVERYWHERE (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | \
-                    KEYS_CONFIRM | KEYS_HISTORY)
+                    KEYS_CONFIRM | KEYS_HISTORY | KEYS_COMPARE)
 
 static const struct key_row rows[] = {
 	{ACT_RUN, MAIN, {'r', 'R'}, {0}, "r",
@@ -45,23 +45,27 @@ static const struct key_row rows[] = {
 	{ACT_RACE, MAIN, {'v', 'V'}, {0}, "v",
 	 "race the lesson against another at once, side by side (a race under way: show it)",
 	 "v", "race", 1, 0, KEYS_GROUP_MAIN},
-	{ACT_PRESENT, MAIN, {'f', 'F'}, {0}, "f",
+	{ACT_PRESENT, MAIN | KEYS_COMPARE, {'f', 'F'}, {0}, "f",
 	 "presentation mode: only the big figures, for a projector (f again: back)",
 	 "f", "present", 1, 0, KEYS_GROUP_MAIN},
+	{ACT_COMPARE, MAIN, {'m', 'M'}, {0}, "m",
+	 "compare lessons: bars on one log axis, this machine's latest rate beside the "
+	 "reference machines', in the lecture's groups", NULL, NULL, 0, 0, KEYS_GROUP_MAIN},
 	{ACT_TEXT, KEYS_LESSON, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
 	 "scroll the lesson text (Space: down)", "PgDn", "text", 1, 0, KEYS_GROUP_MAIN},
 	{ACT_COURSE, MAIN, {KEYCODE_TAB, 'l'}, {0}, "Tab l",
 	 "the course list on its own screen, with every id and whole title, and back",
 	 "Tab", "course", 0, 1, KEYS_GROUP_MAIN},
-	{ACT_HELP, MAIN, {'?', 'h', KEYCODE_F1}, {0}, "? h F1",
+	{ACT_HELP, MAIN | KEYS_COMPARE, {'?', 'h', KEYCODE_F1}, {0}, "? h F1",
 	 "this help: every key, and what each number means", "?", "help", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_CLOSE, KEYS_HELP, {KEYCODE_ESC, '?', 'h', KEYCODE_F1}, {0}, "Esc ? h F1",
 	 "in help: close it", "Esc", "close", 0, 0, KEYS_GROUP_MAIN},
-	{ACT_HELP_LINE, KEYS_HELP | KEYS_HISTORY, {KEYCODE_DOWN, 'j'}, {KEYCODE_UP, 'k'}, "Down/Up j/k",
-	 "in help or the lesson's notebook: scroll a line", NULL, NULL, 0, 0, KEYS_GROUP_MAIN},
-	{ACT_HELP_PAGE, KEYS_HELP | KEYS_HISTORY, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE}, "PgDn/PgUp",
-	 "in help or the lesson's notebook: scroll a page (Space: down)", "PgDn/PgUp", "scroll",
+	{ACT_HELP_LINE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE, {KEYCODE_DOWN, 'j'}, {KEYCODE_UP, 'k'},
+	 "Down/Up j/k", "in help, the lesson's notebook or the comparison: scroll a line", NULL, NULL,
 	 0, 0, KEYS_GROUP_MAIN},
+	{ACT_HELP_PAGE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE},
+	 "PgDn/PgUp", "in help, the lesson's notebook or the comparison: scroll a page (Space: down)",
+	 "PgDn/PgUp", "scroll", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_STOP, KEYS_HELP | KEYS_RUNNING, {'s', 'S'}, {0}, "s",
 	 "in help, while a run is under way: stop it (help stays open)", "s", "stop", 0, 0,
 	 KEYS_GROUP_MAIN},
@@ -73,6 +77,12 @@ static const struct key_row rows[] = {
 	 "in the race chooser: race the lesson chosen", "Enter", "race", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_CHOOSE_CLOSE, KEYS_CHOOSER, {KEYCODE_ESC, 'v', 'V'}, {0}, "Esc v",
 	 "in the race chooser: close it, no race", "Esc", "close", 0, 0, KEYS_GROUP_MAIN},
+	{ACT_COMPARE_VIEW, KEYS_COMPARE, {KEYCODE_TAB, KEYCODE_RIGHT}, {KEYCODE_BTAB, KEYCODE_LEFT},
+	 "Tab S-Tab", "in the comparison: the next / previous group (the lessons chosen, then the "
+	 "lecture's: writes, sequential reads, strided reads, byte at a time and in 4096-byte blocks; "
+	 "Right/Left too)", "Tab", "group", 0, 0, KEYS_GROUP_MAIN},
+	{ACT_COMPARE_CLOSE, KEYS_COMPARE, {KEYCODE_ESC, 'm', 'M'}, {0}, "Esc m",
+	 "in the comparison: close it", "Esc", "close", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_CONFIRM_YES, KEYS_CONFIRM, {'y', 'Y'}, {0}, "y",
 	 "asked before a lesson pack's program runs: run it (asked once a session)",
 	 "y", "run it", 0, 0, KEYS_GROUP_MAIN},

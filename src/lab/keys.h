@@ -53,10 +53,12 @@ enum keys_context {
 	KEYS_FORM = 1 << 7,       /* the experiment form: typed keys go into its fields */
 	KEYS_PROMPT = 1 << 8,     /* the guess prompt: typed keys go into the guess */
 	KEYS_HISTORY = 1 << 9,    /* the lesson's notebook: every run of it */
-	KEYS_NOTICE = 1 << 10     /* a notice of the notebook's, until a key closes it */
+	KEYS_NOTICE = 1 << 10,    /* a notice of the notebook's, until a key closes it */
+	KEYS_COMPARE = 1 << 11    /* the comparison: lessons as bars on one log axis */
 };
 #define KEYS_SCREENS (KEYS_LESSON | KEYS_COURSE | KEYS_HELP | KEYS_TINY | KEYS_CHOOSER | \
-                      KEYS_CONFIRM | KEYS_FORM | KEYS_PROMPT | KEYS_HISTORY | KEYS_NOTICE)
+                      KEYS_CONFIRM | KEYS_FORM | KEYS_PROMPT | KEYS_HISTORY | KEYS_NOTICE | \
+                      KEYS_COMPARE)
 /* Screens where a key that no row binds is typed text, not a mistake. */
 #define KEYS_TYPING (KEYS_FORM | KEYS_PROMPT)
 
@@ -95,6 +97,9 @@ enum key_action {
 	ACT_EDIT_DONE,            /* the form: run it; the prompt: keep the guess */
 	ACT_EDIT_CLOSE,           /* form, prompt: close without running */
 	ACT_HISTORY_CLOSE,        /* the notebook view: close it */
+	ACT_COMPARE,              /* the comparison screen */
+	ACT_COMPARE_VIEW,         /* the comparison: the next (+1) / previous (-1) group */
+	ACT_COMPARE_CLOSE,        /* the comparison: close it */
 	ACT_NOTICE_CLOSE,         /* a notice: close it */
 	ACT_QUIT,
 	ACT_REDRAW,

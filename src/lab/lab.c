@@ -70,6 +70,7 @@ unsigned lab_key_context(const struct lab *lab, int lines, int cols)
 	unsigned screen = l.too_small ? KEYS_TINY : lab->asking ? KEYS_CONFIRM
 	                : lab->notice[0] ? KEYS_NOTICE
 	                : lab->help ? KEYS_HELP
+	                : lab->compare.open ? KEYS_COMPARE
 	                : lab->prompt.open ? KEYS_PROMPT : lab->form.open ? KEYS_FORM
 	                : lab->history.open ? KEYS_HISTORY
 	                : lab->race.choosing ? KEYS_CHOOSER
@@ -194,7 +195,9 @@ int lab_open(struct lab *lab, const struct options *o)
 		perror("iolab: signal handlers");
 		return EXIT_ENVIRONMENT;
 	}
-	lab_notebook_open(lab);
+	rc = lab_notebook_open(lab);
+	if (rc != 0)
+		return rc;
 	lab_model_open(lab);
 	/* no --lesson nor --race: where the student left off */
 	long last = o->nlessons || o->race[0] ? -1 : lab_notebook_last_lesson(lab);
@@ -216,6 +219,10 @@ int lab_open(struct lab *lab, const struct options *o)
 		}
 		else
 			lab_message(lab, "--perf: %s; counting with /proc instead", why);
+	}
+	if (o->ncompare && compare_open_ids(lab, o->compare, o->ncompare, msg, sizeof msg) != 0) {
+		fprintf(stderr, "iolab: --compare: %s\nTry 'iolab --list' to see the lessons.\n", msg);
+		return EXIT_USAGE;
 	}
 	/* --race A,B that the lab would refuse is a bad command line: said
 	 * whole on stderr, not cut to the header's width in a lab that opens

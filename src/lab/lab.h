@@ -48,8 +48,8 @@ enum run_phase {
  * and end_run() files it in the lab notebook (lab_notebook_file: every
  * run, raced ones too, each with its kind and what changed); unless it
  * was raced it is also what the lesson's panel shows (lab->ls[]).
- * (Quitting mid-run, run_abort_one() sums the trial it interrupts and
- * files nothing.) */
+ * Quitting mid-run (q, or a stop signal), run_abort() ends it the same
+ * way: a run stopped early is filed as stopped. */
 struct run {
 	enum run_phase phase;
 	size_t lesson;            /* index of the lesson it belongs to */
@@ -117,7 +117,7 @@ struct saved_result {
 };
 
 /* A lesson's runs that are not the lesson's result, newest first, for the
- * panel's list: "w03-byte · 4 B blocks   13.3 MiB/s". */
+ * panel's list: "w03-byte · 4 B blocks   13.9 MB/s". */
 #define LAB_VARIANTS 4
 struct variant {
 	char label[160];          /* the label, or the kind in words */
@@ -221,6 +221,7 @@ struct history_row {
 	                             its workload), failed or not */
 	double rate, log_rate;    /* NAN: not measured */
 	double guess_rate, miss;  /* NAN: no guess */
+	char guess_shown[32];     /* the guess in the unit it was typed in */
 	int ok;
 	char error[160];
 };
@@ -256,6 +257,22 @@ struct race {
 	int page;                 /* rows the chooser showed (set by its view) */
 };
 
+/* The comparison screen (lab_compare.c). */
+#define COMPARE_MAX 64
+struct compare {
+	int open;
+	size_t lessons[COMPARE_MAX];  /* course indexes, in the order shown */
+	size_t n;
+	int group;                /* the lecture's group shown, -1 the lessons chosen */
+	char title[160];
+	size_t chosen[COMPARE_MAX];   /* the lessons chosen (--compare, or the
+	                                 lesson and those it compares with) */
+	size_t nchosen;
+	char chosen_title[160];
+	size_t top;               /* the first lesson shown */
+	int page;                 /* lessons the view has room for (set by it) */
+};
+
 struct lab {
 	const struct options *opt;
 	struct course course;
@@ -286,6 +303,7 @@ struct lab {
 	struct run run;
 	double watch;             /* the next run's watch time (w cycles it) */
 	struct race race;
+	struct compare compare;   /* the comparison screen, when open */
 	long race_at_start;       /* --race: the rival to race once the screen is up, or -1 */
 	int present;              /* presentation mode (f, --present) */
 	unsigned claims_generation;   /* counts changes of any lesson's claims, so
@@ -365,20 +383,22 @@ int run_start(struct lab *lab);
 int run_poll(struct lab *lab);
 /* Ask the run (a race: both runs) to stop (s, Esc). */
 void run_stop(struct lab *lab);
-/* Stop and collect now (quitting).  Waits for the children to reach their
- * next chunk; trial_finish kills one past its time limit. */
+/* Stop, collect and file now (quitting: sets lab->quit).  Waits for the
+ * children to reach their next chunk; trial_finish kills one past its time
+ * limit.  Each run under way is filed as stopped, with what it measured:
+ * after a stop signal, the whole trials of a watched run (the guard killed
+ * the child of the last one before it reported). */
 void run_abort(struct lab *lab);
 /* A run (or a race) is under way. */
 int run_active(const struct lab *lab);
 void run_free(struct run *run);
 
 /* One run, for lab_race.c: start `spec` of lesson `lesson` (raced: its
- * results stay in the run); poll, stop, abort it; is it under way? */
+ * results stay in the run); poll, stop it; is it under way? */
 int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec,
               int raced);
 int run_poll_one(struct lab *lab, struct run *r);
 void run_stop_one(struct run *r);
-void run_abort_one(struct run *r);
 int run_is_active(const struct run *r);
 
 /* What the live panel shows for lesson i: this run, this session's last
@@ -404,6 +424,7 @@ struct run_view {
 	enum store_kind kind;         /* the result's: how it was filed */
 	const char *label;            /* what changed, "" for the lesson's own */
 	double guess_rate;            /* the guess of this run (live or ended), NAN none */
+	const char *guess_text;       /* as it was typed, or NULL */
 	double miss;                  /* ended: |ln guess - ln rate|, NAN none */
 	/* this machine's costs, for an ended run's model (lab_model_of); NULL
 	 * while none are calibrated */
@@ -441,8 +462,10 @@ int lab_model_of(const struct run_view *v, struct model_estimate *m);
 /* Open the notebook (--db, else the default one, the old progress file
  * imported), read every lesson's latest run as the lesson says, the
  * variants and the score; lab->notice says what the student must see
- * (moved aside, imported, will not be saved).  Never fails the lab. */
-void lab_notebook_open(struct lab *lab);
+ * (moved aside, imported, will not be saved).  0; or EXIT_ENVIRONMENT,
+ * said on stderr, when the file --db names is no notebook the lab may use
+ * (notebook_refusal): the lab does not start. */
+int lab_notebook_open(struct lab *lab);
 /* The lesson the student was at when the lab closed (state "lesson"), or
  * -1. */
 long lab_notebook_last_lesson(struct lab *lab);
@@ -508,6 +531,54 @@ void lab_claims_refresh(struct lab *lab, size_t i);
 const char *lab_claim_mark_name(enum claim_mark m);
 void lab_claims_free(struct lesson_state *ls);
 
+/* --- lab_compare.c ----------------------------------------------------------- */
+
+/* A mark on a lesson's bar: a reference machine's rate and its letter. */
+struct compare_mark {
+	double rate;
+	char key;                 /* ref_mark_key: I, T, L ... */
+	const char *label;        /* "2011 iMac" */
+};
+#define COMPARE_REFS 6
+/* One lesson on the comparison screen. */
+struct compare_row {
+	size_t lesson;
+	const char *id;
+	double mine;              /* this machine's latest rate as the lesson says, NAN none */
+	struct compare_mark refs[COMPARE_REFS];
+	size_t nrefs;
+};
+
+/* lesson's latest rate as the lesson says (the notebook's, or this
+ * session's), never a variant's.  1 and *rate, or 0 for none. */
+int lab_latest_rate(const struct lab *lab, size_t lesson, double *rate);
+/* m: the comparison, at the lecture's group of the lesson on screen (Tab
+ * also shows the lesson with the lessons it compares with), else at the
+ * latter. */
+void compare_open(struct lab *lab);
+/* --compare ID,...: these lessons, in this order.  0, or -1 with "no
+ * lesson 'x'" in msg. */
+int compare_open_ids(struct lab *lab, char *const *ids, size_t n, char *msg, size_t len);
+void compare_close(struct lab *lab);
+/* Tab / S-Tab: the next / previous view: the lessons chosen, then each of
+ * the lecture's groups (lecture_groups.h) the course has a lesson of. */
+void compare_cycle(struct lab *lab, int dir);
+/* Scroll by delta lessons, within the list (the view sets c->page). */
+void compare_scroll(struct lab *lab, long delta);
+void compare_row_of(const struct lab *lab, size_t lesson, struct compare_row *row);
+
+/* Where the comparison goes in lines x cols: a lesson takes figure_rows
+ * (its id and figures; two rows below 120 columns, where they wrap),
+ * bar_rows and a blank row; page lessons fit in the list, the rest
+ * scroll. */
+struct compare_layout {
+	int too_small;
+	int figure_rows, bar_rows, lesson_rows;
+	int list_y, list_h;
+	int page;
+};
+void compare_layout(struct compare_layout *cl, int lines, int cols, int present);
+
 /* --- lab_race.c ------------------------------------------------------------ */
 
 /* The lessons that may race lesson `cur`, into out[] (at most max): those
@@ -537,6 +608,10 @@ void race_view_of(const struct lab *lab, int side, struct run_view *v);
 /* Rate a against rate b: *dlog = ln a - ln b (the log rates' difference),
  * *ratio = a / b.  0, or -1 when either has no rate yet. */
 int race_gap(double a, double b, double *dlog, double *ratio);
+/* How many times as fast the faster of a and b is: "2.35", "28.4",
+ * "1,234" (three figures, whole past 100), *a_faster when a is.  0, or -1
+ * when either has no rate yet. */
+int race_times(double a, double b, char *buf, size_t len, int *a_faster);
 /* The CPUs this machine has online (sysconf), at least 1. */
 int race_cpus(void);
 void race_free(struct race *race);

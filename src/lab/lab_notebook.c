@@ -153,17 +153,23 @@ static void refresh_score(struct lab *lab)
 		notice_add(lab, msg);
 }
 
-void lab_notebook_open(struct lab *lab)
+int lab_notebook_open(struct lab *lab)
 {
 	char notice[4096];
 	lab->guess_rate = NAN;
 	lab->store = notebook_open(lab->opt->db, &lab->course, notice, sizeof notice);
+	const char *refused = notebook_refusal(lab->opt->db, lab->store, notice);
+	if (refused) {
+		fprintf(stderr, "iolab: %s\n", refused);
+		return EXIT_ENVIRONMENT;
+	}
 	notice_add(lab, notice);
 	for (size_t i = 0; i < lab->course.nlessons; i++) {
 		lab->ls[i].guess_rate = lab->ls[i].miss = NAN;
 		refresh_lesson(lab, i);
 	}
 	refresh_score(lab);
+	return 0;
 }
 
 long lab_notebook_last_lesson(struct lab *lab)
@@ -477,6 +483,9 @@ static int take_row(const struct store_run *r, void *arg)
 	row->rate = r->rate;
 	row->log_rate = r->log_rate;
 	row->guess_rate = r->guess_rate;
+	if (!isnan(r->guess_rate))
+		units_format_rate_typed(r->guess_rate, r->guess_text, row->guess_shown,
+		                        sizeof row->guess_shown);
 	row->miss = r->guess_miss;
 	row->ok = r->ok;
 	snprintf(row->error, sizeof row->error, "%s", r->error ? r->error : "");
@@ -509,6 +518,9 @@ int lab_history_open(struct lab *lab)
 		lab_message(lab, "%s", msg);
 		return -1;
 	}
+	char skipped[256];
+	if (store_unreadable(lab->store, skipped, sizeof skipped))
+		lab_message(lab, "%s (not listed)", skipped);
 	h->open = 1;
 	return 0;
 }
@@ -548,7 +560,7 @@ int lab_guess_done(struct lab *lab)
 	lab->guess_rate = rate;
 	snprintf(lab->guess_text, sizeof lab->guess_text, "%s", lab->prompt.line.text);
 	lab_guess_close(lab);
-	units_format_rate(rate, shown, sizeof shown);
+	units_format_rate_typed(rate, lab->guess_text, shown, sizeof shown);
 	lab_message(lab, "your guess: %s, log rate %.2f (r runs it)", shown, log(rate));
 	return 0;
 }

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -224,6 +225,22 @@ int race_gap(double a, double b, double *dlog, double *ratio)
 		return -1;
 	*dlog = units_log_rate(a) - units_log_rate(b);
 	*ratio = a / b;
+	return 0;
+}
+
+int race_times(double a, double b, char *buf, size_t len, int *a_faster)
+{
+	double dlog, ratio;
+	if (race_gap(a, b, &dlog, &ratio) != 0)
+		return -1;
+	*a_faster = ratio >= 1;
+	double times = *a_faster ? ratio : 1 / ratio;
+	if (times < 10)
+		snprintf(buf, len, "%.2f", times);
+	else if (times < 100)
+		snprintf(buf, len, "%.1f", times);
+	else
+		units_format_count((uint64_t)(times + 0.5), buf, len);
 	return 0;
 }
 

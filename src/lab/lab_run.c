@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "guard.h"
 #include "lab.h"
 #include "measure.h"
 #include "units.h"
@@ -395,7 +396,7 @@ static void next_point(struct lab *lab, struct run *r)
  * every trial of a watched run, nor while the other run of a race goes on. */
 static int wants_perf(const struct lab *lab, const struct run *r)
 {
-	return lab->perf && !r->raced && (r->sweep || !(r->watch > WATCH_ONE_PASS));
+	return lab->perf && !lab->quit && !r->raced && (r->sweep || !(r->watch > WATCH_ONE_PASS));
 }
 
 static void finish_trial(struct lab *lab, struct run *r)
@@ -404,13 +405,19 @@ static void finish_trial(struct lab *lab, struct run *r)
 	engine_set_perf(wants_perf(lab, r));
 	trial_finish(r->trial, &res);
 	r->trial = NULL;
-	/* The one place a finished trial enters its run. */
-	watch_sum_add(&r->done, &res, r->trials == 0);
-	if (watch_trial_is_the_lessons(&res, r->limit)) {
-		r->whole = res;
-		r->have_whole = 1;
+	/* Quitting on a signal, the guard killed the child mid-trial, before
+	 * it reported: that trial says only "interrupted".  A watched run with
+	 * whole trials before it is those trials. */
+	int lost = lab->quit && guard_pending() && !res.ok && r->trials > 0 && !r->sweep;
+	if (!lost) {
+		/* The one place a finished trial enters its run. */
+		watch_sum_add(&r->done, &res, r->trials == 0);
+		if (watch_trial_is_the_lessons(&res, r->limit)) {
+			r->whole = res;
+			r->have_whole = 1;
+		}
+		r->trials++;
 	}
-	r->trials++;
 	r->watched = measure_now() - r->started;
 	sample_clear(&r->live, 0);
 	update_shown(r);
@@ -479,30 +486,32 @@ void run_stop(struct lab *lab)
 	run_stop_one(&lab->race.rival);
 }
 
-void run_abort_one(struct run *r)
+/* Quitting: the run ends now and is filed as a stop with s would file it
+ * ("stopped at 1.5 s"), with what it measured; a run stopped early is kept
+ * (README).  From the main loop, never from a signal handler: the guard
+ * only notes the signal (and kills the child), and the loop calls this. */
+static void quit_one(struct lab *lab, struct run *r)
 {
-	if (r->trial) {
-		struct trial_result res;
-		trial_stop(r->trial);
-		trial_finish(r->trial, &res);
-		r->trial = NULL;
-		watch_sum_add(&r->done, &res, r->trials == 0);
-		r->trials++;
-		r->result = r->done;
-	}
+	if (!run_is_active(r))
+		return;
+	r->stop_requested = 1;
+	r->phase = RUN_STOPPING;
+	if (r->trial)
+		finish_trial(lab, r);     /* collects it; the stop ends the run there */
 	if (run_is_active(r))
-		r->phase = RUN_ENDED;
+		end_run(lab, r);
 }
 
 void run_abort(struct lab *lab)
 {
+	lab->quit = 1;
 	/* both stop first, so neither waits for the other to be collected */
 	if (lab->run.trial)
 		trial_stop(lab->run.trial);
 	if (lab->race.rival.trial)
 		trial_stop(lab->race.rival.trial);
-	run_abort_one(&lab->run);
-	run_abort_one(&lab->race.rival);
+	quit_one(lab, &lab->run);
+	quit_one(lab, &lab->race.rival);
 }
 
 /* --- what the views show ------------------------------------------------------ */
@@ -511,6 +520,7 @@ void run_view_of_run(const struct run *r, struct run_view *v)
 {
 	memset(v, 0, sizeof *v);
 	v->guess_rate = r->guess_rate;
+	v->guess_text = r->guess_text;
 	v->miss = NAN;
 	v->label = "";
 	v->lesson = r->lesson;
@@ -568,6 +578,7 @@ void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
 		v->kind = ls->kind;
 		v->label = ls->label;
 		v->guess_rate = ls->guess_rate;
+		v->guess_text = ls->guess_text;
 		v->miss = ls->miss;
 		v->spec = ls->have_spec ? &ls->spec : NULL;
 		v->hist = &ls->hist;

@@ -123,21 +123,29 @@ void layout_present(struct present_layout *l, int lines, int cols, int race)
 		l->figure[0] = (struct rect){y, margin, rate, w};
 		l->logfig = (struct rect){y + rate + 1, margin, figs - rate, w};
 		l->text[0] = (struct rect){y + figs + 1, margin, t, w};
+		/* the sweep's own view draws from x + 1 over w - 2 columns */
+		l->sweep = (struct rect){l->state.y, margin - 1, l->footer.y - l->state.y, w + 2};
 		return;
 	}
+	/* the ratio is as tall as a rate: a figure of fh rows draws its digits
+	 * in fh - 2, and the ratio takes fh - 1 (its words, then digits) */
 	if (l->side_by_side) {
 		int half = (w - 2) / 2;
+		int fh = (h - t) / 2;             /* fh + t, a blank row, fh - 1 */
 		for (int i = 0; i < 2; i++) {
 			int x = margin + i * (half + 2);
-			l->figure[i] = (struct rect){y, x, h - t, half};
-			l->text[i] = (struct rect){y + h - t, x, t, half};
+			l->figure[i] = (struct rect){y, x, fh, half};
+			l->text[i] = (struct rect){y + fh, x, t, half};
 		}
+		l->ratio = (struct rect){y + fh + t + 1, margin, fh - 1, w};
 		return;
 	}
-	int each = (h - 1) / 2;               /* a blank row between the two */
+	/* stacked: A, B and the ratio, a blank row between each */
+	int fh = (h - 2 * t - 1) / 3;         /* 2 (fh + t) + (fh - 1) + 2 blank rows */
 	for (int i = 0; i < 2; i++) {
-		int top = y + i * (each + 1);
-		l->figure[i] = (struct rect){top, margin, each - t, w};
-		l->text[i] = (struct rect){top + each - t, margin, t, w};
+		int top = y + i * (fh + t + 1);
+		l->figure[i] = (struct rect){top, margin, fh, w};
+		l->text[i] = (struct rect){top + fh, margin, t, w};
 	}
+	l->ratio = (struct rect){y + 2 * (fh + t + 1), margin, fh - 1 > 1 ? fh - 1 : 1, w};
 }

@@ -66,6 +66,13 @@ struct present_layout {
 	struct rect logfig;       /* alone: the log rate's big digits */
 	struct rect text[2];      /* under each figure: the counts */
 	struct rect gauge;
+	struct rect sweep;        /* alone, a sweep lesson: its chart, from the
+	                             state row to the footer, instead of the
+	                             figures and the gauge */
+	struct rect ratio;        /* a race: the gap in words on its first row,
+	                             then the ratio in digits as tall as the
+	                             rates' (the figures' rows less their two
+	                             rows of title and state) */
 };
 void layout_present(struct present_layout *l, int lines, int cols, int race);
 

@@ -67,20 +67,43 @@ static void fmt2(double a, double b, char *x, char *y, size_t len)
 }
 
 /* How much faster a busy lesson's loop could have run: its wall time over
- * the wall less its wait for a CPU (EXPECT_LOAD_*), the longest wait of its
- * trials against the shortest wall, so no trial is corrected less than it
- * waited.  INFINITY when the wait is not measured (any faster value). */
+ * the wall less its wait for a CPU (EXPECT_LOAD_*), of the trial that
+ * waited most for its time, so no trial is corrected less than it waited;
+ * without the trials one by one, the longest wait against the shortest
+ * wall.  INFINITY when the wait is not measured (any faster value). */
 static double load_factor(const struct eval *c, const char *lesson, double *wait, double *wall)
 {
-	double w, t;
+	const struct expect_source *src = c->src;
+	double w, t, factor = INFINITY;
+	unsigned n = src->trials && src->lookup_trial ? src->trials(src->ctx, lesson) : 0;
 	*wait = *wall = -1;
-	if (c->src->lookup(c->src->ctx, lesson, EXPECT_LOAD_WAIT, EXPECT_MAX, &w) != EXPECT_FOUND ||
-	    c->src->lookup(c->src->ctx, lesson, EXPECT_LOAD_WALL, EXPECT_MIN, &t) != EXPECT_FOUND ||
+	for (unsigned k = 0; k < n; k++) {
+		if (src->lookup_trial(src->ctx, lesson, EXPECT_LOAD_WAIT, k, &w) != EXPECT_FOUND ||
+		    src->lookup_trial(src->ctx, lesson, EXPECT_LOAD_WALL, k, &t) != EXPECT_FOUND ||
+		    !(w >= 0) || !(t > w))
+			return INFINITY;
+		if (*wait < 0 || t / (t - w) > factor) {
+			factor = t / (t - w);
+			*wait = w;
+			*wall = t;
+		}
+	}
+	if (n)
+		return factor;
+	if (src->lookup(src->ctx, lesson, EXPECT_LOAD_WAIT, EXPECT_MAX, &w) != EXPECT_FOUND ||
+	    src->lookup(src->ctx, lesson, EXPECT_LOAD_WALL, EXPECT_MIN, &t) != EXPECT_FOUND ||
 	    !(w >= 0) || !(t > w))
 		return INFINITY;
 	*wait = w;
 	*wall = t;
 	return t / (t - w);
+}
+
+/* Seconds in words for a reason: two or three digits. */
+static void secs(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, v >= 10 ? "%.0f s" : v >= 0.995 ? "%.1f s" : v >= 0.01 ? "%.2f s"
+	                                                                          : "%.2g s", v);
 }
 
 /* "waited 1.2 s of 3.0 s for a CPU while w01-syncbyte ran", or the older
@@ -89,9 +112,9 @@ static void busy_words(char *buf, size_t len, const char *lesson, double wait, d
 {
 	char w[32], t[32];
 	if (wait >= 0) {
-		expect_format_number(wait, w, sizeof w);
-		expect_format_number(wall, t, sizeof t);
-		snprintf(buf, len, "waited %s s of %s s for a CPU while %s ran", w, t,
+		secs(wait, w, sizeof w);
+		secs(wall, t, sizeof t);
+		snprintf(buf, len, "waited %s of %s for a CPU while %s ran", w, t,
 		         lesson ? lesson : "this lesson");
 	} else {
 		snprintf(buf, len, "the machine was busy while %s ran (CPU time per wall second well "

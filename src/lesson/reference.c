@@ -191,3 +191,21 @@ const struct ref_source *ref_data_find(const struct ref_data *rd, const char *ke
 			return &rd->sources[i];
 	return NULL;
 }
+
+/* One letter per source of the course's data/reference.yaml.  A and B are
+ * the two sides of a race, G a guess, digits compared lessons. */
+static const struct {
+	const char *key;
+	char mark;
+} ref_marks[] = {
+	{"cs61-2011-imac", 'I'}, {"cs61-2007-thinkpad", 'T'}, {"cs61-l17-lecture", 'C'},
+	{"tlpi-ch13", 'L'}, {"tlpi-exercises", 'X'}, {"nyu-os-project", 'N'},
+};
+
+char ref_mark_key(const char *source_key)
+{
+	for (size_t i = 0; i < COUNT(ref_marks); i++)
+		if (source_key && strcmp(source_key, ref_marks[i].key) == 0)
+			return ref_marks[i].mark;
+	return 'R';
+}

@@ -28,6 +28,10 @@ struct ref_data {
 /* 0 and *out filled, or -1 with the problems in *diags and *out zeroed. */
 int ref_data_load(const char *path, struct ref_data *out, struct diags *diags);
 void ref_data_free(struct ref_data *rd);
+/* The letter that marks a source's rate on a gauge, the same on every
+ * screen and never a race's A or B: I the iMac, T the ThinkPad, L TLPI ...;
+ * R for a source this table does not know (a lesson pack's own). */
+char ref_mark_key(const char *source_key);
 const struct ref_source *ref_data_find(const struct ref_data *rd, const char *key);
 
 #endif

@@ -107,6 +107,9 @@
 	X("workload.advice_lead", FN(f_workload, W_ADVICE_LEAD), RF_NUM, JV, \
 	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
 	X("workload.map", FN(f_workload, W_MAP), 0, JV, "") \
+	X("workload.file", FN(f_workload, W_FILE), 0, JV, "") \
+	X("workload.sync_every", FN(f_workload, W_SYNC_EVERY), RF_NUM, JV, \
+	  "writes between two syncs (0: one sync, after the last write)") \
 	X("trials", FN(f_trials, 0), RF_NUM, JV, "trials run to their end") \
 	X(RFN_PASSES, MEMBER(passes, TF_UINT, TF_ADD), RF_WORK, JV, "whole passes over the file in a trial") \
 	X(RFN_BYTES, MEMBER(bytes, TF_U64, TF_ADD), RF_WORK, JV, "bytes the workload moved in a trial, every pass") \

@@ -18,6 +18,8 @@ static void add_line(char *notice, size_t len, const char *line)
 		snprintf(notice + used, len - used, "%s%s", used ? "\n" : "", line);
 }
 
+#define NOT_SAVED "Runs will not be saved: "
+
 struct store *notebook_open(const char *path, const struct course *c, char *notice, size_t len)
 {
 	char msg[2048];
@@ -25,7 +27,7 @@ struct store *notebook_open(const char *path, const struct course *c, char *noti
 	struct store *st = store_open(path, 0, msg, sizeof msg);
 	if (!st) {
 		char line[2100];
-		snprintf(line, sizeof line, "Runs will not be saved: %s", msg);
+		snprintf(line, sizeof line, NOT_SAVED "%s", msg);
 		add_line(notice, len, line);
 		return NULL;
 	}
@@ -35,6 +37,14 @@ struct store *notebook_open(const char *path, const struct course *c, char *noti
 		add_line(notice, len, msg);
 	}
 	return st;
+}
+
+const char *notebook_refusal(const char *path, const struct store *st, const char *notice)
+{
+	if (!path || st)
+		return NULL;
+	return strncmp(notice, NOT_SAVED, strlen(NOT_SAVED)) == 0 ? notice + strlen(NOT_SAVED)
+	                                                          : notice;
 }
 
 int notebook_course_knobs(const char *lesson, uint64_t *block, int *cold, void *course)

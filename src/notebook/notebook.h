@@ -29,6 +29,13 @@
 struct store *notebook_open(const char *path, const struct course *c,
                             char *notice, size_t len);
 
+/* The file --db names cannot be the notebook (it is not one, or not the
+ * lab's, or cannot be moved aside): the store refused it, and the lab and
+ * batch stop before anything runs (exit 4) rather than run with nowhere to
+ * record.  Only for a path the student gave: the default notebook's
+ * trouble is said and the runs go on.  NULL, or the reason to print. */
+const char *notebook_refusal(const char *path, const struct store *st, const char *notice);
+
 /* store_lesson_knobs_fn over a course (arg): the lesson's block and cache. */
 int notebook_course_knobs(const char *lesson, uint64_t *block, int *cold, void *course);
 

@@ -1,11 +1,12 @@
 /* store.c - the lab notebook: every run kept in SQLite.
  *
- * SCHEMA (version 3: PRAGMA user_version = 3, PRAGMA application_id =
+ * SCHEMA (version 4: PRAGMA user_version = 4, PRAGMA application_id =
  * 0x696f6c62 "iolb", so that a file of another program is recognised and
  * left alone).  Version 1 had runs, points and state; version 2 added
- * fields, version 3 costs.  A file of an older version is brought up to
- * date when it is opened for writing (store_migrate), or read through an
- * upgraded copy in memory.
+ * fields; version 3 two partial indexes (runs_scored, runs_imported) so
+ * that the lab's start reads no whole table; version 4 costs.  An older
+ * file is brought up to date when it is opened for writing
+ * (store_migrate), or read through an upgraded copy in memory.
  *
  *   runs: one row per run.
  *     id            INTEGER PRIMARY KEY: the order rows were recorded in
@@ -60,7 +61,7 @@
  *     that was null has no row, so a run with rows but none for a name had
  *     it null; a run with no rows at all was recorded before version 2 or
  *     imported, and says so.  Deleted with their run.
- *   costs (version 3): this machine's primitive costs as `iolab
+ *   costs (version 4): this machine's primitive costs as `iolab
  *     --calibrate` measured them (calib.h), one row per cost, keyed by
  *     machine, kernel, filesystem and device: a calibration answers only
  *     for the key it was measured under, so a new kernel or another disk
@@ -140,7 +141,12 @@ static const char *const migrations[] = {
 	" name TEXT NOT NULL,"
 	" value REAL NOT NULL,"
 	" PRIMARY KEY (run, name)) WITHOUT ROWID;",
-	/* 3: costs, this machine's calibrated primitive costs */
+	/* 3: the score and the imported runs answered from small indexes, not
+	 * the whole table (a class's notebook holds 200,000 runs) */
+	"CREATE INDEX runs_scored ON runs (lesson, guess_log_rate, log_rate)"
+	" WHERE guess_log_rate IS NOT NULL AND log_rate IS NOT NULL;"
+	"CREATE INDEX runs_imported ON runs (lesson) WHERE recorder = 'imported';",
+	/* 4: costs, this machine's calibrated primitive costs */
 	"CREATE TABLE costs ("
 	" machine TEXT NOT NULL,"
 	" kernel TEXT NOT NULL,"
@@ -181,7 +187,13 @@ int store_migrate(sqlite3 *db, char *why, size_t len)
 	for (int64_t v = version; v < STORE_SCHEMA_VERSION; v++)
 		if (store_exec(db, migrations[v], why, len) != 0)
 			goto fail;
-	if (version < STORE_SCHEMA_VERSION) {
+	int64_t app = 0;
+	if (store_query_int(db, "PRAGMA application_id", &app, &rc) != 0) {
+		store_db_reason(db, why, len);
+		goto fail;
+	}
+	/* a notebook of 0.2 recognised by its tables gets the id it lacked */
+	if (version < STORE_SCHEMA_VERSION || app != STORE_APP_ID) {
 		char sql[128];
 		snprintf(sql, sizeof sql, "PRAGMA application_id = %d; PRAGMA user_version = %lld",
 		         STORE_APP_ID, (long long)STORE_SCHEMA_VERSION);
@@ -195,14 +207,22 @@ fail:
 	return -1;
 }
 
+/* A row whose recorder this iolab knows (recorder_names below, the same
+ * names): a normal result is picked among these, so an unreadable row
+ * (skipped when read) never hides the one before it. */
+#define READABLE_SQL "recorder IN ('lab', 'batch', 'imported')"
 /* The questions asked of the runs, each defined once. */
 /* Normal: run as the lesson says (its own time limit included: see
  * store_kind_pick) and without an error; of ?1, with its workload one of
  * the lesson's (normal_tail adds "spec IN (?3, ...)"). */
-#define NORMAL_SQL "lesson = ?1 AND kind = 'lesson' AND status = 'ok'"
+#define NORMAL_SQL "lesson = ?1 AND kind = 'lesson' AND status = 'ok' AND " READABLE_SQL
 #define MISS_SQL "abs(guess_log_rate - log_rate)"
 #define SCORED_SQL "guess_log_rate IS NOT NULL AND log_rate IS NOT NULL"
-#define LESSON_SQL "(?1 IS NULL OR lesson = ?1)"
+/* ?1 is a lesson's id, or NULL for every run: two texts, since a term
+ * "(?1 IS NULL OR lesson = ?1)" keeps SQLite from using the lesson's
+ * index (every query then read the whole table). */
+#define BY_LESSON(lesson, head, tail) \
+	((lesson) ? head "lesson = ?1" tail : head "?1 IS NULL" tail)
 #define NEWEST_FIRST " ORDER BY at DESC, id DESC"
 
 /* --- names ---------------------------------------------------------------- */
@@ -390,12 +410,16 @@ static int read_column(sqlite3_stmt *s, int i, const struct column *c, struct st
 	return 0;
 }
 
-/* "SELECT <every column> FROM runs <tail>" */
-static int select_sql(char *buf, size_t len, const char *tail)
+/* "SELECT <every column> FROM runs <tail>"; not full: the stored result
+ * object read as NULL (a list needs its columns, not 2 KB a row). */
+static int select_sql(char *buf, size_t len, const char *tail, int full)
 {
 	size_t o = (size_t)snprintf(buf, len, "SELECT ");
 	for (size_t i = 0; i < COUNT(run_columns) && o < len; i++)
-		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "", run_columns[i].sql);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? ", " : "",
+		                      full || run_columns[i].offset != offsetof(struct store_run,
+		                                                                result_json)
+		                      ? run_columns[i].sql : "NULL");
 	if (o < len)
 		o += (size_t)snprintf(buf + o, len - o, " FROM runs %s", tail);
 	return o < len ? 0 : -1;
@@ -722,29 +746,36 @@ static int bind_specs(sqlite3_stmt *s, const struct store_specs *specs)
  * of specs, may be NULL, from ?3 on) and hand each row to fn.  The number
  * of rows, or -1 with msg. */
 static int each_row(struct store *st, const char *tail, const char *lesson,
-                    const struct store_specs *specs,
+                    const struct store_specs *specs, int full,
                     store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
 	if (store_ready(st, msg, msglen) != 0)
 		return -1;
 	char sql[4096];
 	sqlite3_stmt *s = NULL;
-	int rc = select_sql(sql, sizeof sql, tail) == 0
+	int rc = select_sql(sql, sizeof sql, tail, full) == 0
 	         ? sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) : SQLITE_TOOBIG;
 	if (rc == SQLITE_OK)
 		rc = lesson ? sqlite3_bind_text(s, 1, lesson, -1, SQLITE_STATIC) : sqlite3_bind_null(s, 1);
 	if (rc == SQLITE_OK)
 		rc = bind_specs(s, specs);
-	int rows = 0, unknown = 0;
+	int rows = 0;
+	st->unreadable = 0;
 	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
 		struct store_run r;
 		store_run_init(&r);
+		int unknown = 0;
 		for (size_t i = 0; i < COUNT(run_columns); i++)
 			unknown |= read_column(s, (int)i, &run_columns[i], &r);
 		size_t n = 0;
-		if (unknown)
-			break;
-		if (load_points(st, r.id, &n) != 0) {
+		rc = SQLITE_OK;
+		if (unknown) {    /* a later iolab's kind, or a row edited by hand */
+			if (st->unreadable < (int64_t)COUNT(st->unreadable_id))
+				st->unreadable_id[st->unreadable] = r.id;
+			st->unreadable++;
+			continue;
+		}
+		if (full && load_points(st, r.id, &n) != 0) {
 			rc = SQLITE_ERROR;
 			break;
 		}
@@ -757,12 +788,34 @@ static int each_row(struct store *st, const char *tail, const char *lesson,
 	if (rc != SQLITE_DONE)
 		store_db_reason(st->db, why, sizeof why);
 	sqlite3_finalize(s);
-	if (unknown)
-		return errmsg(msg, msglen, "the lab's database %s holds a run this iolab cannot read",
-		              st->path);
 	if (rc != SQLITE_DONE)
 		return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path, why);
 	return rows;
+}
+
+int64_t store_unreadable(const struct store *st, char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	if (!st->unreadable)
+		return 0;
+	size_t o = (size_t)snprintf(buf, len, "%lld run%s this iolab cannot read, id%s ",
+	                            (long long)st->unreadable, st->unreadable == 1 ? "" : "s",
+	                            st->unreadable == 1 ? "" : "s");
+	size_t shown = st->unreadable < (int64_t)COUNT(st->unreadable_id)
+	               ? (size_t)st->unreadable : COUNT(st->unreadable_id);
+	int64_t id[COUNT(st->unreadable_id)];
+	for (size_t i = 0; i < shown; i++) {          /* ascending, whatever the query's order */
+		size_t j = i;
+		for (; j > 0 && id[j - 1] > st->unreadable_id[i]; j--)
+			id[j] = id[j - 1];
+		id[j] = st->unreadable_id[i];
+	}
+	for (size_t i = 0; i < shown && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%lld", i ? ", " : "", (long long)id[i]);
+	if ((int64_t)shown < st->unreadable && o < len)
+		snprintf(buf + o, len - o, " ...");
+	return st->unreadable;
 }
 
 int store_latest_normal(struct store *st, const char *lesson, const struct store_specs *specs,
@@ -773,7 +826,7 @@ int store_latest_normal(struct store *st, const char *lesson, const struct store
 		return errmsg(msg, msglen, "no lesson given");
 	if (normal_tail(tail, sizeof tail, specs, msg, msglen) != 0)
 		return -1;
-	int n = each_row(st, tail, lesson, specs, fn, arg, msg, msglen);
+	int n = each_row(st, tail, lesson, specs, 1, fn, arg, msg, msglen);
 	return n < 0 ? -1 : n > 0;
 }
 
@@ -819,20 +872,22 @@ int store_latest_normal_field(struct store *st, const char *lesson,
 int store_history(struct store *st, const char *lesson,
                   store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL NEWEST_FIRST, lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, BY_LESSON(lesson, "WHERE ", NEWEST_FIRST), lesson, NULL, 0, fn, arg,
+	                msg, msglen) < 0 ? -1 : 0;
 }
 
 int store_each(struct store *st, const char *lesson,
                store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL " ORDER BY id", lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, BY_LESSON(lesson, "WHERE ", " ORDER BY id"), lesson, NULL, 1, fn, arg,
+	                msg, msglen) < 0 ? -1 : 0;
 }
 
 int store_predictions(struct store *st, const char *lesson,
                       store_run_fn fn, void *arg, char *msg, size_t msglen)
 {
-	return each_row(st, "WHERE " LESSON_SQL " AND " SCORED_SQL NEWEST_FIRST,
-	                lesson, NULL, fn, arg, msg, msglen) < 0 ? -1 : 0;
+	return each_row(st, BY_LESSON(lesson, "WHERE ", " AND " SCORED_SQL NEWEST_FIRST),
+	                lesson, NULL, 1, fn, arg, msg, msglen) < 0 ? -1 : 0;
 }
 
 /* The first row of sql with ?1 = arg (NULL allowed; a statement with no
@@ -896,8 +951,9 @@ int store_score(struct store *st, const char *lesson, struct store_score *out,
                 char *msg, size_t msglen)
 {
 	double v[3];
-	if (sql_reals(st, "SELECT count(*), avg(" MISS_SQL "), sum(" MISS_SQL " <= 1.0) FROM runs "
-	              "WHERE " LESSON_SQL " AND " SCORED_SQL, lesson, v, 3, msg, msglen) != 0)
+	if (sql_reals(st, BY_LESSON(lesson, "SELECT count(*), avg(" MISS_SQL "), sum(" MISS_SQL
+	                            " <= 1.0) FROM runs WHERE ", " AND " SCORED_SQL),
+	              lesson, v, 3, msg, msglen) != 0)
 		return -1;
 	out->guesses = (int64_t)v[0];
 	out->mean_miss = v[1];
@@ -908,7 +964,8 @@ int store_score(struct store *st, const char *lesson, struct store_score *out,
 int64_t store_count(struct store *st, const char *lesson, char *msg, size_t msglen)
 {
 	int64_t n;
-	if (store_sql_int(st, "SELECT count(*) FROM runs WHERE " LESSON_SQL, lesson, &n, msg, msglen) != 0)
+	if (store_sql_int(st, BY_LESSON(lesson, "SELECT count(*) FROM runs WHERE ", ""), lesson, &n,
+	                  msg, msglen) != 0)
 		return -1;
 	return n;
 }
@@ -932,6 +989,71 @@ int store_forget(struct store *st, int64_t *deleted, char *msg, size_t msglen)
 	sqlite3_exec(st->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
 	if (deleted)
 		*deleted = n;
+	return 0;
+}
+
+int store_run_ids(struct store *st, int64_t **ids, size_t *n, char *msg, size_t msglen)
+{
+	*ids = NULL;
+	*n = 0;
+	if (store_ready(st, msg, msglen) != 0)
+		return -1;
+	sqlite3_stmt *s = NULL;
+	size_t cap = 0;
+	int rc = sqlite3_prepare_v2(st->db, "SELECT id FROM runs ORDER BY id", -1, &s, NULL);
+	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		rc = SQLITE_OK;
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 256;
+			int64_t *grown = realloc(*ids, cap * sizeof *grown);
+			if (!grown) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			*ids = grown;
+		}
+		(*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+	}
+	char why[512];
+	if (rc != SQLITE_DONE)
+		store_db_reason(st->db, why, sizeof why);
+	sqlite3_finalize(s);
+	if (rc == SQLITE_DONE)
+		return 0;
+	free(*ids);
+	*ids = NULL;
+	*n = 0;
+	return errmsg(msg, msglen, "cannot read the lab's database %s: %s", st->path,
+	              rc == SQLITE_NOMEM ? "out of memory" : why);
+}
+
+int store_forget_ids(struct store *st, const int64_t *ids, size_t n, int64_t *deleted,
+                     char *msg, size_t msglen)
+{
+	char why[1024];
+	if (begin_write(st, why, sizeof why) != 0)
+		return errmsg(msg, msglen, "nothing was forgotten: %s", why);
+	/* points and fields go with their run (ON DELETE CASCADE) */
+	sqlite3_stmt *s = NULL;
+	int64_t gone = 0;
+	int rc = sqlite3_prepare_v2(st->db, "DELETE FROM runs WHERE id = ?", -1, &s, NULL);
+	for (size_t i = 0; rc == SQLITE_OK && i < n; i++) {
+		sqlite3_bind_int64(s, 1, ids[i]);
+		rc = sqlite3_step(s) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+		gone += sqlite3_changes(st->db);
+		sqlite3_reset(s);
+	}
+	if (rc != SQLITE_OK)
+		store_db_reason(st->db, why, sizeof why);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_OK || store_exec(st->db, "COMMIT", why, sizeof why) != 0) {
+		store_rollback(st);
+		return errmsg(msg, msglen, "nothing was forgotten: %s", why);
+	}
+	/* secure_delete zeroed the freed pages; this also empties the log */
+	sqlite3_exec(st->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL);
+	if (deleted)
+		*deleted = gone;
 	return 0;
 }
 

@@ -132,7 +132,10 @@ int store_default_path(char *buf, size_t len);
 enum store_open_flags {
 	/* For readers such as --history: never create, move, migrate or write
 	 * anything.  A file that does not exist reads as an empty store; a file
-	 * of an older schema is read through a copy in memory (a snapshot). */
+	 * of an older schema is read through a copy in memory (a snapshot).
+	 * The -wal and -shm SQLite makes beside a closed file are removed at
+	 * store_close; where they cannot be made, the file is read without its
+	 * log and store_notice says runs may be missing. */
 	STORE_OPEN_READ = 1
 };
 
@@ -140,10 +143,15 @@ enum store_open_flags {
  * (its missing directories are then created, 0700; an existing directory
  * is never changed).  A given path is used as is.
  *
- * A file that is not an SQLite database, fails PRAGMA quick_check, or has a
- * schema newer than this program knows is never written to: it is moved
- * aside to PATH.broken-YYYYMMDDTHHMMSSZ (with its -wal/-shm/-journal), a new
- * database is started, and store_notice() says so, naming both paths.
+ * A file that is not an SQLite database, fails PRAGMA quick_check (see
+ * store_open.c for when it is run), has a log frame damaged after it was
+ * written (store_wal.c), or a schema version no iolab writes (negative, or
+ * newer than this program knows) is never written to.  When it is the
+ * lab's own - iolab's application id in its header, or any file at the
+ * default path - it is moved aside to PATH.broken-YYYYMMDDTHHMMSSZ (with
+ * its -wal/-shm/-journal), a new database is started, and store_notice()
+ * says so, naming both paths; anything else is left untouched and
+ * store_open returns NULL ("... is not an iolab notebook ...").
  *
  * When the database can only be read (read-only directory or file) the
  * store still opens for reading: store_readonly() says why, and
@@ -153,10 +161,18 @@ enum store_open_flags {
  * every run.  Either way store_notice() says "Runs will not be saved: ...".
  *
  * Returns NULL with the reason in msg only when the student must act: the
- * file holds another program's database (it is left alone), it is damaged
- * and could not be moved aside, or it is not a regular file. */
+ * file holds another program's database or is no iolab notebook (it is
+ * left alone), it is damaged and could not be moved aside, or it is not a
+ * regular file. */
 struct store *store_open(const char *path, unsigned flags, char *msg, size_t msglen);
 void store_close(struct store *st);
+
+/* Is `path` the database `db` (NULL: the default one) or one of the files
+ * SQLite keeps beside it (-wal, -shm, -journal)?  The same file (device and
+ * inode) or, for a name that does not exist yet, the same name in the same
+ * directory.  For refusing an --output that would write over the
+ * notebook.  1 or 0. */
+int store_names_notebook(const char *db, const char *path);
 
 const char *store_path(const struct store *st);
 /* Something the student must see and keep on screen until dismissed (the
@@ -213,6 +229,13 @@ struct store_specs {
  * row already read (the lab labels a history row by it). */
 int store_specs_hold(const struct store_specs *specs, const char *spec);
 
+/* A row this iolab cannot read (a kind or recorder it does not know -
+ * written by a later iolab, or edited by hand - empty, or not UTF-8) is
+ * skipped by every query that hands runs over, never the end of it.  How
+ * many the last such query skipped, with the sentence "1 run this iolab
+ * cannot read, id 3" in buf ("" for none; the first 8 ids, then "..."). */
+int64_t store_unreadable(const struct store *st, char *buf, size_t len);
+
 /* The latest normal result of a lesson: kind "lesson" (run as the lesson
  * says, its own time limit included), status "ok", and its spec one of
  * specs: the run that may stand for the lesson in course marks and
@@ -240,7 +263,8 @@ int store_count_imported(struct store *st, const char *lesson, int64_t *n,
                          char *msg, size_t msglen);
 
 /* Every run of a lesson (NULL: of every lesson), newest first: the
- * history view.  0 or -1 with msg. */
+ * history view.  A list: each run without its stored result object
+ * (result_json NULL) and points.  0 or -1 with msg. */
 int store_history(struct store *st, const char *lesson,
                   store_run_fn fn, void *arg, char *msg, size_t msglen);
 
@@ -269,6 +293,17 @@ int64_t store_count(struct store *st, const char *lesson, char *msg, size_t msgl
 /* Delete every run, its points and fields (the caller has asked the student).
  * Sets *deleted (may be NULL).  The state table is kept.  0 or -1. */
 int store_forget(struct store *st, int64_t *deleted, char *msg, size_t msglen);
+
+/* The ids of every run, ascending, in a malloc'd array the caller frees
+ * (*ids NULL when there are none): what --forget counts and asks about.
+ * 0 or -1 with msg. */
+int store_run_ids(struct store *st, int64_t **ids, size_t *n, char *msg, size_t msglen);
+
+/* Delete exactly these runs (their points and fields with them), in one
+ * transaction: a run recorded after the ids were read is kept.  Sets
+ * *deleted (may be NULL) to how many of them were still there.  0 or -1. */
+int store_forget_ids(struct store *st, const int64_t *ids, size_t n, int64_t *deleted,
+                     char *msg, size_t msglen);
 
 /* --- small key/value state ("lesson" = the last lesson on screen) -------- */
 

@@ -18,6 +18,10 @@ struct store {
 	char *readonly;           /* why nothing can be recorded; NULL: writable */
 	char notice[2048];        /* for the student, lines separated by '\n' */
 	int busy_ms;
+	int own_file;             /* the default path: a file there is the lab's own */
+	int had_wal, had_shm;     /* STORE_OPEN_READ: were they there before we opened? */
+	int64_t unreadable;       /* rows the last query skipped (store_unreadable) */
+	int64_t unreadable_id[8]; /* the first of them */
 	struct sweep_point *pts;  /* the points handed to a query's callback */
 	size_t ptscap;
 };
@@ -41,6 +45,13 @@ int store_exec(sqlite3 *db, const char *sql, char *why, size_t len);
 /* One integer from a statement without parameters (a PRAGMA); 0, or -1
  * with SQLite's code in *rc. */
 int store_query_int(sqlite3 *db, const char *sql, int64_t *out, int *rc);
+
+/* 1 with the reason in why when the log beside db_path holds a frame that
+ * was written whole and damaged since (store_wal.c); 0 when it is whole,
+ * absent, or in use by another program right now. */
+int store_wal_check(const char *db_path, char *why, size_t len);
+/* Does another connection (of this or any program) have db_path open? */
+int store_in_use(const char *db_path);
 
 /* BEGIN IMMEDIATE: takes the write lock now (waiting up to the busy
  * timeout) so that no other writer can slip in between our read and our

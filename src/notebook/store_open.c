@@ -2,9 +2,13 @@
  * moving a damaged or newer one aside untouched, reading what cannot be
  * written, and noticing a file replaced under a running lab.
  *
- * WHY MOVE ASIDE: a damaged file (not a database, fails quick_check) or one
- * from a newer iolab is renamed to lab.db.broken-<UTC stamp>, never written
- * over, so nothing in it is lost and it can be examined or recovered.
+ * WHY MOVE ASIDE: a damaged file (not a database, fails quick_check, a
+ * damaged log frame, a schema version no iolab writes) or one from a newer
+ * iolab is renamed to lab.db.broken-<UTC stamp>, never written over, so
+ * nothing in it is lost and it can be examined or recovered.  Only the
+ * lab's own file: iolab's application id in its header, or the default
+ * path.  A file --db names that is anything else is the user's (a CSV
+ * typed by mistake): it is refused, untouched.
  * While deciding, the connection is read only and closes without a
  * checkpoint (SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE), so not one byte of the file
  * changes.  Its companions move with it under SQLite's own names
@@ -31,6 +35,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +191,37 @@ static void unwritable_reason(const char *path, const char *sqlite_why, char *bu
 		snprintf(buf, len, "%s", sqlite_why);
 }
 
+/* The directory of path resolved (symbolic links, "..") and its last
+ * name: one spelling for one place.  0, or -1 when the directory does not
+ * resolve. */
+static int canonical_name(const char *path, char *buf, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	store_dir_of(path, dir, sizeof dir);
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	if (!realpath(dir, real))
+		return -1;
+	int n = snprintf(buf, len, "%s/%s", real, base);
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	int ha = stat(a, &sa) == 0, hb = stat(b, &sb) == 0;
+	if (ha && hb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (ha != hb)
+		return 0;
+	/* neither exists: the same name, once the directories resolve; a
+	 * directory that does not exist yet leaves the names as written */
+	char ca[PATH_MAX + NAME_MAX + 2], cb[PATH_MAX + NAME_MAX + 2];
+	if (canonical_name(a, ca, sizeof ca) != 0 || canonical_name(b, cb, sizeof cb) != 0)
+		return strcmp(a, b) == 0;
+	return strcmp(ca, cb) == 0;
+}
+
 /* --- opening: decide what the file is ------------------------------------- */
 
 enum verdict {
@@ -200,6 +236,7 @@ enum open_mode { OPEN_WRITE, OPEN_READ, OPEN_IMMUTABLE };
 struct attempt {
 	sqlite3 *db;              /* with V_OK */
 	int readonly;             /* V_OK, but it cannot be written */
+	int immutable;            /* V_OK, read without its log (OPEN_IMMUTABLE) */
 	char why[512];            /* what was wrong, for != V_OK */
 };
 
@@ -225,9 +262,42 @@ static enum verdict failure_verdict(sqlite3 *db, int rc, char *why, size_t len)
 	}
 }
 
+/* A notebook of iolab 0.2 made before the application id was checked has
+ * the tables of schema 1 (runs, points, state) and nothing foreign. */
+static int has_our_tables(sqlite3 *db)
+{
+	int64_t ours = 0, others = 0;
+	int rc;
+	if (store_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+	                    "name IN ('runs', 'points', 'state')", &ours, &rc) != 0 ||
+	    store_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+	                    "name NOT IN ('runs', 'points', 'state', 'fields', 'costs') AND "
+	                    "name NOT LIKE 'sqlite_%'", &others, &rc) != 0)
+		return 0;
+	return ours == 3 && others == 0;
+}
+
+/* Every page is checked (quick_check) where it is cheap - a notebook of
+ * up to this size, a few tens of milliseconds - and after a program that
+ * had it open ended without closing it (its log left with frames, nobody
+ * using it).  A larger notebook closed properly is not read whole at
+ * every start (200,000 runs are 400 MB: seconds); a damaged page in it is
+ * found when it is read, and the query says so. */
+#define QUICK_CHECK_MAX ((off_t)16 << 20)
+
+static int worth_checking(const char *path)
+{
+	char wal[PATH_MAX + 8];
+	struct stat sb;
+	if (stat(path, &sb) != 0 || sb.st_size <= QUICK_CHECK_MAX)
+		return 1;
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	return stat(wal, &sb) == 0 && sb.st_size > 32 && !store_in_use(path);
+}
+
 /* Read-only questions: whose file, which version, is it whole?  Nothing
  * here writes to the file. */
-static enum verdict examine(sqlite3 *db, char *why, size_t len)
+static enum verdict examine(sqlite3 *db, int thorough, char *why, size_t len)
 {
 	int64_t app = 0, version = 0, objects = 0;
 	int rc;
@@ -235,17 +305,25 @@ static enum verdict examine(sqlite3 *db, char *why, size_t len)
 	    store_query_int(db, "PRAGMA user_version", &version, &rc) != 0 ||
 	    store_query_int(db, "SELECT count(*) FROM sqlite_master", &objects, &rc) != 0)
 		return failure_verdict(db, rc, why, len);
-	int ours = app == STORE_APP_ID || (app == 0 && version == 0 && objects == 0);
+	int ours = app == STORE_APP_ID || (app == 0 && version == 0 && objects == 0) ||
+	           (app == 0 && has_our_tables(db));
 	if (!ours) {
 		snprintf(why, len, "it is not iolab's database (it holds another program's tables; "
 		         "application_id %lld, user_version %lld)", (long long)app, (long long)version);
 		return V_FOREIGN;
+	}
+	if (version < 0 || (version == 0 && objects > 0)) {
+		snprintf(why, len, "its schema version %lld is not one any iolab writes",
+		         (long long)version);
+		return V_DAMAGED;
 	}
 	if (version > store_schema_version()) {
 		snprintf(why, len, "it was written by a newer iolab (schema version %lld; "
 		         "this one knows %lld)", (long long)version, (long long)store_schema_version());
 		return V_DAMAGED;
 	}
+	if (!thorough)
+		return V_OK;
 	sqlite3_stmt *s = NULL;
 	rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &s, NULL);
 	if (rc == SQLITE_OK)
@@ -347,6 +425,9 @@ static int open_connection(const char *path, enum open_mode mode, sqlite3 **db)
 static enum verdict attempt(const char *path, enum open_mode mode, int busy_ms, struct attempt *a)
 {
 	memset(a, 0, sizeof *a);
+	/* before SQLite reads the log, which would drop a damaged frame */
+	if (store_wal_check(path, a->why, sizeof a->why))
+		return V_DAMAGED;
 	sqlite3 *db = NULL;
 	if (open_connection(path, mode, &db) != SQLITE_OK) {
 		store_db_reason(db, a->why, sizeof a->why);
@@ -356,7 +437,7 @@ static enum verdict attempt(const char *path, enum open_mode mode, int busy_ms, 
 	sqlite3_extended_result_codes(db, 1);
 	sqlite3_busy_timeout(db, busy_ms);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)NULL);
-	enum verdict v = examine(db, a->why, sizeof a->why);
+	enum verdict v = examine(db, worth_checking(path), a->why, sizeof a->why);
 	if (v == V_OK && sqlite3_exec(db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK)
 		v = failure_verdict(db, sqlite3_errcode(db), a->why, sizeof a->why);
 	if (v != V_OK) {
@@ -364,6 +445,7 @@ static enum verdict attempt(const char *path, enum open_mode mode, int busy_ms, 
 		return v;
 	}
 	a->readonly = mode != OPEN_WRITE || sqlite3_db_readonly(db, "main") == 1;
+	a->immutable = mode == OPEN_IMMUTABLE;
 	if (!a->readonly && make_writable(db, a->why, sizeof a->why) != 0) {
 		close_untouched(db);
 		return V_ENV;
@@ -378,6 +460,30 @@ static enum verdict attempt(const char *path, enum open_mode mode, int busy_ms, 
 
 /* --- opening: the store ---------------------------------------------------- */
 
+/* Is the file recognisably an iolab notebook, whatever is wrong inside
+ * it: an SQLite header with iolab's application id (bytes 68-71). */
+static int header_is_ours(const char *path)
+{
+	unsigned char h[100];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return 0;
+	ssize_t n = pread(fd, h, sizeof h, 0);
+	close(fd);
+	return n == (ssize_t)sizeof h && memcmp(h, "SQLite format 3", 16) == 0 &&
+	       ((uint32_t)h[68] << 24 | (uint32_t)h[69] << 16 | (uint32_t)h[70] << 8 | h[71]) ==
+	       STORE_APP_ID;
+}
+
+/* May a file that cannot be used be moved aside?  Only the lab's own: one
+ * that says it is an iolab notebook, or any file at the default path (the
+ * lab's own directory).  Anything else named with --db is the user's,
+ * whatever it holds, and is left untouched. */
+static int may_move_aside(const struct store *st)
+{
+	return st->own_file || header_is_ours(st->path);
+}
+
 /* The companions SQLite keeps beside a database. */
 static const char *const companions[] = { "-wal", "-shm", "-journal" };
 
@@ -388,6 +494,24 @@ struct before {
 static void companion_path(const char *base, size_t i, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s%s", base, companions[i]);
+}
+
+int store_names_notebook(const char *db, const char *path)
+{
+	char def[PATH_MAX], p[PATH_MAX + 16];
+	if (!db) {
+		if (store_default_path(def, sizeof def) != 0)
+			return 0;
+		db = def;
+	}
+	if (same_file(db, path))
+		return 1;
+	for (size_t i = 0; i < COUNT(companions); i++) {
+		companion_path(db, i, p, sizeof p);
+		if (same_file(p, path))
+			return 1;
+	}
+	return 0;
 }
 
 static void note_companions(const char *path, struct before *b)
@@ -496,17 +620,56 @@ static int use_memory(struct store *st, char *msg, size_t msglen)
 	return 0;
 }
 
-/* A file exists but cannot be written: open it for reading. */
+/* A file exists but cannot be written: open it for reading.  Where even
+ * SQLite's index of the log (-shm) cannot be made, the file is read
+ * without its log, and the student is told what that may hide. */
 static enum verdict attach_reading(struct store *st, struct attempt *a)
 {
+	char why_not[sizeof a->why] = "";
 	enum verdict v = attempt(st->path, OPEN_READ, st->busy_ms, a);
-	if (v == V_ENV)
+	if (v == V_ENV) {
+		snprintf(why_not, sizeof why_not, "%s", a->why);
 		v = attempt(st->path, OPEN_IMMUTABLE, st->busy_ms, a);
-	if (v == V_OK) {
-		st->db = a->db;
-		remember_file(st);
+	}
+	if (v != V_OK)
+		return v;
+	st->db = a->db;
+	remember_file(st);
+	char wal[PATH_MAX + 8];
+	struct stat sb;
+	snprintf(wal, sizeof wal, "%s-wal", st->path);
+	char why[PATH_MAX + 128];
+	if (a->immutable && stat(wal, &sb) == 0 && sb.st_size > 32) {
+		unwritable_reason(st->path, why_not, why, sizeof why);
+		notice_add(st, "Runs may be missing: the last runs recorded in %s are still in its "
+		           "log %s, which cannot be read here without writing beside it (%s).",
+		           st->path, wal, why);
 	}
 	return v;
+}
+
+/* After reading only (STORE_OPEN_READ): the -wal and -shm that opening
+ * made beside a closed notebook are removed, as SQLite removes them when
+ * the last connection that can write closes, so reading leaves the
+ * directory as it was.  Under the directory lock, and only while no other
+ * connection has the file open (another program's index is never
+ * pulled from under it); a log that holds anything is kept. */
+static void drop_reading_companions(struct store *st)
+{
+	if (!(st->flags & STORE_OPEN_READ) || !st->on_file || (st->had_wal && st->had_shm))
+		return;
+	int lock = dir_lock(st->path);
+	char wal[PATH_MAX + 8], shm[PATH_MAX + 8];
+	struct stat sb;
+	snprintf(wal, sizeof wal, "%s-wal", st->path);
+	snprintf(shm, sizeof shm, "%s-shm", st->path);
+	if (!store_in_use(st->path)) {
+		if (!st->had_wal && lstat(wal, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size == 0)
+			unlink(wal);
+		if (!st->had_shm && (st->had_wal || lstat(wal, &sb) != 0))
+			unlink(shm);
+	}
+	dir_unlock(lock);
 }
 
 /* Open for the STORE_OPEN_READ flag: nothing is ever changed. */
@@ -522,6 +685,8 @@ static int attach_for_reading(struct store *st, int exists, char *msg, size_t ms
 		set_readonly(st, "opened for reading only");
 		return 0;
 	case V_DAMAGED:
+		if (!may_move_aside(st))
+			return errmsg(msg, msglen, "%s is not an iolab notebook (%s).", st->path, a.why);
 		return errmsg(msg, msglen, "The lab's database %s cannot be read: %s. "
 		              "The lab moves it aside when it next opens it.", st->path, a.why);
 	case V_FOREIGN:
@@ -604,8 +769,15 @@ static int attach_once(struct store *st, char *msg, size_t msglen)
 	int exists = stat(st->path, &sb) == 0;
 	if (exists && !S_ISREG(sb.st_mode))
 		return errmsg(msg, msglen, "The lab's database %s is not a regular file.", st->path);
-	if (st->flags & STORE_OPEN_READ)
+	if (st->flags & STORE_OPEN_READ) {
+		char p[PATH_MAX + 8];
+		struct stat cb;
+		snprintf(p, sizeof p, "%s-wal", st->path);
+		st->had_wal = lstat(p, &cb) == 0;
+		snprintf(p, sizeof p, "%s-shm", st->path);
+		st->had_shm = lstat(p, &cb) == 0;
 		return attach_for_reading(st, exists, msg, msglen);
+	}
 	struct before b;
 	note_companions(st->path, &b);
 	struct attempt a;
@@ -627,6 +799,11 @@ static int attach_once(struct store *st, char *msg, size_t msglen)
 	case V_DAMAGED:
 		if (!exists)      /* it appeared meanwhile: look again */
 			return 1;
+		if (!may_move_aside(st)) {
+			drop_our_companions(st->path, &b);
+			return errmsg(msg, msglen, "%s is not an iolab notebook (%s). It was left "
+			              "untouched; choose another file with --db.", st->path, a.why);
+		}
 		return replace_damaged(st, &sb, &b, a.why, msg, msglen);
 	case V_ENV:
 		break;
@@ -670,6 +847,7 @@ struct store *store_open(const char *path, unsigned flags, char *msg, size_t msg
 	}
 	st->flags = flags;
 	st->busy_ms = STORE_BUSY_MS;
+	st->own_file = path == def;
 	int rc;
 	if (path == def && !(flags & STORE_OPEN_READ) && make_parents(path) != 0) {
 		char dir[PATH_MAX], why[PATH_MAX + 128];
@@ -692,6 +870,7 @@ void store_close(struct store *st)
 		return;
 	if (st->db)
 		sqlite3_close_v2(st->db);
+	drop_reading_companions(st);
 	free(st->path);
 	free(st->readonly);
 	free(st->pts);

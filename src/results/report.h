@@ -91,6 +91,9 @@ struct report_result {
 	int no_device;
 };
 
+/* The columns batch text fits in unless --wide. */
+#define REPORT_TEXT_WIDTH 80
+
 struct report {
 	char *version;            /* PACKAGE_VERSION */
 	char kernel[128];         /* uname -r */
@@ -107,6 +110,8 @@ struct report {
 	char started[32];         /* ISO-8601 UTC, second precision */
 	char *course;             /* course title, or NULL */
 	unsigned trials;          /* trials requested per lesson */
+	int wide;                 /* --wide: the text table on one line per lesson,
+	                             however wide (else it fits REPORT_TEXT_WIDTH) */
 	struct report_result *results;
 	size_t nresults;
 };

@@ -154,7 +154,7 @@ static int f_disturbed(const struct report_result *r, int a, struct report_value
 
 enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
        W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
-       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP };
+       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP, W_FILE, W_SYNC_EVERY };
 
 /* its name, or the number when the table has none */
 static void expect_error(int err, struct report_value *v)
@@ -200,6 +200,8 @@ static int f_workload(const struct report_result *r, int a, struct report_value 
 	case W_EXPECT_ERROR: expect_error(s->expect_error, v); break;
 	case W_ADVICE_LEAD: val_real(v, s->advice_lead); break;
 	case W_MAP: val_text(v, wl_map_name(s->map)); break;
+	case W_FILE: val_text(v, wl_file_name(s->file)); break;
+	case W_SYNC_EVERY: val_uint(v, s->sync_every); break;
 	}
 	return 0;
 }

@@ -1,7 +1,9 @@
 /* report_text.c - the results as an aligned table, like the lecture's.
  *
- *   lesson    workload                      rate        log rate  syscalls r/w  bytes/syscall  2011 iMac
- *   w03-byte  write() - 1 B blocks - 10 MiB  3.32 MiB/s  15.06     0/10,485,760  1 B            879 KiB/s
+ *   lesson    workload                       rate       log rate  syscalls r/w  bytes/syscall  2011 iMac
+ *   w03-byte  write() - 1 B blocks - 10 MiB  3.48 MB/s  15.06     0/10,485,760  1 B            900 kB/s
+ *
+ * as one table when it fits REPORT_TEXT_WIDTH (or --wide), else as three.
  *
  * Plain text for a terminal or a paste: spaces only, no control
  * characters, ASCII but for labels and error texts as their authors wrote
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "countof.h"
 #include "figures.h"
 #include "report.h"
 #include "units.h"
@@ -64,23 +67,78 @@ static void table_free(struct table *t)
 	free(t->right);
 }
 
-static void table_print(FILE *out, struct table *t, const char *indent)
+/* each column's width: its widest cell, header included */
+static size_t *table_widths(struct table *t)
 {
-	size_t *width = calloc(t->ncols, sizeof *width);
+	size_t *width = calloc(t->ncols ? t->ncols : 1, sizeof *width);
 	if (!width)
-		return;
+		return NULL;
 	for (size_t r = 0; r <= t->nrows; r++)
 		for (size_t c = 0; c < t->ncols; c++) {
 			size_t w = text_width(table_cell(t, r, c));
 			if (w > width[c])
 				width[c] = w;
 		}
+	return width;
+}
+
+/* Columns a line of these columns takes. */
+static size_t cols_width(const size_t *width, const size_t *cols, size_t n)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < n; i++)
+		w += width[cols[i]] + (i ? 2 : 0);
+	return w;
+}
+
+/* A last, left-aligned cell s from column `at`, its lines broken between
+ * the items of a workload (" - ") to end by column `max` (an item longer
+ * than that stays whole); continuation lines start at `at` too. */
+static void put_wrapped(FILE *out, const char *s, size_t at, size_t max)
+{
+	static const char sep[] = " - ";
+	size_t room = max > at + 8 ? max - at : 8, col = 0;
+	while (*s) {
+		const char *end = strstr(s, sep);
+		size_t item = end ? (size_t)(end - s) : strlen(s);
+		char buf[CELL_LEN];
+		snprintf(buf, sizeof buf, "%.*s", (int)item, s);
+		size_t iw = text_width(buf);
+		/* an item that is not the last leaves room for the " -" that
+		 * ends its line should the next one wrap */
+		size_t need = iw + (end ? 2 : 0);
+		if (col && col + strlen(sep) + need > room) {
+			fprintf(out, " -\n%*s", (int)at, "");
+			col = 0;
+		} else if (col) {
+			fputs(sep, out);
+			col += strlen(sep);
+		}
+		put_text(out, buf);
+		col += iw;
+		s += item;
+		if (end)
+			s += strlen(sep);
+	}
+}
+
+/* The columns cols[0 .. n-1] of t, in that order; a last, left-aligned
+ * column wraps to end by column `max` (0: never). */
+static void table_print_cols(FILE *out, struct table *t, const size_t *width, const size_t *cols,
+                             size_t n, const char *indent, size_t max)
+{
 	for (size_t r = 0; r <= t->nrows; r++) {
 		fputs(indent, out);
-		for (size_t c = 0; c < t->ncols; c++) {
+		for (size_t i = 0; i < n; i++) {
+			size_t c = cols[i];
 			const char *s = table_cell(t, r, c);
+			if (max && i + 1 == n && !t->right[c]) {
+				put_wrapped(out, s, strlen(indent) + cols_width(width, cols, i) + (i ? 2 : 0),
+				            max);
+				break;
+			}
 			size_t pad = width[c] - text_width(s);
-			int last = c + 1 == t->ncols;
+			int last = i + 1 == n;
 			if (t->right[c])
 				fprintf(out, "%*s", (int)pad, "");
 			put_text(out, s);
@@ -91,8 +149,21 @@ static void table_print(FILE *out, struct table *t, const char *indent)
 		}
 		fputc('\n', out);
 	}
+}
+
+static void table_print(FILE *out, struct table *t, const char *indent)
+{
+	size_t *width = table_widths(t);
+	size_t *cols = calloc(t->ncols ? t->ncols : 1, sizeof *cols);
+	if (width && cols) {
+		for (size_t c = 0; c < t->ncols; c++)
+			cols[c] = c;
+		table_print_cols(out, t, width, cols, t->ncols, indent, 0);
+	}
+	free(cols);
 	free(width);
 }
+
 
 /* --- cells ----------------------------------------------------------------------- */
 
@@ -228,6 +299,84 @@ static void fill_row(struct table *t, size_t row, const struct report_result *re
 	}
 }
 
+/* The narrow form: the table in groups of columns, each group a table of
+ * its own that begins with the `keep` columns it is read by (the lesson;
+ * for the references, the lesson and this machine's rate too).  A group
+ * wider than REPORT_TEXT_WIDTH is split into more tables, each with its
+ * keep columns, as many columns in each as fit (at least one). */
+struct col_group {
+	const char *title;        /* over its tables ("" for the first) */
+	size_t keep;
+	size_t cols[8];           /* keep columns first; COL_REFS stands for every reference */
+	size_t n;
+};
+
+static const struct col_group narrow_groups[] = {
+	{"", 1, {COL_LESSON, COL_RATE, COL_SPREAD, COL_LOG, COL_SYSCALLS}, 5},
+	{"workloads:", 1, {COL_LESSON, COL_PER_SYSCALL, COL_WORKLOAD}, 3},  /* the last wraps */
+	{"beside the references:", 2, {COL_LESSON, COL_RATE, COL_REFS}, 3},
+};
+
+/* Below this many columns a last column of words is not worth wrapping
+ * into: it goes to a table of its own. */
+#define WRAP_MIN 30
+
+/* The columns column c needs in a table: a last, left-aligned column of
+ * words wraps (put_wrapped), so WRAP_MIN of them will do. */
+static size_t packed_width(const struct table *t, const size_t *width, size_t c, int last)
+{
+	return last && !t->right[c] && width[c] > WRAP_MIN ? WRAP_MIN : width[c];
+}
+
+static void print_group(FILE *out, struct table *t, const size_t *width,
+                        const struct col_group *g, int *first)
+{
+	size_t all[COL_REFS + 64], n = 0;
+	for (size_t i = 0; i < g->n && n < COUNT(all); i++)
+		if (g->cols[i] != COL_REFS)
+			all[n++] = g->cols[i];
+		else
+			for (size_t c = COL_REFS; c < t->ncols && n < COUNT(all); c++)
+				all[n++] = c;
+	if (n <= g->keep)
+		return;
+	int titled = 0;
+	for (size_t next = g->keep; next < n;) {
+		size_t cols[COL_REFS + 64], k = 0;
+		for (; k < g->keep; k++)
+			cols[k] = all[k];
+		do
+			cols[k++] = all[next++];
+		while (next < n && cols_width(width, cols, k) + 2 + packed_width(t, width, all[next], next + 1 == n)
+		                   <= REPORT_TEXT_WIDTH);
+		if (!*first)
+			fputc('\n', out);
+		if (*g->title && !titled)
+			fprintf(out, "%s\n", g->title);
+		titled = 1;
+		*first = 0;
+		table_print_cols(out, t, width, cols, k, "", REPORT_TEXT_WIDTH);
+	}
+}
+
+static void print_fitted(FILE *out, struct table *t, int wide)
+{
+	size_t *width = table_widths(t);
+	if (!width)
+		return;
+	size_t all[COL_REFS + 64], n = 0;
+	for (size_t c = 0; c < t->ncols && n < COUNT(all); c++)
+		all[n++] = c;
+	if (wide || cols_width(width, all, n) <= REPORT_TEXT_WIDTH) {
+		table_print_cols(out, t, width, all, n, "", 0);
+	} else {
+		int first = 1;
+		for (size_t i = 0; i < COUNT(narrow_groups); i++)
+			print_group(out, t, width, &narrow_groups[i], &first);
+	}
+	free(width);
+}
+
 static int write_table(FILE *out, const struct report *r)
 {
 	static const char *const heads[] = {
@@ -249,7 +398,7 @@ static int write_table(FILE *out, const struct report *r)
 		t.right[c] = 1;
 	for (size_t i = 0; i < r->nresults; i++)
 		fill_row(&t, i + 1, &r->results[i], &labels);
-	table_print(out, &t, "");
+	print_fitted(out, &t, r->wide);
 	table_free(&t);
 	free(labels.v);
 	return 0;

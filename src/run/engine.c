@@ -335,24 +335,24 @@ static void read_io(const struct trial *t, struct measure_io *io)
 /* --- starting ------------------------------------------------------------- */
 
 
-/* The written file, created empty (O_EXCL) for the child to open. */
-static int create_output(struct trial *t)
+/* The written file, created (O_EXCL) for the child to open: empty, or
+ * for `file: existing` already of the lesson's size, filled and synced.
+ * Untimed: the child does not exist yet (or, for the counting pass, has
+ * not started its loop). */
+static int create_output(struct trial *t, char *msg, size_t len)
 {
-	int fd = scratch_create(t->scratch, "out", t->path, sizeof t->path);
-	if (fd < 0)
-		return -1;
-	close(fd);
+	if (t->spec.file == WL_FILE_EXISTING) {
+		if (scratch_prefilled_file(t->scratch, t->spec.size, t->path, sizeof t->path,
+		                           msg, len) != 0)
+			return -1;
+	} else {
+		int fd = scratch_create(t->scratch, "out", t->path, sizeof t->path);
+		if (fd < 0)
+			return errmsg(msg, len, "cannot create a file in %s: %s", t->scratch->dir,
+			              strerror(errno));
+		close(fd);
+	}
 	t->path_is_output = 1;        /* ours now: removed after the trial */
-	return 0;
-}
-
-static int prepare_output(struct trial *t, char *msg, size_t len)
-{
-	if (scratch_check_space(t->scratch, t->spec.size, msg, len) != 0)
-		return -1;
-	if (create_output(t) != 0)
-		return errmsg(msg, len, "cannot create a file in %s: %s", t->scratch->dir, strerror(errno));
-	t->resident_before = 0.0;     /* a new file has nothing in the cache */
 	return 0;
 }
 
@@ -395,6 +395,25 @@ static void make_warm(struct trial *t)
 		return;
 	measure_warm_path(t->path);
 	t->resident_before = resident_now(t);
+}
+
+/* A write's file: a new one has nothing in the cache; an existing one is
+ * as its fill left it, or evicted for a cold trial. */
+static int prepare_output(struct trial *t, char *msg, size_t len)
+{
+	if (t->spec.file != WL_FILE_EXISTING &&
+	    scratch_check_space(t->scratch, t->spec.size, msg, len) != 0)
+		return -1;
+	if (create_output(t, msg, len) != 0)
+		return -1;
+	if (t->spec.file != WL_FILE_EXISTING) {
+		t->resident_before = 0.0;
+		return 0;
+	}
+	if (t->spec.cache == WL_CACHE_COLD)
+		return make_cold(t, msg, len);
+	t->resident_before = resident_now(t);
+	return 0;
 }
 
 static int prepare_input(struct trial *t, char *msg, size_t len)
@@ -1040,8 +1059,10 @@ static int run_counting_pass(struct trial *t, const struct trial_result *r,
 	if (t->path_is_output) {
 		scratch_remove(t->scratch, t->path);
 		t->path_is_output = 0;
-		if (create_output(t) != 0)
+		if (create_output(t, why, sizeof why) != 0)
 			return -1;
+		if (t->spec.cache == WL_CACHE_COLD && t->spec.file == WL_FILE_EXISTING)
+			measure_evict_path(t->path);
 	} else if (t->spec.cache == WL_CACHE_COLD) {
 		measure_evict_path(t->path);
 	}

@@ -661,6 +661,36 @@ int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
 	return 0;
 }
 
+int scratch_prefilled_file(struct scratch *s, uint64_t size, char *path, size_t len,
+                           char *msg, size_t msglen)
+{
+	if (scratch_check_space(s, size, msg, msglen) != 0)
+		return -1;
+	int fd = -1;
+	int i = create_file(s, "out", 0, path, len, &fd);
+	if (i < 0 && (errno == ENFILE || errno == ENAMETOOLONG))
+		return errmsg(msg, msglen, "no name for a file in %s: %s", s->dir, strerror(errno));
+	if (i < 0)
+		return errmsg(msg, msglen, "cannot create a file in %s: %s", s->dir, strerror(errno));
+	/* fsync, not fdatasync: the size and the allocation are on the device
+	 * too, so the overwrite that follows has only its own changes to sync */
+	int rc = fill_file(s, fd, size);
+	if (rc == 0)
+		rc = fsync(fd);
+	int err = errno;
+	if (close(fd) != 0 && rc == 0) {
+		rc = -1;
+		err = errno;
+	}
+	if (rc == 0)
+		return 0;
+	clear_slot(s, i);
+	if (err == EINTR)
+		return errmsg(msg, msglen, "interrupted while writing %s", path);
+	return errmsg(msg, msglen, "cannot write %s: %s%s", path, strerror(err),
+	              err == EFBIG ? " (the file size limit of the process, see ulimit -f)" : "");
+}
+
 int scratch_file_intact(const struct scratch *s, const char *path, char *msg, size_t len)
 {
 	struct stat st;

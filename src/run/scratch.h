@@ -74,6 +74,13 @@ int scratch_create(struct scratch *s, const char *kind, char *path, size_t len);
  * says stop, the partial file is removed and -1 returned with errno EINTR. */
 int scratch_data_file(struct scratch *s, uint64_t size, char *path, size_t len,
                       char *msg, size_t msglen);
+/* A new file (created as scratch_create does) already holding `size`
+ * bytes of the data files' pattern, fsync()ed: a write's file that exists
+ * (workload `file: existing`), for the workload to overwrite in place.
+ * Removed again by scratch_remove, never reused; on failure nothing is
+ * left and -1 comes with a message (EINTR as scratch_data_file). */
+int scratch_prefilled_file(struct scratch *s, uint64_t size, char *path, size_t len,
+                           char *msg, size_t msglen);
 /* Is the registered file at path still the one this run created?  0 yes
  * (or not a file of ours), -1 with a message when it was removed or
  * replaced by another file: what was measured on it cannot be trusted. */

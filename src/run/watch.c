@@ -56,6 +56,8 @@ enum watch_pass_kind watch_pass_kind_of(const struct wl_spec *s)
 {
 	if (s->api == WL_API_COMMAND)
 		return WATCH_PASS_COMMAND;
+	if (s->op == WL_OP_WRITE && s->file == WL_FILE_EXISTING)
+		return WATCH_PASS_OVERWRITE;
 	if (s->op == WL_OP_WRITE)
 		return s->sync != WL_SYNC_NONE ? WATCH_PASS_WRITE_SYNC : WATCH_PASS_WRITE;
 	if (!wl_spec_repeats_passes(s))
@@ -70,6 +72,8 @@ const char *watch_pass_meaning(enum watch_pass_kind k)
 		[WATCH_PASS_WRITE] = "each pass writes a new file from offset 0, with the lesson's flags",
 		[WATCH_PASS_WRITE_SYNC] = ("each pass writes a new file from offset 0 and syncs it at the "
 		                           "end, as the lesson says"),
+		[WATCH_PASS_OVERWRITE] = ("each pass writes over a file of the lesson's size, filled and "
+		                          "synced before it (not timed), and syncs as the lesson says"),
 		[WATCH_PASS_READ_COLD] = "the file is evicted before each pass; the eviction is not timed",
 		[WATCH_PASS_REPEAT] = ("each trial repeats passes over the cached file until the lesson's "
 		                       "min_time"),
@@ -83,6 +87,7 @@ const char *watch_pass_label(enum watch_pass_kind k)
 		[WATCH_PASS_COMMAND] = "a command",
 		[WATCH_PASS_WRITE] = "a write",
 		[WATCH_PASS_WRITE_SYNC] = "a synced write",
+		[WATCH_PASS_OVERWRITE] = "an overwrite",
 		[WATCH_PASS_READ_COLD] = "a cold read",
 		[WATCH_PASS_REPEAT] = "a warm read or seek",
 	};

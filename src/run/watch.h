@@ -58,6 +58,8 @@ enum watch_pass_kind {
 	WATCH_PASS_COMMAND,       /* the command runs again, as a whole */
 	WATCH_PASS_WRITE,         /* a new file from offset 0, the lesson's open flags */
 	WATCH_PASS_WRITE_SYNC,    /* as WRITE, synced at the end of every pass */
+	WATCH_PASS_OVERWRITE,     /* file: existing - over a file filled and synced
+	                             before it, untimed */
 	WATCH_PASS_READ_COLD,     /* evicted before each pass; the eviction is not timed */
 	WATCH_PASS_REPEAT,        /* each trial repeats passes over the cached file until min_time */
 	WATCH_PASS_KINDS

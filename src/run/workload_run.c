@@ -20,6 +20,10 @@
  * block, and streams are never fclose()d, since that could flush a failed
  * stream's buffer; _exit() releases everything.
  *
+ * A program that syncs every N writes (sync_every) is the same loop run N
+ * writes at a time, with the sync between runs (run_sync_every): a
+ * countdown compare per run, the sync itself the work the lesson asks for.
+ *
  * Work per pass, never per operation: a cold read evicts the file between
  * passes (posix_fadvise DONTNEED; a mapping is unmapped first and made
  * again) with the clock paused, checks that the eviction took, and gives
@@ -70,6 +74,8 @@ struct ctx {
 	rewind_fn rewind;
 	int rewind_first;         /* rewind before the first pass too */
 	rewind_fn pass_end;       /* at the end of every pass, timed (or NULL) */
+	run_fn run_each;          /* sync_every: the write loop run() wraps */
+	uint64_t sync_left;       /* sync_every: writes until the next sync */
 	int fd;
 	int data_fd;              /* the data file, however opened: to evict and measure */
 	FILE *f;
@@ -540,6 +546,69 @@ static uint64_t run_lseek(struct ctx *x, uint64_t k)
 	return i;
 }
 
+/* --- syncs ----------------------------------------------------------------- */
+
+/* stdio's buffer into the kernel, as a program does before it syncs.
+ * 0, or -1 with the failure recorded (and the buffer dropped: nothing may
+ * be written after a failure). */
+static int flush_stream(struct ctx *x)
+{
+	if (!x->f)
+		return 0;
+	x->calls[CALL_FFLUSH]++;
+	if (fflush(x->f) == 0)
+		return 0;
+	fail_errno(x, "fflush");
+	__fpurge(x->f);
+	return -1;
+}
+
+/* The lesson's sync on the file.  0, or -1 with the failure recorded. */
+static int sync_data(struct ctx *x)
+{
+	int fd = x->f ? fileno(x->f) : x->fd;
+	if (x->spec->sync == WL_SYNC_FSYNC) {
+		x->calls[CALL_FSYNC]++;
+		if (fsync(fd) != 0) {
+			fail_errno(x, "fsync");
+			return -1;
+		}
+	} else if (x->spec->sync == WL_SYNC_FDATASYNC) {
+		x->calls[CALL_FDATASYNC]++;
+		if (fdatasync(fd) != 0) {
+			fail_errno(x, "fdatasync");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* sync_every: the write loop (x->run_each) in runs of at most the writes
+ * left before the next sync, then the flush and the sync.  Per write only
+ * the loop's own work; per run a countdown compare.  The walk's position
+ * moves with each run (a strided loop seeks from x->pos) and is put back
+ * for do_chunk, which advances it by what was done. */
+static uint64_t run_sync_every(struct ctx *x, uint64_t k)
+{
+	const uint64_t pos = x->pos, every = x->spec->sync_every;
+	uint64_t done = 0;
+	while (done < k) {
+		uint64_t n = k - done < x->sync_left ? k - done : x->sync_left;
+		uint64_t got = x->run_each(x, n);
+		done += got;
+		x->pos += got * x->step;
+		if (got < n)
+			break;
+		if ((x->sync_left -= n) == 0) {
+			x->sync_left = every;
+			if (flush_stream(x) != 0 || sync_data(x) != 0)
+				break;
+		}
+	}
+	x->pos = pos;
+	return done;
+}
+
 /* --- rewinds between passes ----------------------------------------------- */
 
 static int rewind_fd(struct ctx *x)
@@ -834,7 +903,14 @@ static int setup(struct ctx *x, const char *path)
 		fail_errno(x, "setup");
 		return -1;
 	}
-	return setups[k->loop](x, path);
+	if (setups[k->loop](x, path) != 0)
+		return -1;
+	if (x->spec->op == WL_OP_WRITE && x->spec->sync_every) {
+		x->run_each = x->run;
+		x->run = run_sync_every;
+		x->sync_left = x->spec->sync_every;
+	}
+	return 0;
 }
 
 /* --- the walk ------------------------------------------------------------- */
@@ -1101,29 +1177,14 @@ static void loop(struct ctx *x)
 	}
 }
 
-/* The end of a write is part of it: stdio's last buffer, then the sync. */
+/* The end of a write is part of it: stdio's last buffer, then the sync
+ * (none when sync_every's last one came after the last write). */
 static void finish_write(struct ctx *x)
 {
-	const struct wl_spec *s = x->spec;
-	int fd = x->fd;
-	if (x->f) {
-		x->calls[CALL_FFLUSH]++;
-		if (fflush(x->f) != 0) {
-			fail_errno(x, "fflush");
-			__fpurge(x->f);
-			return;
-		}
-		fd = fileno(x->f);
-	}
-	if (s->sync == WL_SYNC_FSYNC) {
-		x->calls[CALL_FSYNC]++;
-		if (fsync(fd) != 0)
-			fail_errno(x, "fsync");
-	} else if (s->sync == WL_SYNC_FDATASYNC) {
-		x->calls[CALL_FDATASYNC]++;
-		if (fdatasync(fd) != 0)
-			fail_errno(x, "fdatasync");
-	}
+	if (flush_stream(x) != 0)
+		return;
+	if (!x->spec->sync_every || x->sync_left != x->spec->sync_every)
+		sync_data(x);
 }
 
 static void report(struct ctx *x, int64_t t_end, const struct cpu_split *cpu_end)

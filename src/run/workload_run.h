@@ -82,10 +82,12 @@ struct wl_shared {
 #define WL_COLD_MAX_RESIDENT 0.05
 
 /* Runs spec's loop on the file at path, in the calling process (the child),
- * and fills sh.  A write opens path, which the parent created empty
- * (O_EXCL, so a file that was not ours is never written or removed).  perf_stops: stop the process (SIGSTOP) just before and just
- * after the loop so the parent can attach and read perf counters around
- * exactly the loop.  Returns 0, or -1 when the workload failed (sh says
+ * and fills sh.  A write opens path, which the parent created (O_EXCL, so
+ * a file that was not ours is never written or removed): empty, or for
+ * `file: existing` already filled; never with O_TRUNC, so an existing
+ * file is overwritten in place.  perf_stops: stop the process (SIGSTOP)
+ * just before and just after the loop so the parent can attach and read
+ * perf counters around exactly the loop.  Returns 0, or -1 when the workload failed (sh says
  * why). */
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops);
 

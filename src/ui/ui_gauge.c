@@ -70,7 +70,10 @@ static int draw_marks(int y, int x, int w, const struct ui_gauge_mark *m, size_t
 	int rows = 1, cx = x;
 	for (size_t i = 0; i < n; i++) {
 		char rate[32], item[160];
-		units_format_rate(m[i].rate, rate, sizeof rate);
+		if (m[i].shown)
+			snprintf(rate, sizeof rate, "%s", m[i].shown);
+		else
+			units_format_rate(m[i].rate, rate, sizeof rate);
 		snprintf(item, sizeof item, "%c %s %s", m[i].key, m[i].label, rate);
 		int iw = tw_width(item);
 		if (cx > x && cx + iw > x + w) {

@@ -35,8 +35,12 @@ static const struct help_line help[] = {
 	{"avg, rate", "bytes moved divided by the seconds the loop ran: the whole run (so far, "
 	              "while it runs)"},
 	{"log rate", "ln(rate): the lecture's number. 26 B/s is 3.26; each +2.3 is ten times faster"},
+	{"units", "rates in the lecture's decimal units: kB/s, MB/s, GB/s are 1000, 1000^2, "
+	          "1000^3 B/s (its 2,600 B/s is 2.6 kB/s); sizes of files and buffers are binary: "
+	          "KiB, MiB are 1024, 1024^2 bytes. A guess reads in the unit it was typed in"},
 	{"gauge", "the rate on a log scale from 1 B/s to 1 TB/s; letters mark the reference "
-	          "machines (A, B ...) and the compared lessons' last runs (1, 2 ...). A rate past "
+	          "machines (I the 2011 iMac, T the 2007 ThinkPad, L TLPI ...), G your guess, and the "
+	          "compared lessons' last runs (1, 2 ...); A and B are only ever a race's two lessons. A rate past "
 	          "the end is marked off scale (a triangle, or >, at the end), never a silently full bar"},
 	{"trend", "the rate of each half second of the run, oldest on the left, on a log scale "
 	          "between the slowest and the fastest, which it names; the rate of the whole run "
@@ -85,7 +89,12 @@ static const struct help_line help[] = {
 	         "notebook keeps it as raced"},
 	{"presentation", "f or --present: the title, the rate in digits as large as the terminal "
 	                 "allows, the log rate, syscalls against calls and the gauge; nothing dim; "
-	                 "every key still works, races too"},
+	                 "every key still works. A sweep shows its chart; a race its ratio in digits "
+	                 "as tall as its rates"},
+	{"compare", "m or --compare ID,...: lessons as bars on one log axis, each this machine's "
+	            "latest rate as the lesson says, the reference machines' rates marked by their "
+	            "letters; Tab: the lecture's groups (writes, sequential reads, strided reads, byte "
+	            "at a time and in 4096-byte blocks)"},
 	{NULL, ""},
 	{NULL, NOTEBOOK_HEADING},
 	{"notebook", "every run is kept, in $XDG_STATE_HOME/iolab/lab.db (else "

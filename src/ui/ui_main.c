@@ -67,6 +67,10 @@ static void draw_screen(struct lab *lab, const struct layout *l)
 		ui_help_draw(lab, LINES, COLS, context);
 		return;
 	}
+	if (lab->compare.open) {
+		ui_compare_draw(lab, LINES, COLS, context);
+		return;
+	}
 	if (lab->present && !lab->race.choosing && !modal_open(lab)) {
 		ui_present_draw(lab, LINES, COLS, context);
 		return;
@@ -272,13 +276,17 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		break;
 	case ACT_HELP_CLOSE: lab->help = 0; break;
 	case ACT_HELP_LINE:
-		if (context & KEYS_HISTORY)
+		if (context & KEYS_COMPARE)
+			compare_scroll(lab, dir);
+		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir);
 		else
 			ui_help_scroll(lab, dir);
 		break;
 	case ACT_HELP_PAGE:
-		if (context & KEYS_HISTORY)
+		if (context & KEYS_COMPARE)
+			compare_scroll(lab, dir * lab->compare.page);
+		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir * (lab->history.page > 1 ? lab->history.page - 1 : 1));
 		else
 			ui_help_scroll(lab, dir * (LINES - 4));
@@ -293,6 +301,9 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 	case ACT_EDIT_DONE:
 	case ACT_EDIT_CLOSE: edit_action(lab, a, dir); break;
 	case ACT_HISTORY_CLOSE: lab_history_close(lab); break;
+	case ACT_COMPARE: compare_open(lab); break;
+	case ACT_COMPARE_VIEW: compare_cycle(lab, dir); break;
+	case ACT_COMPARE_CLOSE: compare_close(lab); break;
 	case ACT_NOTICE_CLOSE: lab->notice[0] = '\0'; break;
 	case ACT_CONFIRM_YES:
 		if (lab_answer_commands(lab, 1))
@@ -335,7 +346,8 @@ static int lab_loop(struct lab *lab)
 	while (!lab->quit) {
 		int sig = guard_pending();
 		if (sig) {
-			run_abort(lab);       /* the guard has killed the child: reap it */
+			/* the guard has killed the child: reap it, and file the run */
+			run_abort(lab);
 			return guard_exit_status(sig);
 		}
 		int running = run_poll(lab);

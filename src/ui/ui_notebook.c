@@ -26,7 +26,7 @@ static void history_line(const struct history_row *row, char *buf, size_t len)
 	if (isfinite(row->log_rate))
 		snprintf(log_rate, sizeof log_rate, "%.2f", row->log_rate);
 	if (!isnan(row->guess_rate))
-		units_format_rate(row->guess_rate, guess, sizeof guess);
+		snprintf(guess, sizeof guess, "%s", row->guess_shown);
 	if (isfinite(row->miss))
 		snprintf(miss, sizeof miss, "%.2f", row->miss);
 	snprintf(buf, len, "%-16s  %-12s %11s %8s %11s %5s  %s%s%s", row->when, row->kind, rate,

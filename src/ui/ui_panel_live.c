@@ -25,6 +25,7 @@
 #include "figures.h"
 #include "fitline.h"
 #include "keys.h"
+#include "reference.h"
 #include "run_words.h"
 #include "textwrap.h"
 #include "ui_crt.h"
@@ -190,7 +191,7 @@ static void draw_guess(struct pen *p, const struct run_view *v)
 	char g[32], lg[32], miss[32];
 	if (isnan(v->guess_rate))
 		return;
-	units_format_rate(v->guess_rate, g, sizeof g);
+	units_format_rate_typed(v->guess_rate, v->guess_text, g, sizeof g);
 	snprintf(lg, sizeof lg, "ln %.2f", log(v->guess_rate));
 	const struct fit_part guess[] = {
 		{g, NULL, 0, 0}, {lg, NULL, 0, 0}, {"(G on the gauge)", NULL, 1, 1},
@@ -307,20 +308,25 @@ static char compare_key(size_t i)
 }
 
 static size_t collect_marks(const struct lab *lab, const struct lesson *l,
-                            const struct run_view *v, struct ui_gauge_mark *m)
+                            const struct run_view *v, struct ui_gauge_mark *m,
+                            char *guess_shown, size_t len)
 {
 	size_t n = 0;
 	/* the guess: of the run shown, or for the next run */
-	double guess = !isnan(v->guess_rate) ? v->guess_rate : lab->guess_rate;
-	if (!isnan(guess))
-		m[n++] = (struct ui_gauge_mark){guess, 'G', CRT_MESSAGE, "your guess"};
+	int of_run = !isnan(v->guess_rate);
+	double guess = of_run ? v->guess_rate : lab->guess_rate;
+	if (!isnan(guess)) {
+		units_format_rate_typed(guess, of_run ? v->guess_text : lab->guess_text, guess_shown, len);
+		m[n++] = (struct ui_gauge_mark){guess, 'G', CRT_MESSAGE, "your guess", guess_shown};
+	}
 	for (size_t i = 0; i < l->nrefs && n < MAX_MARKS; i++)
-		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, (char)('A' + i % 26), CRT_REF,
-		                             lab_ref_label(lab, l->refs[i].source)};
+		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, ref_mark_key(l->refs[i].source),
+		                                CRT_REF, lab_ref_label(lab, l->refs[i].source), NULL};
 	for (size_t i = 0; i < l->ncompare && n < MAX_MARKS; i++) {
 		double rate;
 		if (compare_rate(lab, l->compare[i], &rate))
-			m[n++] = (struct ui_gauge_mark){rate, compare_key(i), CRT_COMPARE, l->compare[i]};
+			m[n++] = (struct ui_gauge_mark){rate, compare_key(i), CRT_COMPARE, l->compare[i],
+			                                NULL};
 	}
 	return n;
 }
@@ -330,7 +336,8 @@ static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_vi
 	double now, avg;
 	int have = run_view_rate(v, &now, &avg);
 	struct ui_gauge_mark marks[MAX_MARKS];
-	size_t n = collect_marks(lab, lab_lesson(lab), v, marks);
+	char guess_shown[32];
+	size_t n = collect_marks(lab, lab_lesson(lab), v, marks, guess_shown, sizeof guess_shown);
 	if (!pen_room(p, 3))
 		return;
 	int w = p->w - UI_EDGE;

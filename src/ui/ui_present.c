@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "reference.h"
 #include "run_words.h"
 #include "ui_crt.h"
 #include "ui_views.h"
@@ -87,6 +88,9 @@ static void draw_alone(const struct lab *lab, const struct present_layout *l)
 	snprintf(buf, sizeof buf, "%s %s %s", les->id, crt_glyph(GLYPH_DOT),
 	         les->title ? les->title : "");
 	crt_put_cut(l->title.y, l->title.x, l->title.w - UI_EDGE, crt_attr(CRT_TITLE), buf);
+	/* a sweep is its chart: every point's rate against its block, the fits */
+	if (les->sweep.ncaches > 0 && ui_sweep_draw(lab, &v, l->sweep))
+		return;
 	ui_run_state_draw(l->state.y, l->state.x, l->state.w - UI_EDGE, l->state.h, &v, 0);
 	double now = 0, avg = 0;
 	int have = run_view_rate(&v, &now, &avg);
@@ -96,11 +100,30 @@ static void draw_alone(const struct lab *lab, const struct present_layout *l)
 	struct ui_gauge_mark marks[MAX_REFS];
 	size_t n = 0;
 	for (size_t i = 0; i < les->nrefs && n < MAX_REFS; i++)
-		marks[n++] = (struct ui_gauge_mark){les->refs[i].rate, (char)('A' + i % 26), CRT_REF,
-		                                    lab_ref_label(lab, les->refs[i].source)};
+		marks[n++] = (struct ui_gauge_mark){les->refs[i].rate, ref_mark_key(les->refs[i].source),
+		                                    CRT_REF, lab_ref_label(lab, les->refs[i].source),
+		                                    NULL};
 	draw_gauge_unit(l);
 	ui_gauge_draw(l->gauge.y, l->gauge.x, l->gauge.w - UI_EDGE, 3, have ? now : 0,
 	              v.live ? avg : 0, marks, n);
+}
+
+/* The gap in words, then how many times as fast in digits as tall as the
+ * rates' ("285 x  A is the faster"); the words alone where there is no
+ * room, or no rate yet. */
+static void draw_ratio(struct rect r, const struct run_view v[2], const double rate[2])
+{
+	char words[256], times[32], unit[64];
+	int a_faster, w = r.w - UI_EDGE;
+	if (r.h < 1)
+		return;
+	ui_race_gap_text(v, words, sizeof words);
+	crt_put(r.y, r.x, w, crt_attr(CRT_VALUE), words);
+	if (r.h < 2 || race_times(rate[0], rate[1], times, sizeof times, &a_faster) != 0)
+		return;
+	snprintf(unit, sizeof unit, "%s  %c is the faster", crt.utf8 ? "\u00d7" : "x",
+	         ui_race_letter(a_faster ? 0 : 1));
+	ui_gauge_draw_bigfont(r.y + 1, r.x, w, r.h - 1, times, unit, CRT_BIG);
 }
 
 static void draw_race(const struct lab *lab, const struct present_layout *l)
@@ -133,11 +156,9 @@ static void draw_race(const struct lab *lab, const struct present_layout *l)
 		if (!have)
 			rate[i] = 0;
 	}
-	int y = l->gauge.y;
+	draw_ratio(l->ratio, v, rate);
 	draw_gauge_unit(l);
-	y += ui_gauge_draw_pair(y, l->gauge.x, l->gauge.w - UI_EDGE, rate[0], rate[1]);
-	ui_race_gap_text(v, buf, sizeof buf);
-	crt_put(y, l->gauge.x, l->gauge.w - UI_EDGE, crt_attr(CRT_VALUE), buf);
+	ui_gauge_draw_pair(l->gauge.y, l->gauge.x, l->gauge.w - UI_EDGE, rate[0], rate[1]);
 }
 
 void ui_present_draw(const struct lab *lab, int lines, int cols, unsigned context)

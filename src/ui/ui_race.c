@@ -23,20 +23,14 @@ char ui_race_letter(int side)
 void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len)
 {
 	double a, b, avg, dlog, ratio;
+	char t[32];
+	int a_faster;
 	int ha = run_view_rate(&v[0], &a, &avg), hb = run_view_rate(&v[1], &b, &avg);
-	if (!ha || !hb || race_gap(a, b, &dlog, &ratio) != 0) {
+	if (!ha || !hb || race_gap(a, b, &dlog, &ratio) != 0
+	    || race_times(a, b, t, sizeof t, &a_faster) != 0) {
 		snprintf(buf, len, "log rate A \u2212 B: when both have a rate");
 		return;
 	}
-	int a_faster = ratio >= 1;
-	double times = a_faster ? ratio : 1 / ratio;
-	char t[32];
-	if (times < 10)
-		snprintf(t, sizeof t, "%.2f", times);
-	else if (times < 100)
-		snprintf(t, sizeof t, "%.1f", times);
-	else
-		units_format_count((uint64_t)(times + 0.5), t, sizeof t);
 	snprintf(buf, len, "log rate A \u2212 B = %+.2f:  %c is %s\u00d7 as fast as %c", dlog,
 	         a_faster ? 'A' : 'B', t, a_faster ? 'B' : 'A');
 }

@@ -51,6 +51,9 @@ int ui_run_layers_draw(int y, int x, int w, int max_rows, const struct run_view 
  * nothing (0) when the run did not wait for one. */
 int ui_run_busy_draw(int y, int x, int w, int max_rows, const struct run_view *v);
 
+/* ui_compare.c: the comparison screen, whole (header and key bar too) */
+void ui_compare_draw(struct lab *lab, int lines, int cols, unsigned context);
+
 /* ui_frame.c: header, footer, the separators, the too-small notice */
 void ui_frame_draw_header(const struct lab *lab, struct rect r);
 /* The key bar: the keys of the table that work in `context` (keys.h). */
@@ -80,6 +83,8 @@ struct ui_gauge_mark {
 	char key;                 /* the letter under the axis: A, B, 1, 2 ... */
 	int role;                 /* enum crt_role */
 	const char *label;        /* "2011 iMac", a lesson id */
+	const char *shown;        /* the rate in words when not the lab's own
+	                             (a guess in the unit typed), else NULL */
 };
 int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
                   const struct ui_gauge_mark *marks, size_t nmarks);

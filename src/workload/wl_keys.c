@@ -80,6 +80,27 @@ static int p_streams(const struct wl_key *k, struct wl_spec *s, const char *v, s
 	return 0;
 }
 
+static int p_sync_every(const struct wl_key *k, struct wl_spec *s, const char *v, size_t n,
+                        char *msg, size_t len)
+{
+	char e[64];
+	if (value_word(n, k->key, msg, len))
+		return -1;
+	size_t digits = strspn(v, "0123456789");
+	if (v[0] == '-')
+		return errmsg(msg, len, "'%s' must not be negative: '%s'", k->key, yecho(v, e, sizeof e));
+	if (digits == 0 || v[digits])
+		return errmsg(msg, len, "'%s' must be a whole number of writes: '%s'", k->key,
+		              yecho(v, e, sizeof e));
+	errno = 0;
+	unsigned long long count = strtoull(v, NULL, 10);
+	if (errno == ERANGE || count > WL_SYNC_EVERY_MAX)
+		return errmsg(msg, len, "sync_every must be from 0 to %llu",
+		              (unsigned long long)WL_SYNC_EVERY_MAX);
+	s->sync_every = count;
+	return 0;
+}
+
 static int p_stdio_buffer(const struct wl_key *k, struct wl_spec *s, const char *v, size_t n,
                           char *msg, size_t len)
 {
@@ -138,6 +159,7 @@ ENUM_ROW(cache, wl_cache)
 ENUM_ROW(sync, wl_sync)
 ENUM_ROW(stdio_mode, wl_stdio_mode)
 ENUM_ROW(map, wl_map)
+ENUM_ROW(file, wl_file)
 
 #define ENUM_NAMES_MAX 16
 
@@ -151,6 +173,7 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 	case WLK_SYNC: return sync_set(v, dst);
 	case WLK_STDIO_MODE: return stdio_mode_set(v, dst);
 	case WLK_MAP: return map_set(v, dst);
+	case WLK_FILE: return file_set(v, dst);
 	default: return -1;
 	}
 }
@@ -361,6 +384,12 @@ static int f_streams(const struct wl_key *k, const struct wl_spec *s, char *buf,
 	return 0;
 }
 
+static int f_count(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%llu", (unsigned long long)*AT_C(k, s, uint64_t));
+	return 0;
+}
+
 static int f_stdio_buffer(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
@@ -551,10 +580,22 @@ static void d_stdio_mode(const struct wl_key *k, const struct wl_spec *s, char *
 static void d_sync(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
-	if (s->sync == WL_SYNC_NONE)
-		snprintf(buf, len, "no sync");
+	wl_sync_words(s, buf, len);
+}
+
+static void d_sync_every(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->sync_every)
+		wl_sync_words(s, buf, len);
 	else
-		snprintf(buf, len, "%s at end", wl_sync_name(s->sync));
+		snprintf(buf, len, "sync only at the end");
+}
+
+static void d_file(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s", s->file == WL_FILE_EXISTING ? "existing file" : "new file");
 }
 
 static void d_seconds(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
@@ -631,6 +672,10 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	[WLK_ADVICE_LEAD] = {"advice_lead", 0, OFF(advice_lead), p_duration, NULL, f_advice_lead,
 	                     d_advice_lead, NULL},
 	[WLK_MAP] = {"map", 0, OFF(map), p_enum, NULL, f_map, d_map, map_choice},
+	[WLK_FILE] = {"file", WL_KEYF_QUIET, OFF(file), p_enum, NULL, f_enum, d_file, file_choice},
+	/* a count of writes: 0 (sync only at the end) .. WL_SYNC_EVERY_MAX */
+	[WLK_SYNC_EVERY] = {"sync_every", WL_KEYF_QUIET, OFF(sync_every), p_sync_every, NULL,
+	                    f_count, d_sync_every, NULL},
 };
 
 const struct wl_key *wl_key_find(const char *name)
@@ -928,6 +973,17 @@ int wl_key_set(const struct wl_key *k, struct wl_spec *s, const char *text, char
 
 /* --- the spec syntax: writing ---------------------------------------------- */
 
+/* A WL_KEYF_QUIET key at the value a spec has by default. */
+static int quiet_default(const struct wl_key *k, const char *value)
+{
+	struct wl_spec d;
+	char dv[64];
+	if (!(k->flags & WL_KEYF_QUIET))
+		return 0;
+	wl_spec_init(&d);
+	return k->format(k, &d, dv, sizeof dv) == 0 && strcmp(dv, value) == 0;
+}
+
 size_t wl_spec_format(const struct wl_spec *s, char *buf, size_t len)
 {
 	char value[4096];
@@ -936,7 +992,7 @@ size_t wl_spec_format(const struct wl_spec *s, char *buf, size_t len)
 		buf[0] = '\0';
 	for (size_t i = 0; i < WL_KEYS; i++) {
 		const struct wl_key *k = &wl_key_table[i];
-		if (k->format(k, s, value, sizeof value) != 0)
+		if (k->format(k, s, value, sizeof value) != 0 || quiet_default(k, value))
 			continue;
 		int n = snprintf(used < len ? buf + used : NULL, used < len ? len - used : 0,
 		                 "%s%s=%s", used ? " " : "", k->key, value);

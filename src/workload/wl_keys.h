@@ -35,12 +35,17 @@ enum wl_key_id {
 	WLK_CACHE, WLK_STREAMS, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC,
 	WLK_TIME_LIMIT, WLK_MIN_TIME, WLK_COMMAND, WLK_EXPECT_ERROR,
 	WLK_ADVICE_LEAD, WLK_MAP,     /* issue 12 */
+	WLK_FILE, WLK_SYNC_EVERY,
 	WL_KEYS
 };
 
 #define WL_KEYF_LIST  0x1u        /* the value is a list (open, command) */
 #define WL_KEYF_WORDS 0x2u        /* list items are taken as they are: an
                                      empty one is a word (command's argv) */
+#define WL_KEYF_QUIET 0x4u        /* left out of a spec at its default, so a
+                                     spec written before the key reads as
+                                     the same text (its format still gives
+                                     the default, for a form to show) */
 
 struct wl_key;
 /* Each returns 0, or -1 with the message the lesson loader gives (msg of
@@ -115,8 +120,8 @@ int wl_spec_parse(const char *text, const struct wl_spec *base, struct wl_spec *
 
 /* Every key, in the table's order, canonically: "op=write api=syscall
  * size=10MiB block=1 stride=0 open=[] ... min_time=0.2s" (command and
- * expect_error only when set, advice_lead and map only when not at their
- * defaults).  Parsing it gives the same spec back.
+ * expect_error only when set, advice_lead, map, file and sync_every only
+ * when not at their defaults).  Parsing it gives the same spec back.
  * Returns the length it needed (snprintf style): >= len means cut. */
 size_t wl_spec_format(const struct wl_spec *s, char *buf, size_t len);
 

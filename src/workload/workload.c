@@ -80,6 +80,7 @@ static const char *const cache_names[] = {"warm", "cold"};
 static const char *const sync_names[] = {"none", "fsync", "fdatasync"};
 static const char *const stdio_mode_names[] = {"full", "line", "none"};
 static const char *const map_names[] = {"once", "per_pass"};
+static const char *const file_names[] = {"new", "existing"};
 
 
 int wl_spec_repeats_passes(const struct wl_spec *s)
@@ -121,6 +122,7 @@ NAME_FUNCS(wl_cache, cache, cache_names)
 NAME_FUNCS(wl_sync, sync, sync_names)
 NAME_FUNCS(wl_stdio_mode, stdio_mode, stdio_mode_names)
 NAME_FUNCS(wl_map, map, map_names)
+NAME_FUNCS(wl_file, file, file_names)
 
 static const struct { const char *name; unsigned flag; } open_flags[] = {
 	{"O_SYNC", WL_OPEN_SYNC}, {"O_DSYNC", WL_OPEN_DSYNC}, {"O_DIRECT", WL_OPEN_DIRECT},
@@ -182,6 +184,23 @@ static int rule(const char *key, const char **key_out, char *msg, size_t len, co
 	return errmsg(msg, len, "%s", text);
 }
 
+/* file and sync_every: what the lab's own write loops do with their file */
+static int check_write_keys(const struct wl_spec *s, const struct wl_kind *k, const char **key,
+                            char *msg, size_t len)
+{
+	if (s->file == WL_FILE_EXISTING && s->op != WL_OP_WRITE)
+		return rule("file", key, msg, len, "file: existing is for writes only (a read's file always exists)");
+	if (s->file == WL_FILE_EXISTING && k->command)
+		return rule("file", key, msg, len, "file: existing is for the lab's own writes, not a command");
+	if (s->sync_every && s->sync == WL_SYNC_NONE)
+		return rule("sync_every", key, msg, len, "sync_every needs sync: fsync or fdatasync");
+	if (s->sync_every && k->command)
+		return rule("sync_every", key, msg, len, "sync_every is for the lab's own writes, not a command");
+	if (s->sync_every > WL_SYNC_EVERY_MAX)
+		return rule("sync_every", key, msg, len, "sync_every must be from 0 to 4294967296");
+	return 0;
+}
+
 int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char **key)
 {
 	const struct wl_kind *k = wl_kind_of(s);
@@ -226,12 +245,25 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 		return rule("advice_lead", key, msg, len, "advice_lead needs advice to wait after (fadvise other than normal)");
 	if (!(s->advice_lead >= 0) || s->advice_lead > WL_ADVICE_LEAD_MAX)
 		return rule("advice_lead", key, msg, len, "advice_lead must be from 0 to 10 s");
-	return 0;
+	return check_write_keys(s, k, key, msg, len);
 }
 
 int wl_spec_check(const struct wl_spec *s, char *msg, size_t len)
 {
 	return wl_spec_check_key(s, msg, len, NULL);
+}
+
+void wl_sync_words(const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->sync == WL_SYNC_NONE)
+		snprintf(buf, len, "no sync");
+	else if (s->sync_every == 1)
+		snprintf(buf, len, "%s every write", wl_sync_name(s->sync));
+	else if (s->sync_every)
+		snprintf(buf, len, "%s every %llu writes", wl_sync_name(s->sync),
+		         (unsigned long long)s->sync_every);
+	else
+		snprintf(buf, len, "%s at end", wl_sync_name(s->sync));
 }
 
 static void append(char *buf, size_t len, size_t *used, const char *sep, const char *text)
@@ -295,9 +327,11 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	if (s->map == WL_MAP_PER_PASS)
 		append(buf, len, &used, sep, "mapped per pass");
 	if (s->sync != WL_SYNC_NONE) {
-		snprintf(part, sizeof part, "%s at end", wl_sync_name(s->sync));
+		wl_sync_words(s, part, sizeof part);
 		append(buf, len, &used, sep, part);
 	}
+	if (s->file == WL_FILE_EXISTING)
+		append(buf, len, &used, sep, "existing file");
 	if (s->cache == WL_CACHE_COLD)
 		append(buf, len, &used, sep, "cold cache");
 	units_format_size(s->size, num, sizeof num);

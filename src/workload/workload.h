@@ -23,6 +23,9 @@ enum wl_stdio_mode { WL_STDIO_FULL, WL_STDIO_LINE, WL_STDIO_NONE };
 /* api mmap: the file mapped once before the timed loop, or mapped and
  * unmapped inside every timed pass (so the mapping's cost is measured) */
 enum wl_map { WL_MAP_ONCE, WL_MAP_PER_PASS };
+/* a write's data file: created empty, or already of the lesson's size
+ * (filled and synced before the clock) and overwritten in place */
+enum wl_file { WL_FILE_NEW, WL_FILE_EXISTING };
 
 /* open: flags, a bit set */
 #define WL_OPEN_SYNC   0x1u
@@ -35,6 +38,7 @@ enum wl_map { WL_MAP_ONCE, WL_MAP_PER_PASS };
 #define WL_TIME_LIMIT_MAX 3600.0         /* 1 hour: time_limit and --time-limit */
 #define WL_DEFAULT_MIN_TIME 0.2
 #define WL_ADVICE_LEAD_MAX 10.0          /* advice_lead: well inside the engine's grace */
+#define WL_SYNC_EVERY_MAX ((uint64_t)1 << 32) /* sync_every: writes between syncs */
 
 struct wl_spec {
 	enum wl_op op;
@@ -61,6 +65,9 @@ struct wl_spec {
 	                             in any word is replaced by the data file */
 	size_t command_len;
 	int expect_error;         /* errno the lesson exists to show, 0 = none */
+	enum wl_file file;        /* writes: a new file, or an existing one overwritten */
+	uint64_t sync_every;      /* sync after every this many writes; 0: only
+	                             once, after the last (with sync set) */
 };
 
 /* Default values for every optional key. */
@@ -78,6 +85,7 @@ const char *wl_cache_name(enum wl_cache v);
 const char *wl_sync_name(enum wl_sync v);
 const char *wl_stdio_mode_name(enum wl_stdio_mode v);
 const char *wl_map_name(enum wl_map v);
+const char *wl_file_name(enum wl_file v);
 int wl_op_from_name(const char *s, enum wl_op *out);
 int wl_api_from_name(const char *s, enum wl_api *out);
 int wl_advice_from_name(const char *s, enum wl_advice *out);
@@ -85,6 +93,7 @@ int wl_cache_from_name(const char *s, enum wl_cache *out);
 int wl_sync_from_name(const char *s, enum wl_sync *out);
 int wl_stdio_mode_from_name(const char *s, enum wl_stdio_mode *out);
 int wl_map_from_name(const char *s, enum wl_map *out);
+int wl_file_from_name(const char *s, enum wl_file *out);
 /* "O_SYNC" -> WL_OPEN_SYNC ...; 0 on success, -1 unknown */
 int wl_open_flag_from_name(const char *s, unsigned *out);
 /* Writes the names of the set flags, in canonical order, into names[]
@@ -126,5 +135,8 @@ int wl_spec_check_key(const struct wl_spec *spec, char *msg, size_t msglen, cons
 /* One line for humans: "write() · 1 B blocks · O_SYNC · 10 MiB".
  * ascii != 0 uses " - " instead of the middle dot. */
 void wl_spec_describe(const struct wl_spec *spec, int ascii, char *buf, size_t len);
+/* The sync in words: "no sync", "fsync at end", "fdatasync every write",
+ * "fsync every 8 writes". */
+void wl_sync_words(const struct wl_spec *spec, char *buf, size_t len);
 
 #endif
