@@ -44,8 +44,13 @@ def eq(what, got, want):
 eq("top-level keys", list(doc), ["iolab", "machine", "started", "course", "trials", "results"])
 eq("iolab", doc["iolab"], version)
 m = doc["machine"]
-eq("machine keys", sorted(m), ["device", "device_note", "filesystem", "kernel", "scratch",
-                               "syscall_counter"])
+eq("machine keys", list(m), ["kernel", "filesystem", "scratch", "syscall_counter", "cpu_model", "cores",
+                             "memory_bytes", "id", "device", "device_note"])
+eq("cores", m["cores"], os.cpu_count())
+if not (isinstance(m["memory_bytes"], int) and m["memory_bytes"] > 0):
+    sys.exit("memory_bytes: %r" % m["memory_bytes"])
+if m["id"] is not None and not re.fullmatch(r"[0-9a-f]{16}", m["id"]):
+    sys.exit("id: %r" % m["id"])
 # the scratch device: named, or none and the note says why
 if (m["device"] is None) == (m["device_note"] is None):
     sys.exit("machine.device %r with device_note %r" % (m["device"], m["device_note"]))
@@ -73,7 +78,7 @@ keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "b
         "sweep", "model", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
-           "expect_error", "advice_lead", "map", "file", "sync_every"]
+           "expect_error", "advice_lead", "map", "file", "sync_every", "redirect"]
 for r in res:
     eq(r["lesson"] + " keys", list(r), keys)
     eq(r["lesson"] + " workload keys", list(r["workload"]), wl_keys)
@@ -90,7 +95,8 @@ for r in res:
     eq(r["lesson"] + " faults keys", list(r["faults"]), ["minor", "major"])
     eq(r["lesson"] + " cs keys", list(r["context_switches"]), ["voluntary", "involuntary"])
     eq(r["lesson"] + " storage keys", list(r["storage"]), ["read_bytes", "write_bytes"])
-    eq(r["lesson"] + " copied keys", list(r["copied"]), ["read_bytes", "write_bytes"])
+    eq(r["lesson"] + " copied keys", list(r["copied"]), ["read_bytes", "write_bytes", "startup_read_bytes"])
+    eq(r["lesson"] + " startup_read_bytes (own loops: none)", r["copied"]["startup_read_bytes"], None)
     eq(r["lesson"] + " cache keys", list(r["cache"]), ["resident_before", "resident_after",
        "dirty_pages_after", "writeback_pages_after", "resident_after_advice",
        "resident_evicted_max"])
@@ -155,12 +161,12 @@ eq("b01 workload", w["workload"], {"op": "write", "api": "syscall", "size": 6553
    "stride": 0, "open": [], "fadvise": "normal", "cache": "warm", "streams": 1,
    "stdio_buffer": "default", "stdio_mode": "full", "sync": "none", "time_limit": 5.0,
    "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once",
-   "file": "new", "sync_every": 0})
+   "file": "new", "sync_every": 0, "redirect": "none"})
 measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)
 eq("b01 calls", w["calls"], {"write": 65536})
-eq("b01 copied", w["copied"], {"read_bytes": 0, "write_bytes": 65536})
+eq("b01 copied", w["copied"], {"read_bytes": 0, "write_bytes": 65536, "startup_read_bytes": None})
 if not (isinstance(w["waited_seconds"], float) and 0 <= w["waited_seconds"] <= w["seconds"]["median"]):
     sys.exit("b01 waited_seconds: %r" % w["waited_seconds"])
 if w["busy"] not in (True, False):
@@ -174,7 +180,7 @@ measured(s, 65536)
 eq("b02 syscalls.write", s["syscalls"]["write"], 16)
 eq("b02 calls.fwrite", s["calls"]["fwrite"], 65536)
 eq("b02 no write()", s["calls"].get("write"), None)
-eq("b02 copied", s["copied"], {"read_bytes": 0, "write_bytes": 65536})
+eq("b02 copied", s["copied"], {"read_bytes": 0, "write_bytes": 65536, "startup_read_bytes": None})
 
 eq("b03 api", mm["workload"]["api"], "mmap")
 eq("b03 min_time", mm["workload"]["min_time"], 0.0)

@@ -114,6 +114,14 @@ static struct wl_spec command(enum wl_op op, char **words)
 	return s;
 }
 
+static void assert_verdict(const struct trial_result *r, enum trial_verdict v)
+{
+	ck_assert_msg(r->verdict == v, "verdict %s, not %s (%s)", trial_verdict_name(r->verdict),
+	              trial_verdict_name(v), r->error);
+	ck_assert_int_eq(r->ok, v == VERDICT_OK || v == VERDICT_EXPECTED_ERROR);
+	ck_assert_int_eq(r->expected, r->ok);
+}
+
 /* --- writes -------------------------------------------------------------- */
 
 START_TEST(write_bytes_exact)
@@ -851,12 +859,51 @@ START_TEST(cpu_and_waited_seconds)
 	ck_assert_uint_eq(r.evictions, 0);
 	ck_assert_double_eq(r.resident_evicted_max, -1);
 	/* a command's CPU is its rusage's */
-	char *words[] = {"true", NULL};
+	char *words[] = {"cat", "{file}", NULL};
 	struct wl_spec c = command(WL_OP_READ, words);
 	run(&c, &r);
 	ck_assert(r.ok);
 	ck_assert_double_eq_tol(r.cpu_seconds, r.utime + r.stime, 1e-12);
 	ck_assert(r.waited_seconds >= 0);
+}
+END_TEST
+
+/* Where the loop's time went: its parts add up to its wall time; a part
+ * the kernel does not count is -1 with the reason, never a guess; the
+ * device's counts are there exactly when the scratch directory has one. */
+START_TEST(time_split_and_device)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 1 << 20, 4096);
+	s.min_time = 0.02;
+	run_ok(&s, &r);
+	ck_assert(r.time_user >= 0 && r.time_system >= 0);
+	if (r.cpu_wait < 0) {
+		ck_assert_double_eq(r.blocked, -1);
+		ck_assert_str_eq(r.time_note, "this kernel gives no run-queue time (/proc/PID/schedstat)");
+		fprintf(stderr, "time_split_and_device: no schedstat here, the split not checked\n");
+	} else {
+		double sum = r.time_user + r.time_system + r.cpu_wait + r.blocked;
+		ck_assert_msg(fabs(sum - r.seconds) <= 0.02 * r.seconds + 1e-4, "parts %g of wall %g",
+		              sum, r.seconds);
+		ck_assert_str_eq(r.time_note, "");
+	}
+	ck_assert_int_eq(S.has_device ? r.device.reads >= 0 : r.device.reads == -1, 1);
+	ck_assert_int_eq(S.has_device ? r.device.writes >= 0 : r.device.writes == -1, 1);
+	/* a command whose shell waits for the program it runs: that program's
+	 * CPU is in the shell's rusage, its waits in no schedstat we read */
+	char *words[] = {"sh", "-c", "dd if={file} of=/dev/null bs=1 2>/dev/null; true", NULL};
+	struct wl_spec c = command(WL_OP_READ, words);
+	c.size = 256 << 10;           /* a quarter million reads: dd's CPU is plain */
+	run(&c, &r);
+	ck_assert_msg(r.ok, "%s", r.error);
+	ck_assert_double_eq(r.cpu_wait, -1);
+	ck_assert_double_eq(r.blocked, -1);
+	ck_assert(r.time_user >= 0);
+	ck_assert_msg(strcmp(r.time_note, "the command ran other processes or threads, whose waits "
+	                     "are not counted") == 0 ||
+	              strcmp(r.time_note, "this kernel gives no run-queue time (/proc/PID/schedstat)") == 0,
+	              "%s", r.time_note);
 }
 END_TEST
 
@@ -1344,14 +1391,58 @@ START_TEST(command_relative_path_named)
 }
 END_TEST
 
-START_TEST(command_outcomes)
+/* A command's bytes are what the kernel saw it move (doc/batch-output.md,
+ * "A command's bytes"): its reads less its start-up's, measured on an
+ * empty file; the written file's size.  One that moved nothing fails. */
+START_TEST(command_bytes_are_measured)
 {
 	struct trial_result r;
-	char *t_words[] = {"true", NULL};
-	struct wl_spec s = command(WL_OP_READ, t_words);
+	char want[512];
+	char *c_words[] = {"cat", "{file}", NULL};
+	struct wl_spec s = command(WL_OP_READ, c_words);
 	run_ok(&s, &r);
 	ck_assert_uint_eq(r.bytes, 4096);
 	ck_assert_uint_eq(r.passes, 1);
+	ck_assert_int_gt(r.startup_read_bytes, 0);
+	ck_assert_int_eq(r.rchar - r.startup_read_bytes, 4096);
+
+	/* cat with no file reads its stdin, /dev/null: nothing of the file */
+	char *t_words[] = {"cat", NULL};
+	s = command(WL_OP_READ, t_words);
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	ck_assert_uint_eq(r.bytes, 0);
+	snprintf(want, sizeof want, "'cat' read nothing of the data file: the kernel counted %lld "
+	         "bytes read, no more than its start-up reads (%lld on an empty file); if it reads "
+	         "its standard input, give redirect: stdin (--redirect stdin)",
+	         (long long)r.rchar, (long long)r.startup_read_bytes);
+	ck_assert_str_eq(r.error, want);
+	/* the same, its stdin on the file: every byte */
+	s.redirect = WL_REDIRECT_STDIN;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 4096);
+	ck_assert_int_eq(r.rchar - r.startup_read_bytes, 4096);
+
+	/* a write: the file's size at exit, and stdout onto the file */
+	char *w_words[] = {"true", NULL};
+	s = command(WL_OP_WRITE, w_words);
+	run(&s, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	ck_assert_str_eq(r.error, "'true' wrote nothing into the data file (0 bytes at its exit); "
+	                 "if it writes its standard output, give redirect: stdout (--redirect stdout)");
+	ck_assert_int_eq(r.startup_read_bytes, -1);
+	char *h_words[] = {"head", "-c", "{size}", "/dev/zero", NULL};
+	s = command(WL_OP_WRITE, h_words);
+	s.redirect = WL_REDIRECT_STDOUT;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 4096);
+}
+END_TEST
+
+START_TEST(command_outcomes)
+{
+	struct trial_result r;
+	struct wl_spec s;
 
 	char *f_words[] = {"false", NULL};
 	s = command(WL_OP_READ, f_words);
@@ -1400,15 +1491,15 @@ END_TEST
 START_TEST(command_stderr_tail)
 {
 	struct trial_result r;
-	char *words[] = {"sh", "-c", "for i in 1 2 3 4 5 6 7; do echo line $i >&2; echo >&2; done",
-	                 NULL};
+	char *words[] = {"sh", "-c", "for i in 1 2 3 4 5 6 7; do echo line $i >&2; echo >&2; done; "
+	                 "exec cat \"$0\"", "{file}", NULL};
 	struct wl_spec s = command(WL_OP_READ, words);
 	run_ok(&s, &r);
 	ck_assert_int_eq(r.ok, 1);
 	ck_assert_str_eq(r.stderr_tail, "line 3\nline 4\nline 5\nline 6\nline 7");
 	/* more than fits: the oldest bytes go */
 	char *longw[] = {"sh", "-c", "i=0; while [ $i -lt 40 ]; do printf '%0150d\\n' 0 >&2; "
-	                 "i=$((i+1)); done; echo last >&2", NULL};
+	                 "i=$((i+1)); done; echo last >&2; exec cat \"$0\"", "{file}", NULL};
 	s = command(WL_OP_READ, longw);
 	run_ok(&s, &r);
 	char zeros[151], want[4 * 151 + 5];
@@ -1417,7 +1508,7 @@ START_TEST(command_stderr_tail)
 	snprintf(want, sizeof want, "%s\n%s\n%s\n%s\nlast", zeros, zeros, zeros, zeros);
 	ck_assert_uint_eq(strlen(r.stderr_tail), TRIAL_STDERR_MAX - 1);
 	ck_assert_str_eq(r.stderr_tail, want + strlen(want) - (TRIAL_STDERR_MAX - 1));
-	char *quiet[] = {"true", NULL};
+	char *quiet[] = {"cat", "{file}", NULL};
 	s = command(WL_OP_READ, quiet);
 	run_ok(&s, &r);
 	ck_assert_str_eq(r.stderr_tail, "");
@@ -1601,7 +1692,7 @@ static void kill_sleepers(const char *seconds)
  * is a subreaper, and a trial's end kills and reaps its orphans. */
 START_TEST(detached_command_does_not_outlive_its_trial)
 {
-	char *words[] = {"setsid", "sleep", "299.91", NULL};
+	char *words[] = {"sh", "-c", "setsid -f sleep 299.91; exec cat \"$0\"", "{file}", NULL};
 	struct trial_result r;
 	struct wl_spec s = command(WL_OP_READ, words);
 	ck_assert_int_eq(reaper_enable(), 0);
@@ -1622,7 +1713,7 @@ END_TEST
 START_TEST(orphans_of_a_running_trial_are_its_own)
 {
 	char *b_words[] = {"sh", "-c", "sh -c 'setsid sleep 299.92 &'; sleep 60", NULL};
-	char *a_words[] = {"setsid", "sleep", "299.93", NULL};
+	char *a_words[] = {"sh", "-c", "setsid -f sleep 299.93; exec cat \"$0\"", "{file}", NULL};
 	char msg[256];
 	struct trial_result ra, rb;
 	ck_assert_int_eq(reaper_enable(), 0);
@@ -1790,14 +1881,6 @@ END_TEST
 
 /* --- verdicts, from real trials -------------------------------------------- */
 
-static void assert_verdict(const struct trial_result *r, enum trial_verdict v)
-{
-	ck_assert_msg(r->verdict == v, "verdict %s, not %s (%s)", trial_verdict_name(r->verdict),
-	              trial_verdict_name(v), r->error);
-	ck_assert_int_eq(r->ok, v == VERDICT_OK || v == VERDICT_EXPECTED_ERROR);
-	ck_assert_int_eq(r->expected, r->ok);
-}
-
 START_TEST(verdict_of_every_kind)
 {
 	struct trial_result r;
@@ -1848,7 +1931,7 @@ START_TEST(verdict_of_commands)
 	s.expect_error = ENOENT;
 	run(&s, &r);
 	assert_verdict(&r, VERDICT_EXPECTED_ERROR);
-	char *t_words[] = {"true", NULL};
+	char *t_words[] = {"cat", "{file}", NULL};
 	s = command(WL_OP_READ, t_words);
 	s.expect_error = ENOENT;
 	run(&s, &r);
@@ -2134,6 +2217,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, copied_bytes_exact);
 	tcase_add_test(tc, dirty_pages_after_cached_write);
 	tcase_add_test(tc, cpu_and_waited_seconds);
+	tcase_add_test(tc, time_split_and_device);
 	tcase_add_test(tc, residency_after_advice);
 	tcase_add_test(tc, exact_byte_budget);
 	tcase_add_test(tc, failed_eviction_is_not_counted);
@@ -2150,6 +2234,7 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, command_argv_size);
 	tcase_add_test(tc, command_writes_size);
 	tcase_add_test(tc, command_relative_path_named);
+	tcase_add_test(tc, command_bytes_are_measured);
 	tcase_add_test(tc, command_outcomes);
 	tcase_add_test(tc, command_stderr_tail);
 	tcase_add_test(tc, command_reads_and_writes_the_file);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "history.h"
+#include "machine.h"
 #include "report.h"
 #include "store.h"
 #include "suites.h"
@@ -222,7 +223,13 @@ START_TEST(json)
 	struct store *st = fresh_store();
 	record_runs(st);
 	char *j = printed(st, "json", NULL, 0), want[1024];
-	ck_assert(strncmp(j, "{\n  \"iolab\": \"" PACKAGE_VERSION "\",\n  \"database\": \"", 34) == 0);
+	ck_assert(strncmp(j, "{\n  \"iolab\": \"" PACKAGE_VERSION "\",\n  \"machine\": {\"kernel\": \"", 34) == 0);
+	/* this machine, as batch names it: its id never the machine-id */
+	struct machine m;
+	machine_probe(&m);
+	snprintf(want, sizeof want, "\"cores\": %ld, \"memory_bytes\": %lld, \"id\": ", m.cores,
+	         (long long)m.memory_bytes);
+	HAS(j, want);
 	snprintf(want, sizeof want, "\"database\": \"%s\",\n  \"exported\": \"", db);
 	HAS(j, want);
 	HAS(j, "\",\n  \"lessons\": null,\n"

@@ -122,6 +122,16 @@ static void assert_w01_full(const struct lesson *l)
 	ck_assert_int_eq(x[3].kind, EXPECT_BETWEEN);
 	ck_assert_double_eq(expect_expr_constant(x[3].bound[0]), 0.9);
 	ck_assert_double_eq(expect_expr_constant(x[3].bound[1]), 1.1);
+	/* grading (issue 22): the lesson's visibility, a claim's own points,
+	 * visibility and leaderboard name */
+	ck_assert_int_eq(l->points_given, 1);
+	ck_assert_int_eq(l->visibility, LESSON_VIS_AFTER_PUBLISHED);
+	ck_assert_double_eq(l->grading[0].points, 1.5);
+	ck_assert_int_eq(l->grading[0].visibility, LESSON_VIS_HIDDEN);
+	ck_assert_ptr_null(l->grading[0].leaderboard);
+	ck_assert_double_eq(l->grading[1].points, 0);
+	ck_assert_int_eq(l->grading[1].visibility, LESSON_VIS_UNSET);
+	ck_assert_str_eq(l->grading[2].leaderboard, "reads: calls");
 }
 
 static void assert_w02_minimal(const struct lesson *l)
@@ -140,6 +150,8 @@ static void assert_w02_minimal(const struct lesson *l)
 	ck_assert_uint_eq(l->nexpect, 0);
 	ck_assert_ptr_null(l->expect);
 	ck_assert_double_eq(l->points, LESSON_POINTS_DEFAULT);
+	ck_assert_int_eq(l->points_given, 0);
+	ck_assert_int_eq(l->visibility, LESSON_VIS_UNSET);
 }
 
 static void assert_r01_sweep(const struct lesson *l)
@@ -495,6 +507,18 @@ static const struct {
 	{"points-bad", ":5:9: 'points' is not a number: 'lots'\n"
 	             "points: lots\n"
 	             "        ^\n"},
+	{"grading-bad", ":5:13: 'visibility' must be hidden, after_due_date, after_published or visible: 'sometimes'\n"
+	              "visibility: sometimes\n"
+	              "            ^\n"
+	              "%s:10:13: 'points' must be more than 0 and at most 1000: '0'\n"
+	              "    points: 0\n"
+	              "            ^\n"
+	              "%s:14:17: 'visibility' must be hidden, after_due_date, after_published or visible: 'public'\n"
+	              "    visibility: public\n"
+	              "                ^\n"
+	              "%s:15:18: 'leaderboard' needs a name\n"
+	              "    leaderboard: \"\"\n"
+	              "                 ^\n"},
 	/* hostile input */
 	{"aliases", ":5:4: aliases are not supported in lesson files (anchor &a)\n"
 	            "a: &a [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n"

@@ -314,7 +314,7 @@ START_TEST(json_document)
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
 	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", "
-	       "\"file\": \"new\", \"sync_every\": 0}");
+	       "\"file\": \"new\", \"sync_every\": 0, \"redirect\": \"none\"}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
@@ -332,8 +332,8 @@ START_TEST(json_document)
 	       "      \"storage\"");
 	HAS(j, "\"device\": {\"reads\": null, \"writes\": null, \"read_bytes\": null, \"write_bytes\": null, "
 	       "\"flushes\": null, \"merged\": null},\n      \"amplification\": null,\n      \"reference\"");
-	HAS(j, "\"syscall_counter\": \"procfs\", \"device\": null, \"device_note\": null}");
-	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null}");
+	HAS(j, ", \"device\": null, \"device_note\": null}");
+	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null, \"startup_read_bytes\": null}");
 	/* O_SYNC waits for the device: the busy rule does not apply */
 	HAS(j, "\"sweep\": null,\n      \"model\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n"
 	       "      \"expectations\": []");
@@ -449,7 +449,7 @@ START_TEST(csv_document)
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
-	       "workload.map,workload.file,workload.sync_every,trials,passes,bytes,"
+	       "workload.map,workload.file,workload.sync_every,workload.redirect,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
 	       "syscalls.source,"
@@ -459,7 +459,8 @@ START_TEST(csv_document)
 	       "time.wall,time.user,time.system,time.cpu_wait,time.blocked,time.note,"
 	       "per_call.call,per_call.syscall,rate_alone,"
 	       "storage.read_bytes,storage.write_bytes,"
-	       "copied.read_bytes,copied.write_bytes,cache.resident_before,cache.resident_after,"
+	       "copied.read_bytes,copied.write_bytes,copied.startup_read_bytes,"
+	       "cache.resident_before,cache.resident_after,"
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
 	       "cache.resident_evicted_max,"
 	       "device.reads,device.writes,device.read_bytes,device.write_bytes,device.flushes,"
@@ -470,15 +471,15 @@ START_TEST(csv_document)
 	       "expectations.inconclusive,expectations,reference.cs61-2011-imac\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,new,0,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,"
+	       "0.0,once,new,0,none,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,"
 	       "false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
-	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,new,0,0"
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,new,0,none,0"
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
 	       ",,,,,,,,,,,,"      /* calls */
-	       ",,,,,,,,,,,,,,,,,,,,,,,,,," /* cpu .. cache */
+	       ",,,,,,,,,,,,,,,,,,,,,,,,,,," /* cpu .. cache */
 	       ",,,,,,,"           /* device, amplification */
 	       ",,,,"              /* sweep.fit */
 	       ",,,"                /* model */
@@ -486,7 +487,7 @@ START_TEST(csv_document)
 	       ",\r\n");            /* reference.cs61-2011-imac */
 	/* w03-byte: cpu .. cache, device, sweep.fit, model, busy, points, expectations, the reference */
 	HAS(c, ",0.25,0.125,15,0,1,2,0.125,0.5,0.25,0.125,,,no schedstat,7.62939453125e-06,"
-	       "7.62939453125e-06,,,4096,,,,1.0,3,0,,,,,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
+	       "7.62939453125e-06,,,4096,,,,,1.0,3,0,,,,,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -841,16 +842,15 @@ START_TEST(tap_document)
 		"    trials: 0\n"
 		"    rate: null\n"
 		"  ...\n"
-		"ok 6 - x01-fails: any rate # SKIP inconclusive: lesson-missing\n"
+		"not ok 6 - x01-fails: any rate\n"
 		"  ---\n"
 		"    check: \"rate\"\n"
 		"    value: null\n"
 		"    min: null\n"
 		"    max: null\n"
 		"    bound: \"at least 1\"\n"
-		"    verdict: \"inconclusive\"\n"
-		"    reason: \"lesson-missing\"\n"
-		"    why: \"this lesson did not run\"\n"
+		"    verdict: \"missed\"\n"
+		"    why: \"the lesson failed: expected EINVAL, but the workload succeeded\"\n"
 		"  ...\n");
 	free(t);
 	report_free(&r);
@@ -888,28 +888,65 @@ START_TEST(gradescope_document)
 		"{\n"
 		"  \"tests\": [\n"
 		"    {\"name\": \"w03-byte: One byte, \\\"quoted\\\", with a comma\\nand a newline\", "
-		"\"score\": 0.75, \"max_score\": 0.75, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
-		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 0.75, \"max_score\": 0.75, "
+		"\"score\": 0.0, \"max_score\": 0.0, \"status\": \"passed\", \"output\": \"ran: 3 trials\"},\n"
+		"    {\"name\": \"w03-byte: one write() per byte\", \"score\": 1.0, \"max_score\": 1.0, "
 		"\"status\": \"passed\", \"output\": \"held: syscalls.write / bytes = 1 (trials: 1 .. 1), "
 		"expected near 1 \u00b1 1%\"},\n"
-		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 0.75, "
+		"    {\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 1.0, "
 		"\"status\": \"failed\", \"output\": \"missed: syscalls.write = 65536 (trials: 65536 .. 65536), "
 		"expected at most 100\"},\n"
-		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 0.75, \"max_score\": 0.75, "
+		"    {\"name\": \"w03-byte: rate above 100 KiB/s\", \"score\": 1.0, \"max_score\": 1.0, "
 		"\"status\": \"passed\", \"output\": \"inconclusive: rate = 131072 (trials: 65536 .. 262144), "
 		"expected at least 102400; straddle: the trials' values 65536 .. 262144 straddle the bound "
 		"(at least 102400): 2 of 3 combinations of trials meet it (credited: the lab could not "
 		"decide here)\"},\n"
-		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
+		"    {\"name\": \"x01-fails: Fails\", \"score\": 0.0, \"max_score\": 0.0, \"status\": \"failed\", "
 		"\"output\": \"error: expected EINVAL, but the workload succeeded\"},\n"
-		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 0.5, \"status\": \"failed\", "
-		"\"output\": \"inconclusive: rate = - (trials: - .. -), expected at least 1; lesson-missing: "
-		"this lesson did not run (credited: the lab could not decide here)\"}\n"
+		"    {\"name\": \"x01-fails: any rate\", \"score\": 0.0, \"max_score\": 1.0, \"status\": \"failed\", "
+		"\"output\": \"missed: rate = - (trials: - .. -), expected at least 1; the lesson failed: "
+		"expected EINVAL, but the workload succeeded\"}\n"
 		"  ],\n"
-		"  \"score\": 2.25,\n"
+		"  \"score\": 2.0,\n"
 		"  \"output\": \"iolab " PACKAGE_VERSION ", Linux 6.1.0, ext4, 2026-11-21T22:30:00Z: 2 lessons; "
-		"expectations: 1 held, 1 missed, 2 inconclusive\"\n"
+		"expectations: 1 held, 2 missed, 1 inconclusive\"\n"
 		"}\n");
+	free(g);
+	report_free(&r);
+}
+END_TEST
+
+/* The grader's policy (doc/batch-output.md, "Grading policy"): a claim's
+ * own points, the lesson's shared by the rest, the run earning nothing
+ * while claims share the lesson's; visibility from the claim, else its
+ * lesson; execution_time; a claim on the leaderboard with its value. */
+START_TEST(gradescope_grading_policy)
+{
+	struct report r;
+	make_graded_report(&r);
+	r.execution_seconds = 2.25;
+	struct report_result *w = &r.results[0];
+	w->points_given = 1;
+	w->visibility = LESSON_VIS_AFTER_DUE_DATE;
+	w->expects[0].points = 2;
+	w->expects[0].visibility = LESSON_VIS_HIDDEN;
+	w->expects[1].leaderboard = strdup("writes");
+	ck_assert_double_eq(report_test_points(w, -1), 0);
+	ck_assert_double_eq(report_test_points(w, 0), 2);
+	ck_assert_double_eq(report_test_points(w, 1), 1.5);
+	ck_assert_double_eq(report_test_points(w, 2), 1.5);
+	char *g = render(&r, "gradescope");
+	HAS(g, "\"score\": 0.0, \"max_score\": 0.0, \"status\": \"passed\", \"output\": \"ran: 3 trials\", "
+	       "\"visibility\": \"after_due_date\"}");
+	HAS(g, "{\"name\": \"w03-byte: one write() per byte\", \"score\": 2.0, \"max_score\": 2.0, ");
+	HAS(g, "expected near 1 \u00b1 1%\", \"visibility\": \"hidden\"}");
+	HAS(g, "{\"name\": \"w03-byte: fewer than 100 writes #lol\", \"score\": 0.0, \"max_score\": 1.5, ");
+	HAS(g, "\"score\": 3.5,\n  \"execution_time\": 3,\n  \"output\": ");
+	HAS(g, "\",\n  \"leaderboard\": [\n    {\"name\": \"writes\", \"value\": 65536.0, \"order\": \"desc\"}\n  ]\n}\n");
+	/* every claim with points of its own: the run earns the lesson's */
+	w->expects[1].points = w->expects[2].points = 1;
+	ck_assert_double_eq(report_test_points(w, -1), 3);
+	w->points_given = 0;
+	ck_assert_double_eq(report_test_points(w, -1), 0);
 	free(g);
 	report_free(&r);
 }
@@ -1157,7 +1194,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 102);
+	ck_assert_uint_eq(n, 104);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);
@@ -1200,6 +1237,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, tap_document);
 	tcase_add_test(tc, tap_numbers_read_as_numbers);
 	tcase_add_test(tc, gradescope_document);
+	tcase_add_test(tc, gradescope_grading_policy);
 	tcase_add_test(tc, hostile_error_and_command);
 	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);

@@ -209,9 +209,11 @@ START_TEST(lesson_missing)
 	ck_assert_str_eq(o->why, "lesson r99 did not run or was not selected");
 	o = eval(&r, 0, &(struct expect_spec){.claim = "c", .check = "rate / rate(r03)", .at_least = "1"});
 	ck_assert_int_eq(o->reason, EXPECT_WHY_NO_LESSON);
+	/* its own lesson failed: missed, the failure named (the grading policy) */
 	o = eval(&r, 2, &(struct expect_spec){.claim = "c", .check = "rate", .at_least = "1"});
-	ck_assert_int_eq(o->verdict, EXPECT_INCONCLUSIVE);
-	ck_assert_str_eq(o->why, "this lesson did not run");
+	ck_assert_int_eq(o->verdict, EXPECT_MISSED);
+	ck_assert_int_eq(o->reason, EXPECT_WHY_NONE);
+	ck_assert_str_eq(o->why, "the lesson failed: open: No such file or directory");
 	/* a field this run could not give (perf's total without --perf) */
 	o = eval(&r, 0, &(struct expect_spec){.claim = "c", .check = "syscalls.total", .at_least = "1"});
 	ck_assert_int_eq(o->reason, EXPECT_WHY_NULL_FIELD);
@@ -408,8 +410,9 @@ START_TEST(all_from_the_course)
 	ck_assert_uint_eq(r.results[1].nexpects, 0);          /* r02: none in the course */
 	ck_assert_uint_eq(r.results[2].nexpects, 1);
 	ck_assert_uint_eq(report_expect_count(&r, EXPECT_HELD), 1);
-	ck_assert_uint_eq(report_expect_count(&r, EXPECT_MISSED), 1);
-	ck_assert_uint_eq(report_expect_count(&r, EXPECT_INCONCLUSIVE), 1);
+	/* r03 failed: its claim is missed, not inconclusive */
+	ck_assert_uint_eq(report_expect_count(&r, EXPECT_MISSED), 2);
+	ck_assert_uint_eq(report_expect_count(&r, EXPECT_INCONCLUSIVE), 0);
 	ck_assert_str_eq(r.results[0].expects[1].claim, "missed");
 	ck_assert_str_eq(r.results[0].expects[1].bound, "at most 10");
 	ck_assert_double_eq(r.results[0].expects[1].outcome.min, 256);

@@ -34,7 +34,15 @@ batch = json.load(open(sys.argv[2]))["results"] + json.load(open(sys.argv[3]))["
 def eq(what, got, want):
     if got != want:
         sys.exit("%s: got %r, want %r" % (what, got, want))
-eq("top-level keys", list(h), ["iolab", "database", "exported", "lessons", "score", "runs"])
+eq("top-level keys", list(h), ["iolab", "machine", "database", "exported", "lessons", "score", "runs"])
+# the machine, as batch names it (the same id: a report a student hands in)
+eq("machine keys", list(h["machine"]), ["kernel", "filesystem", "cpu_model", "cores", "memory_bytes", "id"])
+m = json.load(open(sys.argv[2]))["machine"]
+eq("machine keys in batch", list(m), ["kernel", "filesystem", "scratch", "syscall_counter",
+                                      "cpu_model", "cores", "memory_bytes", "id"])
+eq("the same machine.id", h["machine"]["id"], m["id"])
+if m["id"] is not None and (len(m["id"]) != 16 or m["id"] in open("/etc/machine-id").read()):
+    sys.exit("machine.id: %r" % m["id"])
 eq("database", h["database"], sys.argv[4])
 eq("lessons", h["lessons"], None)
 eq("score", h["score"], {"guesses": 0, "mean_miss": None, "within_1": 0})
@@ -168,6 +176,26 @@ if not h["label"].endswith("write_blocks 4096 2560 {file}"):
 ' "$T/cmd.json" "$T/history.json"
 pass "--command: 4096-byte writes of 10 MiB are 2,560 write syscalls; filed as kind program"
 
+# --history --lesson finds an own program by the label the notebook shows
+batch --db "$DB" --command --redirect stdout --size 4KiB -- head -c '{size}' /dev/zero
+expect_rc 0 "a second own program"
+run "$IOLAB" --history --db "$DB" --format json --lesson "$WRITE_BLOCKS 4096 2560 {file}"
+expect_rc 0 "--history --lesson LABEL"
+printf '%s\n' "$out" >"$T/by-label.json"
+run "$IOLAB" --history --db "$DB" --format json --lesson "head -c {size} /dev/zero"
+expect_rc 0 "--history --lesson LABEL of the second"
+printf '%s\n' "$out" >"$T/by-label2.json"
+py '
+import json, sys
+a = json.load(open(sys.argv[1]))["runs"]
+b = json.load(open(sys.argv[2]))["runs"]
+if len(a) != 1 or not a[0]["label"].endswith("write_blocks 4096 2560 {file}") or a[0]["kind"] != "program":
+    sys.exit("by label: %r" % a)
+if [r["label"] for r in b] != ["head -c {size} /dev/zero"] or b[0]["bytes"] != 4096:
+    sys.exit("by label, the second: %r" % b)
+' "$T/by-label.json" "$T/by-label2.json"
+pass "--history --lesson finds an own program by its notebook label, and only it"
+
 batch --no-record --command -- sh -c 'echo first line >&2; echo second line >&2; cat "$0" >/dev/null' '{file}'
 expect_rc 0 "--command that talks"
 expect_in "$err" "sh wrote on stderr (last lines):
@@ -240,7 +268,7 @@ expect_rc 1 "--forget answered no"
 expect_in "$out" "Nothing was forgotten." "--forget no"
 run "$IOLAB" --forget --yes --db "$DB"
 expect_rc 0 "--forget --yes"
-expect_in "$out" "Forgot 5 runs." "--forget --yes"
+expect_in "$out" "Forgot 6 runs." "--forget --yes"
 run "$IOLAB" --history --db "$DB"
 expect_rc 0 "--history after --forget"
 expect_in "$out" "No saved runs in $DB." "empty history"

@@ -82,9 +82,12 @@ for i, factor in enumerate([1, 2, 3]):
     save(f"m{i}.json", e)
 e = json.loads(json.dumps(d)); e["machine"]["id"] = f"{1:016x}"; save("dup.json", e)
 e = json.loads(json.dumps(d)); e["iolab"] = "99.0.0"; e["machine"]["id"] = "9"; save("new.json", e)
+# a document of an iolab before 0.3, which named no machine.id
+assert len(d["machine"]["id"]) == 16, d["machine"]
+e = json.loads(json.dumps(d)); del e["machine"]["id"]; save("old.json", e)
 PY
 run "$IOLAB" --class --format json "$T/m0.json" "$T/m1.json" "$T/m2.json" "$T/dup.json" \
-	"$T/new.json" "$T/stranger.json" "$T/b.json"
+	"$T/new.json" "$T/stranger.json" "$T/old.json"
 expect_rc 0 "--class of three machines and four files to skip"
 "$PYTHON3" - "$T/out" "$T" <<'PY' || fail "the class document: $out"
 import json, sys
@@ -98,7 +101,7 @@ assert skipped == {
     f"{t}/dup.json": f"repeats the machine of {t}/m0.json",
     f"{t}/new.json": "written by iolab 99.0.0, newer than this iolab " + doc["iolab"],
     f"{t}/stranger.json": 'not an iolab document (no "iolab" version with "results" or "runs")',
-    f"{t}/b.json": "no machine.id: written by an iolab before 0.3, or edited",
+    f"{t}/old.json": "no machine.id: written by an iolab before 0.3, or edited",
 }, skipped
 PY
 expect_in "$err" "skipped $T/dup.json: repeats the machine of $T/m0.json" "--class names a skipped file"

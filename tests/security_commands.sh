@@ -41,7 +41,7 @@ trap cleanup EXIT
 
 # pack_lesson ID COMMAND-YAML: a lesson of the pack that runs COMMAND
 pack_lesson() {
-	printf 'id: %s\ntitle: A lesson pack that runs a program\ntext: It runs what it says.\nworkload:\n  op: read\n  api: command\n  size: 4KiB\n  block: 4096\n  time_limit: 30s\n  command: %s\n' \
+	printf 'id: %s\ntitle: A lesson pack that runs a program\ntext: It runs what it says.\nworkload:\n  op: read\n  api: command\n  size: 4KiB\n  block: 4096\n  time_limit: 30s\n  command: %s\n  redirect: stdin\n' \
 		"$1" "$2" >"$PACK/$1.yaml"
 }
 pack_course() {
@@ -51,8 +51,8 @@ pack_course() {
 
 # --- 13.3 a lesson pack's command, in batch -----------------------------------------
 new_pack pack
-pack_lesson p01-touch "[touch, \"$TP/ran\"]"
-pack_lesson p02-plain "[true]"
+pack_lesson p01-touch "[tee, \"$TP/ran\"]"
+pack_lesson p02-plain "[cat]"
 pack_course "p01-touch, p02-plain"
 printf 'id: p03-own\ntitle: The lab'"'"'s own loop\ntext: No program.\nworkload:\n  op: write\n  api: syscall\n  size: 4KiB\n  block: 4096\n' \
 	>"$PACK/p03-own.yaml"
@@ -61,9 +61,9 @@ pack_course "p01-touch, p02-plain, p03-own"
 run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --format json
 expect_rc 1 "a pack's commands without --allow-commands"
 [ ! -e "$TP/ran" ] || fail "the pack's command ran without --allow-commands"
-want="this lesson runs a program from a lesson directory that is not the installed course: touch $TP/ran; iolab runs it only with --allow-commands (read it first)"
+want="this lesson runs a program from a lesson directory that is not the installed course: tee $TP/ran; iolab runs it only with --allow-commands (read it first)"
 expect_in "$err" "[1/3] p01-touch ... error: $want" "the refusal on stderr"
-expect_in "$err" "[2/3] p02-plain ... error: this lesson runs a program from a lesson directory that is not the installed course: true;" \
+expect_in "$err" "[2/3] p02-plain ... error: this lesson runs a program from a lesson directory that is not the installed course: cat;" \
 	"the refusal of the second"
 expect_in "$out" "\"error\": \"$want\"" "the refusal in the JSON"
 expect_in "$err" "[3/3] p03-own ... " "the lab's own loop runs"
@@ -118,7 +118,7 @@ expect_in "$err" "  command: [sh, -c, \"wc -c {file}\"]
                            ^" "the caret under {file}"
 # the data file's path comes from --dir: one that is shell code is data as $1
 mkdir -p "$TP/d;touch \$HOME;#"
-pack_lesson p04-inject "[sh, -c, 'test -f \"\$1\"', sh, \"{file}\"]"
+pack_lesson p04-inject "[sh, -c, 'test -f \"\$1\" && exec cat', sh, \"{file}\"]"
 run env HOME="$TP/home" "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$TP/d;touch \$HOME;#" --trials 1 \
 	--allow-commands
 expect_rc 0 "{file} as \$1 under a hostile --dir"
@@ -126,10 +126,10 @@ expect_rc 0 "{file} as \$1 under a hostile --dir"
 pass "{file} in a shell's -c script is refused at load time (exit 3, FILE:LINE:COLUMN, caret); as \$1 it is data"
 
 # --- 13.7 a command that detaches itself -------------------------------------------------
-# setsid forks (the lab's command leads its process group) and exits at
-# once: the lesson was done, the sleep ran on, reparented to init.
+# setsid -f forks and exits at once, and the command reads its file: the
+# lesson was done, the sleep ran on, reparented to init.
 new_pack detach
-pack_lesson p05-detach "[setsid, sleep, \"299.71\"]"
+pack_lesson p05-detach "[sh, -c, 'setsid -f sleep 299.71; exec cat']"
 pack_course "p05-detach"
 run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 2 --allow-commands
 expect_rc 0 "setsid sleep"
@@ -145,7 +145,7 @@ if [ -z "${TMUX_BIN:-}" ] || [ ! -x "$TMUX_BIN" ]; then
 fi
 tm() { "$TMUX_BIN" -L "iolab-sec-$$" -f /dev/null "$@"; }
 new_pack lab
-pack_lesson p01-touch "[touch, \"$TP/ran\"]"
+pack_lesson p01-touch "[tee, \"$TP/ran\"]"
 pack_course "p01-touch"
 if ! tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$TP' TERM=screen sh"; then
 	echo "skip: the lab's question: tmux cannot start a server here"
@@ -156,7 +156,7 @@ tm send-keys -t "$PANE" "XDG_STATE_HOME='$TP/state' XDG_CACHE_HOME='$TP/cache' L
 wait_for 'A lesson pack that runs a program' 20 "the lab at the pack's lesson"
 tm send-keys -t "$PANE" r
 wait_for "Run this lesson's program\\?" 10 "r asks first"
-wait_for "touch $TP/ran" 5 "the question shows the argv"
+wait_for "tee $TP/ran" 5 "the question shows the argv"
 grep -q "comes from $PACK" "$T/screen" || fail "the question does not say where the lesson is from"
 [ ! -e "$TP/ran" ] || fail "the program ran before the answer"
 tm send-keys -t "$PANE" n

@@ -25,6 +25,7 @@
 	X(lab_claims) \
 	X(layout) \
 	X(lesson) \
+	X(machine) \
 	X(measure) \
 	X(model) \
 	X(notebook) \

@@ -27,8 +27,8 @@ enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
        OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
-       OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_WIDE, OPT_COMPARE, OPT_CALIBRATE,
-       OPT_QUICK };
+       OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_WIDE, OPT_COMPARE, OPT_REDIRECT,
+       OPT_INCONCLUSIVE, OPT_CALIBRATE, OPT_QUICK };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -64,6 +64,8 @@ static const struct option long_options[] = {
 	{"class", no_argument, NULL, OPT_CLASS},
 	{"wide", no_argument, NULL, OPT_WIDE},
 	{"compare", required_argument, NULL, OPT_COMPARE},
+	{"redirect", required_argument, NULL, OPT_REDIRECT},
+	{"inconclusive", required_argument, NULL, OPT_INCONCLUSIVE},
 	{NULL, 0, NULL, 0}
 };
 
@@ -83,7 +85,8 @@ void cli_usage(FILE *out)
 "       iolab --batch [OPTION]...    run lessons headless and print results\n"
 "       iolab --list                 lesson ids and titles, in course order\n"
 "       iolab [--batch] --run SPEC   one experiment: op=read block=512 ...\n"
-"       iolab [--batch] --command [--op read|write] -- PROG ARG... {file}\n"
+"       iolab [--batch] --command [--op read|write] [--redirect stdin|stdout]\n"
+"             [--size S] -- PROG ARG... [{file}]\n"
 "                                    measure a program on the lab's data file\n"
 "       iolab --history [--lesson ID] [--format F]   the saved runs\n"
 "       iolab --forget [--yes]       delete every saved run\n"
@@ -110,6 +113,9 @@ void cli_usage(FILE *out)
 "      --size SIZE       override every lesson's file size (e.g. 1MiB)\n"
 "      --time-limit T    override every lesson's per-trial time limit\n"
 "                        (e.g. 2s; more than 0, at most 1 hour)\n"
+"      --inconclusive P  batch: a claim the lab could not decide is credited\n"
+"                        (credit, the default), failed (fail), or its lesson\n"
+"                        run again, up to 3 times, then credited (retry)\n"
 "      --perf            also count every syscall by kind with perf, in a\n"
 "                        separate counting pass (where the kernel permits)\n"
 "      --no-color        no colours (so does the NO_COLOR variable)\n"
@@ -120,6 +126,8 @@ void cli_usage(FILE *out)
 "      --command         run the words after '--' as a program, {file} being the\n"
 "                        lab's data file, measured like a command lesson\n"
 "      --op OP           what --command does to the file: read (default), write\n"
+"      --redirect R      --command: the data file on the program's stdin (a\n"
+"                        read) or its stdout (a write, --op write implied)\n"
 "      --db FILE         the notebook's database, every run kept (default\n"
 "                        $XDG_STATE_HOME/iolab/lab.db, else\n"
 "                        ~/.local/state/iolab/lab.db)\n"
@@ -338,6 +346,14 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 			return usage_error(err, "invalid --op '%s' (read or write)", arg);
 		o->op_given = 1;
 		return 0;
+	case OPT_REDIRECT:
+		if (wl_redirect_from_name(arg, &o->redirect) != 0 || o->redirect == WL_REDIRECT_NONE)
+			return usage_error(err, "invalid --redirect '%s' (stdin or stdout)", arg);
+		return 0;
+	case OPT_INCONCLUSIVE:
+		if (report_inconclusive_from_name(arg, &o->inconclusive) != 0)
+			return usage_error(err, "invalid --inconclusive '%s' (credit, fail or retry)", arg);
+		return 0;
 	default:
 		fputs("Try 'iolab --help' for more information.\n", err);
 		return EXIT_USAGE;
@@ -386,6 +402,8 @@ static int check_actions(const struct options *o, FILE *err)
 		return usage_error(err, "%s runs one experiment: it takes no --lesson", first);
 	if (o->op_given && !o->command_given)
 		return usage_error(err, "--op goes with --command");
+	if (o->redirect != WL_REDIRECT_NONE && !o->command_given)
+		return usage_error(err, "--redirect goes with --command");
 	if (o->yes && !o->forget)
 		return usage_error(err, "--yes goes with --forget");
 	if (o->quick && !o->calibrate)
@@ -420,7 +438,8 @@ static int command_spec(const struct options *o, struct wl_spec *s, char *msg, s
 	const struct wl_key *k = &wl_key_table[WLK_COMMAND];
 	wl_spec_init(s);
 	s->api = WL_API_COMMAND;
-	s->op = o->op_given ? o->op : WL_OP_READ;
+	s->op = o->op_given ? o->op : o->redirect == WL_REDIRECT_STDOUT ? WL_OP_WRITE : WL_OP_READ;
+	s->redirect = o->redirect;
 	if (k->begin(k, s, o->ncommand, msg, len) != 0)
 		return -1;
 	for (size_t i = 0; i < o->ncommand; i++)

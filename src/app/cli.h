@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "report_policy.h"
 #include "workload.h"
 
 struct report_format;         /* a row of the format table (report.h) */
@@ -47,6 +48,7 @@ struct options {
 	int command_given;         /* --command */
 	int op_given;              /* --op */
 	enum wl_op op;             /* --op read|write (default read) */
+	enum wl_redirect redirect; /* --redirect stdin|stdout (default none) */
 	int have_experiment;
 	struct wl_spec experiment;
 	/* the interactive lab only; batch keeps the lessons' own limits */
@@ -57,6 +59,9 @@ struct options {
 	char **compare;            /* --compare ID,ID,...: open the comparison of these */
 	size_t ncompare;
 	int wide;                  /* --wide: batch text one line per lesson, however wide */
+	/* --inconclusive: what batch makes of a claim it could not decide
+	 * (report.h); default REPORT_INCONCLUSIVE_CREDIT */
+	enum report_inconclusive inconclusive;
 	int allow_commands;        /* --allow-commands: a lesson pack's commands
 	                              run unasked (trust.h) */
 	/* results out of the terminal (report_cmd.h) */

@@ -18,6 +18,8 @@
 #include "countof.h"
 #include "errmsg.h"
 #include "history.h"
+#include "machine.h"
+#include "scratch.h"
 #include "report.h"
 #include "report_field_rows.h"
 #include "sanitize.h"
@@ -35,13 +37,20 @@ struct walk {
 	int failed;               /* out of memory */
 };
 
+/* A run of a lesson by the lesson's id; an own program's, which has no
+ * lesson, by the label the notebook shows it under: its command line
+ * ("./copy {file}", notebook_command_label). */
 static int wanted(const struct walk *w, const struct store_run *r)
 {
 	if (!w->nlessons)
 		return 1;
-	for (size_t i = 0; i < w->nlessons; i++)
+	for (size_t i = 0; i < w->nlessons; i++) {
 		if (r->lesson && strcmp(r->lesson, w->lessons[i]) == 0)
 			return 1;
+		if (!r->lesson && r->kind == STORE_KIND_PROGRAM && r->label &&
+		    strcmp(r->label, w->lessons[i]) == 0)
+			return 1;
+	}
 	return 0;
 }
 
@@ -276,9 +285,16 @@ static int write_json(FILE *out, struct store *st, const char *const *lessons, s
 		snprintf(now, sizeof now, "1970-01-01T00:00:00Z");
 	if (score_of(st, lessons, nlessons, &sc, msg, len) != 0)
 		return -1;
+	struct machine m;
+	machine_probe(&m);
+	/* the runs' data files are in the default scratch directory unless a
+	 * run said --dir: its filesystem, as batch names the one it used */
+	machine_filesystem(scratch_default_dir(), m.filesystem, sizeof m.filesystem);
 	fputs("{\n  \"iolab\": ", out);
 	report_json_string(out, PACKAGE_VERSION);
-	fputs(",\n  \"database\": ", out);
+	fputs(",\n  \"machine\": {", out);
+	report_write_machine(out, &m, NULL, NULL);
+	fputs("},\n  \"database\": ", out);
 	report_json_string(out, store_path(st));
 	fputs(",\n  \"exported\": ", out);
 	report_json_string(out, now);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "countof.h"
 #include "lesson.h"
 
 /* --- the model --------------------------------------------------------------- */
@@ -27,9 +28,13 @@ void lesson_free(struct lesson *l)
 		free(l->compare[i]);
 	free(l->compare);
 	free(l->sweep.blocks);
-	for (size_t i = 0; i < l->nexpect; i++)
+	for (size_t i = 0; i < l->nexpect; i++) {
 		expect_free(&l->expect[i]);
+		if (l->grading)
+			free(l->grading[i].leaderboard);
+	}
 	free(l->expect);
+	free(l->grading);
 	memset(l, 0, sizeof *l);
 }
 
@@ -61,4 +66,24 @@ size_t course_section_of(const struct course *c, size_t i)
 		if (i >= c->sections[s].first && i - c->sections[s].first < c->sections[s].count)
 			return s;
 	return c->nsections;
+}
+
+/* Gradescope's own words for a test's visibility */
+static const char *const visibility_names[] = {
+	"", "hidden", "after_due_date", "after_published", "visible",
+};
+
+const char *lesson_visibility_name(enum lesson_visibility v)
+{
+	return (unsigned)v < COUNT(visibility_names) ? visibility_names[v] : "";
+}
+
+int lesson_visibility_from_name(const char *s, enum lesson_visibility *out)
+{
+	for (size_t i = 1; i < COUNT(visibility_names); i++)
+		if (strcmp(s, visibility_names[i]) == 0) {
+			*out = (enum lesson_visibility)i;
+			return 0;
+		}
+	return -1;
 }

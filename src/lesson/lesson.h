@@ -41,6 +41,24 @@ struct sweep {
 	size_t ncaches;           /* 0 = no sweep */
 };
 
+/* Gradescope's visibility of a test (doc/lesson-format.md, "Grading");
+ * UNSET: Gradescope's default (the assignment's setting). */
+enum lesson_visibility {
+	LESSON_VIS_UNSET, LESSON_VIS_HIDDEN, LESSON_VIS_AFTER_DUE_DATE,
+	LESSON_VIS_AFTER_PUBLISHED, LESSON_VIS_VISIBLE
+};
+const char *lesson_visibility_name(enum lesson_visibility v);    /* "" for UNSET */
+int lesson_visibility_from_name(const char *s, enum lesson_visibility *out);
+
+/* How one claim is graded: keys of an `expect:` item that the check
+ * language (expect.h) does not read. */
+struct lesson_grading {
+	double points;                /* `points:`; 0 when absent: a share of the
+	                                 lesson's (report_test_points) */
+	enum lesson_visibility visibility;
+	char *leaderboard;            /* `leaderboard:` name, or NULL */
+};
+
 struct lesson {
 	char *id;                 /* [a-z0-9-]+, the file name without .yaml */
 	char *title;
@@ -57,6 +75,10 @@ struct lesson {
 	struct expectation *expect;   /* `expect:`, in file order */
 	size_t nexpect;
 	double points;                /* `points:`; LESSON_POINTS_DEFAULT when absent */
+	/* added with issue 22 */
+	int points_given;             /* `points:` was in the file */
+	enum lesson_visibility visibility;  /* `visibility:` of all its tests */
+	struct lesson_grading *grading;     /* one per expect item, or NULL */
 };
 
 struct section {

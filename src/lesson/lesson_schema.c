@@ -368,6 +368,31 @@ static void f_compare(struct yctx *c, const struct ynode *v, void *dst, const st
 
 /* --- expect: ------------------------------------------------------------------- */
 
+static void f_points(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+
+/* Gradescope's visibility of a lesson's tests, or of one claim's */
+static void f_visibility(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	char e[64];
+	if (ycheck_word(c, v, f->key))
+		return;
+	if (lesson_visibility_from_name(v->str, dst) != 0)
+		yerr(c, v, "'%s' must be hidden, after_due_date, after_published or visible: '%s'",
+		     f->key, yecho(v->str, e, sizeof e));
+}
+
+/* A claim's name on Gradescope's leaderboard: one short line */
+#define LEADERBOARD_NAME_MAX 64
+static void f_leaderboard(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+{
+	if (yis_null(v) || !v->len)
+		yerr(c, v, "'%s' needs a name", f->key);
+	else if (v->len > LEADERBOARD_NAME_MAX || memchr(v->str, '\n', v->len))
+		yerr(c, v, "'%s' must be one line of at most %d bytes", f->key, LEADERBOARD_NAME_MAX);
+	else if (!(*(char **)dst = strdup(v->str)))
+		yerr(c, v, "out of memory");
+}
+
 /* One item of expect: as the walker leaves it: the value node of each key
  * given (by enum expect_key), so a build error can point into the very
  * string it is about; between's items too. */
@@ -375,6 +400,7 @@ struct xbuild {
 	const struct ynode *at[EXPECT_KEY_WHOLE_FILE + 1];
 	const struct ynode *between[2];
 	size_t nbetween;
+	struct lesson_grading grading;    /* points, visibility, leaderboard */
 };
 
 #define XB(key) offsetof(struct xbuild, at[key])
@@ -427,6 +453,9 @@ static const struct yfield expect_item_fields[] = {
 	{"at_most", Y_SCALAR, f_x_value, XB(EXPECT_KEY_AT_MOST), 0, NULL},
 	{"between", Y_SEQ, f_x_between, XB(EXPECT_KEY_BETWEEN), 0, NULL},
 	{"whole_file", Y_SCALAR, f_x_value, XB(EXPECT_KEY_WHOLE_FILE), 0, NULL},
+	{"points", Y_SCALAR, f_points, offsetof(struct xbuild, grading.points), 0, NULL},
+	{"visibility", Y_SCALAR, f_visibility, offsetof(struct xbuild, grading.visibility), 0, NULL},
+	{"leaderboard", Y_SCALAR, f_leaderboard, offsetof(struct xbuild, grading.leaderboard), 0, NULL},
 };
 
 /* The node a build error about key is in: the value, one of between's
@@ -518,7 +547,8 @@ static void f_expect(struct yctx *c, const struct ynode *v, void *dst, const str
 		yerr(c, v, "'%s' lists more than %d checks", f->key, LESSON_EXPECT_MAX);
 		return;
 	}
-	if (!(l->expect = calloc(v->n, sizeof *l->expect))) {
+	if (!(l->expect = calloc(v->n, sizeof *l->expect)) ||
+	    !(l->grading = calloc(v->n, sizeof *l->grading))) {
 		yerr(c, v, "out of memory");
 		return;
 	}
@@ -529,12 +559,16 @@ static void f_expect(struct yctx *c, const struct ynode *v, void *dst, const str
 			yerr(c, it, "items of '%s' must be mappings (claim, check and a bound), not %s",
 			     f->key, ykind_name(it));
 		else if (ywalk_map(c, it, expect_item_fields, COUNT(expect_item_fields), &xb, NULL) == 0 &&
-		         x_build(c, it, &xb, &l->expect[l->nexpect]) == 0)
-			l->nexpect++;
+		         x_build(c, it, &xb, &l->expect[l->nexpect]) == 0) {
+			l->grading[l->nexpect++] = xb.grading;
+			continue;
+		}
+		free(xb.grading.leaderboard);
 	}
 }
 
-/* A lesson's share of a grade: a positive number, as Gradescope scores. */
+/* A lesson's or a claim's share of a grade: a positive number, as
+ * Gradescope scores. */
 static void f_points(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	char e[64];
@@ -571,6 +605,7 @@ static const struct yfield lesson_fields[] = {
 	{"sweep", Y_MAP, f_sweep, 0, 0, NULL},
 	{"expect", Y_SEQ, f_expect, offsetof(struct lbuild, l), 0, NULL},
 	{"points", Y_SCALAR, f_points, LB(points), 0, NULL},
+	{"visibility", Y_SCALAR, f_visibility, LB(visibility), 0, NULL},
 };
 
 
@@ -614,7 +649,8 @@ int lesson_load_env(const char *path, const struct lenv *tmpl, struct lesson *ou
 		lesson_free(&lb.l);
 		return -1;
 	}
-	if (!(lb.l.points > 0))
+	lb.l.points_given = lb.l.points > 0;
+	if (!lb.l.points_given)
 		lb.l.points = LESSON_POINTS_DEFAULT;
 	*out = lb.l;
 	return 0;

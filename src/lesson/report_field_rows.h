@@ -110,6 +110,7 @@
 	X("workload.file", FN(f_workload, W_FILE), 0, JV, "") \
 	X("workload.sync_every", FN(f_workload, W_SYNC_EVERY), RF_NUM, JV, \
 	  "writes between two syncs (0: one sync, after the last write)") \
+	X("workload.redirect", FN(f_workload, W_REDIRECT), 0, JV, "") \
 	X("trials", FN(f_trials, 0), RF_NUM, JV, "trials run to their end") \
 	X(RFN_PASSES, MEMBER(passes, TF_UINT, TF_ADD), RF_WORK, JV, "whole passes over the file in a trial") \
 	X(RFN_BYTES, MEMBER(bytes, TF_U64, TF_ADD), RF_WORK, JV, "bytes the workload moved in a trial, every pass") \
@@ -175,6 +176,8 @@
 	  "bytes copied from the kernel to user space by read-family calls (/proc/PID/io `rchar`)") \
 	X("copied.write_bytes", MEMBER(wchar, TF_COUNT, TF_ADD), RF_WORK, JV, \
 	  "bytes copied from user space to the kernel by write-family calls (/proc/PID/io `wchar`)") \
+	X("copied.startup_read_bytes", FN(f_startup, 0), RF_NUM, JV, \
+	  "a read command's start-up reads, taken off its `bytes`: `rchar` of the same argv run on an empty file (null otherwise)") \
 	X("cache.resident_before", MEMBER(resident_before, TF_FRACTION, TF_FIRST), RF_NUM, JV, \
 	  "fraction of the file in the page cache just before the trial") \
 	X("cache.resident_after", MEMBER(resident_after, TF_FRACTION, TF_LAST), RF_CACHED, JV, \

@@ -167,7 +167,9 @@ static void read_machine(json_t *root, struct doc_machine *m)
 	m->id = dup_str(json_object_get(mo, "id"));
 	m->kernel = dup_str(json_object_get(mo, "kernel"));
 	m->filesystem = dup_str(json_object_get(mo, "filesystem"));
-	m->cpu = dup_str(json_object_get(mo, "cpu"));
+	/* batch and --history write the model as cpu_model (report_write_machine) */
+	json_t *cpu = json_object_get(mo, "cpu_model");
+	m->cpu = dup_str(cpu ? cpu : json_object_get(mo, "cpu"));
 	json_t *dev = json_object_get(mo, "device");
 	m->device = dup_str(json_is_object(dev) ? json_object_get(dev, "model") : dev);
 	m->student = dup_str(json_object_get(root, "student"));

@@ -51,6 +51,9 @@ int report_init(struct report *r, const char *scratch, const char *filesystem,
 	struct tm tm;
 	if (!gmtime_r(&now, &tm) || !strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		snprintf(r->started, sizeof r->started, "1970-01-01T00:00:00Z");
+	r->execution_seconds = -1;
+	machine_probe(&r->machine);
+	snprintf(r->machine.filesystem, sizeof r->machine.filesystem, "%s", r->filesystem);
 	r->version = strdup(PACKAGE_VERSION);
 	r->scratch = dup_or_null(scratch);
 	r->syscall_counter = strdup(syscall_counter ? syscall_counter : "none");
@@ -105,12 +108,32 @@ static void result_free(struct report_result *res)
 	memset(res, 0, sizeof *res);
 }
 
+void report_reset_measured(struct report_result *res)
+{
+	free(res->error);
+	res->error = NULL;
+	res->status = REPORT_OK;
+	res->measured = 0;
+	res->trials = 0;
+	memset(&res->summary, 0, sizeof res->summary);
+	free(res->points);
+	res->points = NULL;
+	res->npoints = 0;
+	memset(res->fit, 0, sizeof res->fit);
+	free(res->runs);
+	res->runs = NULL;
+	res->nruns = 0;
+	report_expects_free(res);
+	res->disturbed[0] = '\0';
+}
+
 void report_expects_free(struct report_result *res)
 {
 	for (size_t i = 0; i < res->nexpects; i++) {
 		free(res->expects[i].claim);
 		free(res->expects[i].check);
 		free(res->expects[i].bound);
+		free(res->expects[i].leaderboard);
 	}
 	free(res->expects);
 	res->expects = NULL;
@@ -131,6 +154,8 @@ struct report_result *report_add(struct report *r, const struct lesson *l,
 	res->no_device = r->no_device;
 	res->is_sweep = sweep_npoints(&l->sweep) > 0;
 	res->lesson_points = l->points > 0 ? l->points : LESSON_POINTS_DEFAULT;
+	res->points_given = l->points_given;
+	res->visibility = l->visibility;
 	if (wl_spec_copy(&res->spec, spec) != 0) {
 		memset(&res->spec, 0, sizeof res->spec);
 		return NULL;
@@ -309,6 +334,14 @@ int64_t report_syscalls_read(const struct report_result *res)
 	return known(m->syscall_source == SYSCALL_SOURCE_PERF ? m->sys[SYS_READ] : m->syscr);
 }
 
+int64_t report_startup_read_bytes(const struct report_result *res)
+{
+	const struct trial_result *m = median(res);
+	if (!m || res->spec.api != WL_API_COMMAND || res->spec.op != WL_OP_READ)
+		return REPORT_UNAVAILABLE;
+	return known(m->startup_read_bytes);
+}
+
 int64_t report_syscalls_write(const struct report_result *res)
 {
 	const struct trial_result *m = median(res);
@@ -483,4 +516,37 @@ void report_put_line(FILE *out, const char *s, const char *escaped)
 		s += n;
 		left -= n;
 	}
+}
+
+/* --- grading policy ------------------------------------------------------------ */
+
+static const char *const inconclusive_names[] = {"credit", "fail", "retry"};
+
+const char *report_inconclusive_name(enum report_inconclusive p)
+{
+	return (unsigned)p < COUNT(inconclusive_names) ? inconclusive_names[p] : "?";
+}
+
+int report_inconclusive_from_name(const char *name, enum report_inconclusive *out)
+{
+	for (size_t i = 0; i < COUNT(inconclusive_names); i++)
+		if (strcmp(name, inconclusive_names[i]) == 0) {
+			*out = (enum report_inconclusive)i;
+			return 0;
+		}
+	return -1;
+}
+
+double report_test_points(const struct report_result *res, long j)
+{
+	size_t shared = 0;
+	for (size_t i = 0; i < res->nexpects; i++)
+		shared += !(res->expects[i].points > 0);
+	if (j >= 0) {
+		const struct report_expectation *e = &res->expects[j];
+		return e->points > 0 ? e->points : res->lesson_points / (double)shared;
+	}
+	if (shared)
+		return 0;
+	return res->points_given || !res->nexpects ? res->lesson_points : 0;
 }

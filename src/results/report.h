@@ -19,6 +19,8 @@
 #include "engine.h"
 #include "expect.h"
 #include "lesson.h"
+#include "machine.h"
+#include "report_policy.h"
 #include "model.h"
 #include "sweep.h"
 
@@ -46,6 +48,10 @@ struct report_expectation {
 	char *bound;              /* "near 4096 \u00b1 1%", "at least 5": with the
 	                             run's numbers when they could be computed */
 	struct expect_outcome outcome;
+	/* how it is graded, from its lesson (struct lesson_grading) */
+	double points;            /* its own points:, 0 when a share */
+	enum lesson_visibility visibility;
+	char *leaderboard;        /* NULL, or its name on the leaderboard */
 };
 
 struct report_result {
@@ -83,6 +89,11 @@ struct report_result {
 	/* A trial's workload was stopped by a signal: what trial_result's
 	 * disturbance said ("stopped for 3.0 s by a signal"), "" if none was. */
 	char disturbed[64];
+	/* Added with issue 22: the lesson's grading (doc/batch-output.md,
+	 * "Grading policy"), and how often --inconclusive retry ran it again. */
+	int points_given;
+	enum lesson_visibility visibility;
+	unsigned retries;
 	/* This machine's model of the run (model.h): its median trial's counts
 	 * times the notebook's calibrated costs; present 0 when no calibration
 	 * was at hand or nothing was measured (a sweep: its fit is the model). */
@@ -108,10 +119,16 @@ struct report {
 	int has_device;
 	char device_note[160];
 	char started[32];         /* ISO-8601 UTC, second precision */
+	struct machine machine;   /* what `machine` says beyond kernel and
+	                             filesystem (report_write_machine) */
 	char *course;             /* course title, or NULL */
 	unsigned trials;          /* trials requested per lesson */
 	int wide;                 /* --wide: the text table on one line per lesson,
 	                             however wide (else it fits REPORT_TEXT_WIDTH) */
+	/* the grader's policy (report_policy.h), and the seconds the whole run
+	 * took (results.json's execution_time; < 0 unknown) */
+	enum report_inconclusive inconclusive;
+	double execution_seconds;
 	struct report_result *results;
 	size_t nresults;
 };
@@ -157,17 +174,35 @@ int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *
 /* Frees the result's expectations (res->expects, as report_expect.c makes
  * them) and leaves it with none. */
 void report_expects_free(struct report_result *res);
+/* Forgets what the result measured (figures, trials, points of a sweep,
+ * claims, error), status ok again, so its lesson can be run again into it
+ * (--inconclusive retry); its lesson, spec and references stay. */
+void report_reset_measured(struct report_result *res);
 /* Sets the result's error text (printf-style) and status error. */
 void report_fail(struct report_result *res, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Records the expected error's text, status staying ok. */
 void report_note(struct report_result *res, const char *text);
+/* The points of a result's test: j < 0 the lesson having run, else its
+ * j-th claim.  A claim with points: has them; the lesson's points are
+ * shared evenly over its claims without; the run earns the lesson's
+ * points only when no claim shares them (every claim has its own, or
+ * there is none) and the lesson gave points (or, claim-free, its default).
+ * doc/batch-output.md, "Grading policy". */
+double report_test_points(const struct report_result *res, long j);
 /* The model of res from costs (NULL: none), as model_predict() makes it
  * from the median trial; a sweep, an unmeasured run: none. */
 void report_model(struct report_result *res, const struct cost_table *costs);
 /* 1 if any result has status error. */
 int report_any_failed(const struct report *r);
 void report_free(struct report *r);
+
+/* The `machine` object's members after "machine": {, as batch JSON and
+ * --history JSON write it (doc/batch-output.md): kernel, filesystem, then
+ * the scratch directory and syscall counter when given (batch), then CPU,
+ * cores, memory and id. */
+void report_write_machine(FILE *out, const struct machine *m, const char *scratch,
+                          const char *syscall_counter);
 
 /* --- formats --------------------------------------------------------------
  *
@@ -209,6 +244,9 @@ char *report_json_result(const struct report_result *res);
  * read/write come from the counter named by the median trial's
  * syscall_source (procfs: syscr/syscw); total only from perf. */
 int64_t report_syscalls_read(const struct report_result *res);
+/* copied.startup_read_bytes: a read command's start-up reads, taken off
+ * its bytes; REPORT_UNAVAILABLE for every other kind */
+int64_t report_startup_read_bytes(const struct report_result *res);
 int64_t report_syscalls_write(const struct report_result *res);
 int64_t report_syscalls_total(const struct report_result *res);
 /* A perf per-kind count (SYS_LSEEK ...), or REPORT_UNAVAILABLE. */

@@ -151,8 +151,47 @@ static void expect_source_of(const struct report *r, const struct report_result 
 
 /* --- outcomes ------------------------------------------------------------------ */
 
+/* What the grader's policy makes of an outcome (doc/batch-output.md,
+ * "Grading policy"): a lesson that failed (its program crashed, exited
+ * non-zero, could not run) held nothing: each claim is missed, with the
+ * failure named; so is a whole-file claim of a program the time limit
+ * stopped (the lab's own loops stop themselves and stay inconclusive);
+ * with --inconclusive fail, every other inconclusive claim is missed too. */
+static void apply_policy(const struct report *r, const struct report_result *res,
+                         struct expect_outcome *o)
+{
+	const char *why = NULL;
+	char text[sizeof o->why + 64];
+	if (res->status == REPORT_ERROR) {
+		snprintf(text, sizeof text, "the lesson failed: %.220s",
+		         res->error ? res->error : "the workload failed");
+		why = text;
+	} else if (o->verdict != EXPECT_INCONCLUSIVE) {
+		return;
+	} else if (o->reason == EXPECT_WHY_TIME_LIMITED && res->spec.api == WL_API_COMMAND) {
+		snprintf(text, sizeof text, "the program was stopped at its time limit (%g s) before "
+		         "it finished", res->spec.time_limit);
+		why = text;
+	} else if (r->inconclusive == REPORT_INCONCLUSIVE_FAIL) {
+		snprintf(text, sizeof text, "%s: %.200s (--inconclusive fail: not credited)",
+		         expect_reason_name(o->reason), o->why);
+		why = text;
+	}
+	if (!why)
+		return;
+	o->verdict = EXPECT_MISSED;
+	o->reason = EXPECT_WHY_NONE;
+	snprintf(o->why, sizeof o->why, "%.*s", (int)sizeof o->why - 1, why);
+}
+
 int report_expect_result(const struct report *r, struct report_result *res,
                          const struct expectation *xs, size_t n)
+{
+	return report_expect_graded(r, res, xs, NULL, n);
+}
+
+int report_expect_graded(const struct report *r, struct report_result *res,
+                         const struct expectation *xs, const struct lesson_grading *gs, size_t n)
 {
 	report_expects_free(res);
 	if (!n)
@@ -167,11 +206,17 @@ int report_expect_result(const struct report *r, struct report_result *res,
 		char bound[2 * EXPECT_TEXT_MAX + 64];
 		expect_evaluate(&xs[i], &src, &e->outcome);
 		expect_describe_bound(&xs[i], &e->outcome, bound, sizeof bound);
+		apply_policy(r, res, &e->outcome);
 		e->claim = strdup(xs[i].claim);
 		e->check = strdup(expect_expr_text(xs[i].check));
 		e->bound = strdup(bound);
+		if (gs) {
+			e->points = gs[i].points;
+			e->visibility = gs[i].visibility;
+			e->leaderboard = gs[i].leaderboard ? strdup(gs[i].leaderboard) : NULL;
+		}
 		res->nexpects++;
-		if (!e->claim || !e->check || !e->bound) {
+		if (!e->claim || !e->check || !e->bound || (gs && gs[i].leaderboard && !e->leaderboard)) {
 			report_expects_free(res);
 			return -1;
 		}
@@ -186,7 +231,7 @@ int report_expect_all(struct report *r, const struct course *c)
 		if (k < 0)
 			continue;
 		const struct lesson *l = &c->lessons[k];
-		if (report_expect_result(r, &r->results[i], l->expect, l->nexpect) != 0)
+		if (report_expect_graded(r, &r->results[i], l->expect, l->grading, l->nexpect) != 0)
 			return -1;
 	}
 	return 0;

@@ -30,6 +30,10 @@
  * in res->expects (replacing any).  0, or -1 out of memory. */
 int report_expect_result(const struct report *r, struct report_result *res,
                          const struct expectation *xs, size_t n);
+/* The same, each claim graded as gs[i] says (gs may be NULL: shares of
+ * the lesson's points, no visibility, no leaderboard). */
+int report_expect_graded(const struct report *r, struct report_result *res,
+                         const struct expectation *xs, const struct lesson_grading *gs, size_t n);
 /* report_expect_result for every result, with its lesson's expectations
  * from c (found by id).  0, or -1 out of memory. */
 int report_expect_all(struct report *r, const struct course *c);

@@ -154,7 +154,7 @@ static int f_disturbed(const struct report_result *r, int a, struct report_value
 
 enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
        W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
-       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP, W_FILE, W_SYNC_EVERY };
+       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP, W_FILE, W_SYNC_EVERY, W_REDIRECT };
 
 /* its name, or the number when the table has none */
 static void expect_error(int err, struct report_value *v)
@@ -202,6 +202,7 @@ static int f_workload(const struct report_result *r, int a, struct report_value 
 	case W_MAP: val_text(v, wl_map_name(s->map)); break;
 	case W_FILE: val_text(v, wl_file_name(s->file)); break;
 	case W_SYNC_EVERY: val_uint(v, s->sync_every); break;
+	case W_REDIRECT: val_text(v, wl_redirect_name(s->redirect)); break;
 	}
 	return 0;
 }
@@ -318,6 +319,16 @@ static int f_amplification(const struct report_result *r, int a, struct report_v
 	(void)a;
 	if (r->measured)
 		val_real(v, figures_amplification(&r->spec, M(r)->bytes, &M(r)->device));
+	return 0;
+}
+
+/* copied.startup_read_bytes: a read command's, null for every other kind */
+static int f_startup(const struct report_result *r, int a, struct report_value *v)
+{
+	(void)a;
+	int64_t n = report_startup_read_bytes(r);
+	if (n >= 0)
+		val_uint(v, (uint64_t)n);
 	return 0;
 }
 

@@ -101,6 +101,8 @@ static void expectation_point(FILE *out, unsigned n, const struct report_result 
 	if (o->verdict == EXPECT_INCONCLUSIVE) {
 		yaml_str(out, "reason", expect_reason_name(o->reason));
 		yaml_str(out, "why", o->why);
+	} else if (o->verdict == EXPECT_MISSED && o->why[0]) {
+		yaml_str(out, "why", o->why);     /* missed by the grading policy */
 	}
 	fputs("  ...\n", out);
 }

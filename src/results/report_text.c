@@ -190,11 +190,13 @@ static void fmt_rate_cell(const struct report_result *res, char *buf, size_t len
 		snprintf(buf, len, "-");
 		return;
 	}
-	units_format_rate(res->summary.rate_median, buf, len);
+	/* a rate the load held back says so first, so rates still end in
+	 * one column; the note under the table says how long it waited */
+	char rate[32];
+	units_format_rate(res->summary.rate_median, rate, sizeof rate);
+	snprintf(buf, len, "%s%s", report_ran_busy(res) == 1 ? "busy " : "", rate);
 	if (res->summary.median.time_limited)
 		strncat(buf, "*", len - strlen(buf) - 1);
-	if (report_ran_busy(res) == 1)            /* the load held it back: the note says how much */
-		strncat(buf, " busy", len - strlen(buf) - 1);
 	if (res->status == REPORT_ERROR)
 		strncat(buf, " (error)", len - strlen(buf) - 1);
 }
@@ -417,10 +419,10 @@ static void write_busy_notes(FILE *out, const struct report *r, int first)
 		fputs(first ? "\n" : "", out);
 		first = 0;
 		if (m->cpu_wait >= 0)
-			fprintf(out, "%s: busy: waited %.2f s of %.2f s for a CPU; alone it would have run at ",
-			        res->lesson, m->cpu_wait, m->seconds);
+			fprintf(out, "busy: %s waited %.2f s of %.2f s for a CPU;\n      alone it would have "
+			        "run at ", res->lesson, m->cpu_wait, m->seconds);
 		else
-			fprintf(out, "%s: busy: on the CPU for under %.0f%% of its time%s", res->lesson,
+			fprintf(out, "busy: %s was on the CPU for under %.0f%% of its time%s", res->lesson,
 			        REPORT_BUSY_CPU_SHARE * 100, "\n");
 		if (m->cpu_wait >= 0) {
 			char rate[32];

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <linux/futex.h>
 #include <math.h>
 #include <poll.h>
@@ -44,6 +45,8 @@
 #define OWN_GRACE 30.0
 /* A command past its time limit gets SIGTERM, then SIGKILL this later. */
 #define TERM_GRACE 1.0
+/* The start-up probe (probe_startup) may run this long at most. */
+#define PROBE_LIMIT 2.0
 /* A warm trial's file is read in first when less than this is cached (the
  * fraction is a ratio of page counts: 1.0 exactly when all are). */
 #define WARM_MIN_RESIDENT (1.0 - 1e-9)
@@ -69,6 +72,9 @@ struct trial {
 	int slot;                 /* its entry in g_child[], -1 when none */
 	int command;
 	char **argv;
+	/* a read command's start-up reads: the kernel's rchar of the same
+	 * argv run on an empty file (probe_startup), 0 when not probed */
+	int64_t startup_rchar;
 	int errfd;
 	char path[4096];          /* the data file, or the written file */
 	int path_is_output;       /* written: removed after the trial */
@@ -240,7 +246,7 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (t->command) {
 		reaper_mark_child();    /* its descendants are this trial's */
-		wl_exec_command(t->argv, perf ? -1 : t->errfd, sh, perf);
+		wl_exec_command(t->argv, t->path, t->spec.redirect, perf ? -1 : t->errfd, sh, perf);
 		_exit(127);
 	}
 	_exit(wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1);
@@ -478,6 +484,46 @@ static void keep_zombies(void)
 	}
 }
 
+static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int *have_ru);
+
+/* What a read command reads to start, which is not the data file's: exec
+ * reads the program's headers, the loader those of its libraries, all
+ * counted in the kernel's rchar with the reads of the file.  The same
+ * argv (and redirect) run once on an empty file, before the trial, reads
+ * all of that and nothing of the file: its rchar is taken off the trial's
+ * (command_bytes).  Bounded by PROBE_LIMIT; whatever it did (exited
+ * non-zero, killed at its limit), what it read is the start-up. */
+static int64_t probe_startup(const struct trial *t)
+{
+	struct trial *p = calloc(1, sizeof *p);
+	int64_t rchar = 0;
+	if (!p)
+		return 0;
+	p->scratch = t->scratch;
+	p->command = 1;
+	p->errfd = p->pidfd = p->iofd = p->slot = -1;
+	int fd = wl_spec_copy(&p->spec, &t->spec) == 0
+	         ? scratch_create(t->scratch, "empty", p->path, sizeof p->path) : -1;
+	if (fd >= 0) {
+		close(fd);
+		p->path_is_output = 1;        /* ours: removed with the probe */
+		if (p->spec.time_limit > PROBE_LIMIT)
+			p->spec.time_limit = PROBE_LIMIT;
+		p->argv = wl_command_argv(&p->spec, p->path);
+		p->sh = p->argv ? map_shared() : NULL;
+	}
+	if (p->sh && spawn(p, p->sh, 0) == 0) {
+		struct measure_io io;
+		struct rusage ru;
+		int have_ru;
+		reap(p, &io, &ru, &have_ru);
+		if (!p->sh->failed && io.rchar > 0)
+			rchar = io.rchar;
+	}
+	trial_free(p);
+	return rchar;
+}
+
 struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
                           char *msg, size_t msglen)
 {
@@ -498,6 +544,8 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 	                                 : prepare_input(t, msg, msglen);
 	if (rc == 0 && t->command)
 		rc = prepare_command(t, msg, msglen);
+	if (rc == 0 && t->command && spec->op == WL_OP_READ)
+		t->startup_rchar = probe_startup(t);
 	if (rc == 0 && !(t->sh = map_shared()))
 		rc = errmsg(msg, msglen, "cannot map shared memory: %s", strerror(errno));
 	int spawned = rc == 0 ? spawn(t, t->sh, 0) : 0;
@@ -610,17 +658,20 @@ void trial_stop(struct trial *t)
 	}
 }
 
-/* Bytes a command moved so far: the written file's size, or what it read
- * (clamped to the file: rchar also counts libraries the loader read). */
+/* Bytes a command moved so far, as the kernel saw them (doc/batch-output.md,
+ * "bytes"): a write's is the written file's size; a read's is what its
+ * read-family calls returned (rchar) less its start-up reads
+ * (probe_startup), at most the file's size. */
 static uint64_t command_bytes(const struct trial *t, const struct measure_io *io)
 {
 	if (t->spec.op == WL_OP_WRITE) {
 		struct stat st;
 		return stat(t->path, &st) == 0 ? (uint64_t)st.st_size : 0;
 	}
-	if (io->rchar < 0)
+	if (io->rchar <= t->startup_rchar)
 		return 0;
-	return (uint64_t)io->rchar < t->spec.size ? (uint64_t)io->rchar : t->spec.size;
+	uint64_t read = (uint64_t)(io->rchar - t->startup_rchar);
+	return read < t->spec.size ? read : t->spec.size;
 }
 
 static enum trial_state sample_state(struct trial *t, int phase)
@@ -726,6 +777,7 @@ static void result_clear(struct trial_result *r)
 		r->sys[k] = -1;
 	r->syscr = r->syscw = -1;
 	r->cpu_seconds = -1;
+	r->startup_read_bytes = -1;      /* no row of its own: report_startup_read_bytes */
 }
 
 static void set_io(struct trial_result *r, const struct measure_io *io)
@@ -834,6 +886,27 @@ static void copy_failure(struct trial_result *r, const struct wl_shared *sh)
 	snprintf(r->failed_call, sizeof r->failed_call, "%s", sh->failed_call);
 }
 
+/* A command that exited 0 having moved no byte of the data file measured
+ * nothing: its rate would be 0, or a file size it never read.  Fails, and
+ * says what the kernel saw and where the bytes may have gone instead. */
+static void moved_nothing(const struct trial *t, struct trial_result *r,
+                          const struct measure_io *io)
+{
+	const char *name = t->spec.command[0];
+	int wrote = t->spec.op == WL_OP_WRITE;
+	const char *hint = t->spec.redirect != WL_REDIRECT_NONE ? ""
+	                   : wrote ? "; if it writes its standard output, give redirect: stdout (--redirect stdout)"
+	                   : "; if it reads its standard input, give redirect: stdin (--redirect stdin)";
+	if (wrote)
+		snprintf(r->error, sizeof r->error, "'%s' wrote nothing into the data file "
+		         "(0 bytes at its exit)%s", name, hint);
+	else
+		snprintf(r->error, sizeof r->error, "'%s' read nothing of the data file: the kernel "
+		         "counted %" PRId64 " bytes read, no more than its start-up reads "
+		         "(%" PRId64 " on an empty file)%s", name, io->rchar < 0 ? 0 : io->rchar,
+		         t->startup_rchar, hint);
+}
+
 static void collect_command(struct trial *t, struct trial_result *r, const struct measure_io *io)
 {
 	const char *name = t->spec.command[0];
@@ -842,6 +915,7 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 	size_t nsaid = stderr_read(t, said);
 	r->seconds = t->exit_time - t->fork_time;
 	r->bytes = command_bytes(t, io);
+	r->startup_read_bytes = t->spec.op == WL_OP_READ ? t->startup_rchar : -1;
 	stderr_tail(said, nsaid, tail, sizeof tail);    /* before stderr_lines cuts it up */
 	stderr_lines(said, r->stderr_tail, sizeof r->stderr_tail);
 	if (t->sh->failed) {                         /* exec failed */
@@ -851,8 +925,8 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 		snprintf(r->error, sizeof r->error, "interrupted");
 	} else if (in->si_code == CLD_EXITED && in->si_status == 0) {
 		r->passes = 1;
-		if (t->spec.op == WL_OP_READ)
-			r->bytes = t->spec.size;
+		if (r->bytes == 0)
+			moved_nothing(t, r, io);
 	} else if (in->si_code == CLD_EXITED) {
 		snprintf(r->error, sizeof r->error, "'%s' exited with status %d%s%s",
 		         name, in->si_status, tail[0] ? ": " : "", tail);
@@ -1113,8 +1187,6 @@ static void accept_counts(const struct trial *t, struct trial_result *r,
 	if (!ok)
 		return;
 	r->perf_bytes = t->command ? command_bytes(t, io) : t->sh->bytes;
-	if (t->command && t->spec.op == WL_OP_READ)
-		r->perf_bytes = t->spec.size;
 	if (r->perf_bytes != r->bytes)
 		return;                 /* another run's counts: not these bytes' */
 	/* a tracepoint that could not be opened stays -1, not procfs's count */

@@ -143,6 +143,10 @@ struct trial_result {
 	/* The scratch directory's block device over the trial (device.h):
 	 * whole-device counts, -1 when there is none or it cannot be read. */
 	struct device_stat device;
+	/* A read command's start-up reads, taken off its bytes: the kernel's
+	 * rchar of the same argv on an empty file (doc/batch-output.md,
+	 * "bytes"); -1 for the lab's own loops and for writes. */
+	int64_t startup_read_bytes;
 };
 
 struct trial;                 /* opaque: a running trial */

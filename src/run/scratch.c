@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "errmsg.h"
+#include "machine.h"
 #include "scratch.h"
 #include "units.h"
 
@@ -84,28 +85,16 @@ static void make_parents(const char *dir)
 	}
 }
 
-/* The filesystem's name from /proc/self/mountinfo (by device number),
- * falling back to the statfs magic for the few we must tell apart. */
+/* The filesystem's name from /proc/self/mountinfo (by device number,
+ * machine.h), falling back to the statfs magic for the few we must tell
+ * apart. */
 static void detect_fstype(struct scratch *s, const struct stat *st)
 {
 	struct statfs sf;
+	char name[sizeof s->fstype];
 	s->on_tmpfs = fstatfs(s->dirfd, &sf) == 0 && sf.f_type == TMPFS_MAGIC_NUMBER;
-	snprintf(s->fstype, sizeof s->fstype, "%s", s->on_tmpfs ? "tmpfs" : "unknown");
-	FILE *f = fopen("/proc/self/mountinfo", "re");
-	if (!f)
-		return;
-	char line[4096], want[32];
-	snprintf(want, sizeof want, "%u:%u", major(st->st_dev), minor(st->st_dev));
-	while (fgets(line, sizeof line, f)) {
-		char devno[32], *sep = strstr(line, " - ");
-		if (!sep || sscanf(line, "%*s %*s %31s", devno) != 1 || strcmp(devno, want) != 0)
-			continue;
-		char fstype[32];
-		if (sscanf(sep + 3, "%31s", fstype) == 1)
-			snprintf(s->fstype, sizeof s->fstype, "%s", fstype);
-		break;
-	}
-	fclose(f);
+	machine_fstype_of_dev(st->st_dev, name, sizeof name);
+	snprintf(s->fstype, sizeof s->fstype, "%s", name[0] ? name : s->on_tmpfs ? "tmpfs" : "unknown");
 }
 
 /* "iolab-<pid>-<seq>.<kind>" -> pid, or 0 if the name is not ours. */

@@ -1346,22 +1346,40 @@ void wl_command_free(char **argv)
 	free(argv);
 }
 
-void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop)
+/* The exec failed before the program ran: why, in sh. */
+static void exec_failed(struct wl_shared *sh, const char *call, const char *what, int err)
 {
+	sh->err = err;
+	sh->failed = 1;
+	set_failed_call(sh, call);
+	snprintf(sh->error, sizeof sh->error, "%s: %s", what, strerror(err));
+	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
+}
+
+void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redirect,
+                     int errfd, struct wl_shared *sh, int perf_stop)
+{
+	char what[160];
 	/* Never the lab's terminal: without /dev/null the command does not run. */
 	int null = open("/dev/null", O_RDWR);
 	if (null < 0) {
-		int err = errno;
-		sh->err = err;
-		sh->failed = 1;
-		set_failed_call(sh, "open");
-		snprintf(sh->error, sizeof sh->error, "cannot run '%s': open /dev/null: %s",
-		         argv[0], strerror(err));
-		atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
+		snprintf(what, sizeof what, "cannot run '%.64s': open /dev/null", argv[0]);
+		exec_failed(sh, "open", what, errno);
 		return;
 	}
-	dup2(null, STDIN_FILENO);
-	dup2(null, STDOUT_FILENO);
+	int in = null, out = null;
+	if (redirect == WL_REDIRECT_STDIN)
+		in = open(path, O_RDONLY | O_NOFOLLOW);
+	else if (redirect == WL_REDIRECT_STDOUT)
+		out = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW);
+	if (in < 0 || out < 0) {
+		snprintf(what, sizeof what, "cannot run '%.64s': open the data file for its %s",
+		         argv[0], in < 0 ? "standard input" : "standard output");
+		exec_failed(sh, "open", what, errno);
+		return;
+	}
+	dup2(in, STDIN_FILENO);
+	dup2(out, STDOUT_FILENO);
 	dup2(errfd >= 0 ? errfd : null, STDERR_FILENO);
 	/* The lab's own descriptors (terminal, report file) are not the
 	 * command's business. */

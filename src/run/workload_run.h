@@ -101,11 +101,13 @@ int wl_run_has_loop(enum wl_loop loop);
 char **wl_command_argv(const struct wl_spec *spec, const char *path);
 void wl_command_free(char **argv);
 
-/* In the child: stdin and stdout on /dev/null, stderr on errfd (or
- * /dev/null if errfd < 0), other fds closed, then execvp (never a shell).
- * Returns only when /dev/null could not be opened or exec failed, with the
- * reason in sh. */
-void wl_exec_command(char *const argv[], int errfd, struct wl_shared *sh, int perf_stop);
+/* In the child: stdin and stdout on /dev/null, or the one redirect names
+ * on the file at path (opened here, read-only onto stdin or write-only onto
+ * stdout, as a shell's < and > would), stderr on errfd (or /dev/null if
+ * errfd < 0), other fds closed, then execvp (never a shell).  Returns only
+ * when a file could not be opened or exec failed, with the reason in sh. */
+void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redirect,
+                     int errfd, struct wl_shared *sh, int perf_stop);
 
 /* The error text of a failed call, with a hint where the lab knows the
  * usual cause (O_DIRECT alignment, file size limit).  fstype, when not NULL,

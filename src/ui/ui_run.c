@@ -183,7 +183,7 @@ int ui_run_time_draw(int y, int x, int w, int max_rows, const struct run_view *v
 			continue;
 		snprintf(text[n], sizeof text[n], "%s %s", time_glyph((enum run_time_part)p), t.text[i]);
 		snprintf(brief[n], sizeof brief[n], "%s %s", time_glyph((enum run_time_part)p), t.brief[i]);
-		parts[n] = (struct fit_part){text[n], brief[n], 0, 0};
+		parts[n] = (struct fit_part){text[n], brief[n], t.part[i].drop, 0};
 		n++;
 		i++;
 	}

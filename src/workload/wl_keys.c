@@ -160,6 +160,7 @@ ENUM_ROW(sync, wl_sync)
 ENUM_ROW(stdio_mode, wl_stdio_mode)
 ENUM_ROW(map, wl_map)
 ENUM_ROW(file, wl_file)
+ENUM_ROW(redirect, wl_redirect)
 
 #define ENUM_NAMES_MAX 16
 
@@ -174,6 +175,7 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 	case WLK_STDIO_MODE: return stdio_mode_set(v, dst);
 	case WLK_MAP: return map_set(v, dst);
 	case WLK_FILE: return file_set(v, dst);
+	case WLK_REDIRECT: return redirect_set(v, dst);
 	default: return -1;
 	}
 }
@@ -431,6 +433,13 @@ static int f_map(const struct wl_key *k, const struct wl_spec *s, char *buf, siz
 	return f_enum(k, s, buf, len);
 }
 
+static int f_redirect(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->redirect == WL_REDIRECT_NONE)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
 static int f_open(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
@@ -636,6 +645,13 @@ static void d_advice_lead(const struct wl_key *k, const struct wl_spec *s, char 
 	snprintf(buf, len, "read %s after the advice", num);
 }
 
+static void d_redirect(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	static const char *const words[] = {"no redirection", "the file on stdin", "stdout into the file"};
+	snprintf(buf, len, "%s", (unsigned)s->redirect < 3 ? words[s->redirect] : "?");
+}
+
 static void d_map(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
@@ -676,6 +692,8 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	/* a count of writes: 0 (sync only at the end) .. WL_SYNC_EVERY_MAX */
 	[WLK_SYNC_EVERY] = {"sync_every", WL_KEYF_QUIET, OFF(sync_every), p_sync_every, NULL,
 	                    f_count, d_sync_every, NULL},
+	[WLK_REDIRECT] = {"redirect", 0, OFF(redirect), p_enum, NULL, f_redirect, d_redirect,
+	                  redirect_choice},
 };
 
 const struct wl_key *wl_key_find(const char *name)

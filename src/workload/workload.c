@@ -81,6 +81,7 @@ static const char *const sync_names[] = {"none", "fsync", "fdatasync"};
 static const char *const stdio_mode_names[] = {"full", "line", "none"};
 static const char *const map_names[] = {"once", "per_pass"};
 static const char *const file_names[] = {"new", "existing"};
+static const char *const redirect_names[] = {"none", "stdin", "stdout"};
 
 
 int wl_spec_repeats_passes(const struct wl_spec *s)
@@ -123,6 +124,7 @@ NAME_FUNCS(wl_sync, sync, sync_names)
 NAME_FUNCS(wl_stdio_mode, stdio_mode, stdio_mode_names)
 NAME_FUNCS(wl_map, map, map_names)
 NAME_FUNCS(wl_file, file, file_names)
+NAME_FUNCS(wl_redirect, redirect, redirect_names)
 
 static const struct { const char *name; unsigned flag; } open_flags[] = {
 	{"O_SYNC", WL_OPEN_SYNC}, {"O_DSYNC", WL_OPEN_DSYNC}, {"O_DIRECT", WL_OPEN_DIRECT},
@@ -226,8 +228,15 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 		return rule("command", key, msg, len, "command needs api: command");
 	if (k->command && (!s->command || s->command_len == 0))
 		return rule("api", key, msg, len, "api: command needs a command");
+	if (s->redirect != WL_REDIRECT_NONE && !k->command)
+		return rule("redirect", key, msg, len, "redirect is for api: command");
 	if (k->refusal)
 		return rule(k->refusal_key, key, msg, len, k->refusal);
+	/* the data file is read, or written: the stream that carries it */
+	if (s->redirect == WL_REDIRECT_STDIN && s->op != WL_OP_READ)
+		return rule("redirect", key, msg, len, "redirect: stdin is for op: read (the data file is read)");
+	if (s->redirect == WL_REDIRECT_STDOUT && s->op != WL_OP_WRITE)
+		return rule("redirect", key, msg, len, "redirect: stdout is for op: write (the data file is written)");
 	if (k->maps && (uint64_t)(size_t)s->size != s->size)
 		return rule("size", key, msg, len, "size is too large to map into this process's address space");
 	/* a rule of the op, not of the kind: a command's write may ask too */

@@ -26,6 +26,10 @@ enum wl_map { WL_MAP_ONCE, WL_MAP_PER_PASS };
 /* a write's data file: created empty, or already of the lesson's size
  * (filled and synced before the clock) and overwritten in place */
 enum wl_file { WL_FILE_NEW, WL_FILE_EXISTING };
+/* api command: the data file opened by the lab onto the program's standard
+ * input (a read) or output (a write), as a shell's < and > would, with no
+ * shell; none leaves them on /dev/null */
+enum wl_redirect { WL_REDIRECT_NONE, WL_REDIRECT_STDIN, WL_REDIRECT_STDOUT };
 
 /* open: flags, a bit set */
 #define WL_OPEN_SYNC   0x1u
@@ -64,6 +68,7 @@ struct wl_spec {
 	char **command;           /* api command: argv, NULL-terminated; "{file}"
 	                             in any word is replaced by the data file */
 	size_t command_len;
+	enum wl_redirect redirect;
 	int expect_error;         /* errno the lesson exists to show, 0 = none */
 	enum wl_file file;        /* writes: a new file, or an existing one overwritten */
 	uint64_t sync_every;      /* sync after every this many writes; 0: only
@@ -86,6 +91,7 @@ const char *wl_sync_name(enum wl_sync v);
 const char *wl_stdio_mode_name(enum wl_stdio_mode v);
 const char *wl_map_name(enum wl_map v);
 const char *wl_file_name(enum wl_file v);
+const char *wl_redirect_name(enum wl_redirect v);
 int wl_op_from_name(const char *s, enum wl_op *out);
 int wl_api_from_name(const char *s, enum wl_api *out);
 int wl_advice_from_name(const char *s, enum wl_advice *out);
@@ -94,6 +100,7 @@ int wl_sync_from_name(const char *s, enum wl_sync *out);
 int wl_stdio_mode_from_name(const char *s, enum wl_stdio_mode *out);
 int wl_map_from_name(const char *s, enum wl_map *out);
 int wl_file_from_name(const char *s, enum wl_file *out);
+int wl_redirect_from_name(const char *s, enum wl_redirect *out);
 /* "O_SYNC" -> WL_OPEN_SYNC ...; 0 on success, -1 unknown */
 int wl_open_flag_from_name(const char *s, unsigned *out);
 /* Writes the names of the set flags, in canonical order, into names[]
