@@ -74,11 +74,12 @@ eq("order", [r["lesson"] for r in res],
 keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "bytes",
         "seconds", "rate", "log_rate", "time_limited", "disturbed", "checksum", "syscalls",
         "calls", "cpu", "faults", "context_switches", "waited_seconds", "time", "per_call",
-        "rate_alone", "storage", "copied", "cache", "device", "amplification", "reference",
-        "sweep", "model", "busy", "points", "expectations"]
+        "rate_alone", "storage", "copied", "cache", "device", "amplification", "evidence",
+        "reference", "sweep", "model", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
-           "expect_error", "advice_lead", "map", "file", "sync_every", "redirect"]
+           "expect_error", "advice_lead", "map", "file", "sync_every", "redirect", "order",
+           "stdio_call", "scenario"]
 for r in res:
     eq(r["lesson"] + " keys", list(r), keys)
     eq(r["lesson"] + " workload keys", list(r["workload"]), wl_keys)
@@ -161,7 +162,8 @@ eq("b01 workload", w["workload"], {"op": "write", "api": "syscall", "size": 6553
    "stride": 0, "open": [], "fadvise": "normal", "cache": "warm", "streams": 1,
    "stdio_buffer": "default", "stdio_mode": "full", "sync": "none", "time_limit": 5.0,
    "min_time": 0.2, "command": None, "expect_error": None, "advice_lead": 0.0, "map": "once",
-   "file": "new", "sync_every": 0, "redirect": "none"})
+   "file": "new", "sync_every": 0, "redirect": "none", "order": "forward", "stdio_call": "fwrite",
+   "scenario": "none"})
 measured(w, 65536)
 eq("b01 syscalls.write", w["syscalls"]["write"], 65536)
 eq("b01 syscalls.read", w["syscalls"]["read"], 0)
@@ -239,12 +241,13 @@ def flat(d, prefix=""):
     for k, v in d.items():
         if isinstance(v, dict) and k not in ("calls",):
             yield from flat(v, prefix + k + ".")
-        elif k not in ("calls", "reference", "sweep", "model"):
+        elif k not in ("calls", "reference", "sweep", "model", "evidence"):
             yield prefix + k
 json_cols = list(flat(doc["results"][0]))
-# expectations.held/missed/inconclusive count the verdicts of the JSON list
+# expectations.held/missed/inconclusive count the verdicts of the JSON list;
+# evidence, like sweep, is null in the JSON of a run without one
 csv_cols = [c for c in rows[0].keys()
-            if not c.startswith(("calls.", "sweep.", "expectations.", "model."))]
+            if not c.startswith(("calls.", "sweep.", "expectations.", "model.", "evidence."))]
 eq("CSV columns = JSON fields", csv_cols, json_cols)
 ' "$T/out" "$T/four.json"
 case "$out" in *"$(printf '\r')"*) ;; *) fail "csv: no CRLF line ends" ;; esac
@@ -333,3 +336,23 @@ assert r["syscalls"]["read"] == 16, r["syscalls"]
 pass "sweep: every point in order, the fit per cache, main figures from 4096 B warm"
 no_data_files "sweep"
 pass "sweep: no data file left behind"
+
+# --- a scenario: the file's bytes are the result ---------------------------------
+batch --run 'op=write api=stdio scenario=fork_no_flush' --trials 1 --format json
+expect_rc 0 "scenario"
+cp "$T/out" "$T/scenario.json"
+batch --run 'op=write api=stdio scenario=fork_no_flush' --trials 1 --format csv
+expect_rc 0 "scenario csv"
+py '
+import csv, io, json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+assert r["workload"]["scenario"] == "fork_no_flush", r["workload"]
+ev = r["evidence"]
+assert ev == {"bytes": 59, "lines": 4, "max_copies": 2, "missing": 0, "in_order": 1,
+              "text": "before fork\\nchild after fork\\nbefore fork\\nparent after fork\\n"}, ev
+row = list(csv.DictReader(io.StringIO(open(sys.argv[2], newline="").read())))[0]
+for k, v in ev.items():
+    assert row["evidence." + k] == str(v), (k, row["evidence." + k], v)
+' "$T/scenario.json" "$T/out"
+pass "scenario: the file as evidence, the same in the JSON and the CSV"
+no_data_files "scenario"

@@ -364,6 +364,78 @@ START_TEST(overwrite_trial_counts)
 }
 END_TEST
 
+/* The keys of both storage issues together, in place: a mapped overwrite
+ * maps the file as it is (no ftruncate, its tail kept), walks it last
+ * block first and msyncs every 3 stores; a reversed, strided write()
+ * overwrite syncs every 3 writes, each run of the loop starting where the
+ * reversed walk has got to (so nothing lands past the file's end). */
+START_TEST(overwrite_mapped_and_reversed)
+{
+	char path[512], msg[256];
+	const uint64_t size = 65536, tail = 1000;
+	static const enum wl_api apis[] = {WL_API_MMAP, WL_API_SYSCALL};
+	for (size_t a = 0; a < 2; a++) {
+		ck_assert_msg(scratch_prefilled_file(&S, size + tail, path, sizeof path, msg,
+		                                     sizeof msg) == 0, "%s", msg);
+		struct wl_spec s = spec(WL_OP_WRITE, apis[a], size, 4096);
+		s.file = WL_FILE_EXISTING;
+		s.order = WL_ORDER_REVERSE;
+		s.sync = apis[a] == WL_API_MMAP ? WL_SYNC_MSYNC : WL_SYNC_FDATASYNC;
+		s.sync_every = 3;
+		if (apis[a] == WL_API_SYSCALL)
+			s.stride = 16384;
+		struct wl_shared *sh = child_run(&s, path);
+		enum call_kind sync = apis[a] == WL_API_MMAP ? CALL_MSYNC : CALL_FDATASYNC;
+		ck_assert_uint_eq(sh->calls_by_kind[sync], 6);  /* 5 after 3 each, 1 at the end */
+		ck_assert_uint_eq(atomic_load(&sh->bytes), size);
+		if (apis[a] == WL_API_MMAP) {
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_MEMWRITE], 16);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_FTRUNCATE], 0);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_MMAP], 1);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_MUNMAP], 1);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_WRITE], 0);
+		} else {
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_WRITE], 16);
+			ck_assert_uint_eq(sh->calls_by_kind[CALL_LSEEK], 16);
+		}
+		munmap(sh, sizeof *sh);
+		size_t len;
+		unsigned char *got = slurp(path, &len), want[1000];
+		ck_assert_uint_eq(len, size + tail);
+		for (uint64_t i = 0; i < size; i++)
+			ck_assert_msg(got[i] == written_byte(i % 4096), "api %zu: byte %llu not overwritten",
+			              a, (unsigned long long)i);
+		scratch_fill_pattern(want, tail, size);
+		ck_assert_int_eq(memcmp(got + size, want, tail), 0);
+		free(got);
+		scratch_remove(&S, path);
+	}
+}
+END_TEST
+
+/* Trials of mapped writes with the overwrite keys: a byte store at a time
+ * with an msync every 1000 stores (4 of them, then one for the last 96),
+ * into a new file and into an existing one (no ftruncate there). */
+START_TEST(mapped_write_sync_every_counts)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_MMAP, 4096, 1);
+	s.sync = WL_SYNC_MSYNC;
+	s.sync_every = 1000;
+	for (int existing = 0; existing < 2; existing++) {
+		s.file = existing ? WL_FILE_EXISTING : WL_FILE_NEW;
+		run_ok(&s, &r);
+		ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 4096);
+		ck_assert_uint_eq(r.calls[CALL_MSYNC], 5);
+		ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], existing ? 0 : 1);
+		ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+		ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+		ck_assert_int_eq(r.syscw, 0);
+		ck_assert_uint_eq(r.bytes, 4096);
+	}
+}
+END_TEST
+
 /* sync_every: a sync after every N writes, and one at the end only when
  * writes came after the last; stdio flushes its buffer before each. */
 START_TEST(sync_every_counts)
@@ -574,6 +646,220 @@ START_TEST(strided_bytes_uneven_stride)
 	ck_assert_uint_eq(r.bytes, 100);
 	ck_assert_uint_eq(r.calls[CALL_READ], 40);
 	ck_assert_int_eq(r.rchar, 100);
+}
+END_TEST
+
+/* order: reverse - the same accesses as forward, last to first: the same
+ * checksum, and a seek before every access. */
+START_TEST(reverse_reads_every_byte_once)
+{
+	static const struct { uint64_t size, block, stride, accesses; } cases[] = {
+		{65536, 1, 0, 65536}, {10000, 512, 0, 20}, {1000, 1, 7, 1000}, {100, 3, 10, 40},
+		{65536, 512, 8192, 128},
+	};
+	static const enum wl_api apis[] = {WL_API_SYSCALL, WL_API_STDIO, WL_API_MMAP};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct trial_result fwd, r;
+		struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, cases[i].size, cases[i].block);
+		s.stride = cases[i].stride;
+		run_ok(&s, &fwd);
+		s.order = WL_ORDER_REVERSE;
+		for (size_t a = 0; a < sizeof apis / sizeof *apis; a++) {
+			s.api = apis[a];
+			run_ok(&s, &r);
+			ck_assert_uint_eq(r.bytes, cases[i].size);
+			ck_assert_uint_eq(r.checksum, fwd.checksum);
+			ck_assert_uint_eq(r.passes, 1);
+			if (s.api == WL_API_SYSCALL) {
+				ck_assert_uint_eq(r.calls[CALL_READ], cases[i].accesses);
+				ck_assert_uint_eq(r.calls[CALL_LSEEK], cases[i].accesses);
+				ck_assert_int_eq(r.syscr, (int64_t)cases[i].accesses);
+				ck_assert_int_eq(r.rchar, (int64_t)cases[i].size);
+			} else if (s.api == WL_API_STDIO) {
+				ck_assert_uint_eq(r.calls[CALL_FREAD], cases[i].accesses);
+				ck_assert_uint_eq(r.calls[CALL_FSEEK], cases[i].accesses);
+			} else {
+				ck_assert_uint_eq(r.calls[CALL_MEMREAD], cases[i].accesses);
+				ck_assert_int_eq(r.syscr, mmap_extra_reads());
+			}
+		}
+	}
+}
+END_TEST
+
+/* A reverse write: every block written once, from the end of the file,
+ * an lseek before each write(); backwards through stdio too. */
+START_TEST(reverse_writes_every_byte_once)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_SYSCALL, 10000, 512);
+	s.order = WL_ORDER_REVERSE;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 10000);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 20);
+	ck_assert_uint_eq(r.calls[CALL_LSEEK], 20);
+	ck_assert_int_eq(r.syscw, 20);
+	ck_assert_int_eq(r.wchar, 10000);
+	s.api = WL_API_STDIO;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 20);
+	ck_assert_uint_eq(r.calls[CALL_FSEEK], 20);
+	ck_assert_int_eq(r.wchar, 10000);
+	/* a seek flushes a write stream: each block is one write() of its own */
+	ck_assert_int_eq(r.syscw, 20);
+	ck_assert_uint_eq(r.bytes, 10000);
+}
+END_TEST
+
+/* op: write through a mapping: ftruncate, one mmap, a store per access,
+ * one munmap, and no write() at all; msync when asked. */
+START_TEST(mmap_write_counts)
+{
+	struct trial_result r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_MMAP, 65536, 1);
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 65536);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 65536);
+	ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], 1);
+	ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MSYNC], 0);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 0);
+	ck_assert_int_eq(r.syscw, 0);
+	ck_assert_int_eq(r.wchar, 0);
+	ck_assert_uint_eq(r.passes, 1);
+	s.block = 4096;
+	s.sync = WL_SYNC_MSYNC;
+	s.map = WL_MAP_PER_PASS;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 16);
+	ck_assert_uint_eq(r.calls[CALL_MSYNC], 1);
+	ck_assert_uint_eq(r.calls[CALL_MMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_MUNMAP], 1);
+	ck_assert_uint_eq(r.calls[CALL_FTRUNCATE], 1);
+	ck_assert_int_eq(r.syscw, 0);
+	if (r.dirty_pages_after != -1) {     /* msync(MS_SYNC) wrote them back */
+		ck_assert_int_eq(r.dirty_pages_after, 0);
+		ck_assert_int_eq(r.writeback_pages_after, 0);
+	}
+	/* strided and reversed stores, fdatasync after */
+	s = spec(WL_OP_WRITE, WL_API_MMAP, 1000, 3);
+	s.stride = 10;
+	s.order = WL_ORDER_REVERSE;
+	s.sync = WL_SYNC_FDATASYNC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.bytes, 1000);
+	ck_assert_uint_eq(r.calls[CALL_MEMWRITE], 400);
+	ck_assert_uint_eq(r.calls[CALL_FDATASYNC], 1);
+	ck_assert_int_eq(r.syscw, 0);
+}
+END_TEST
+
+/* stdio_call: the character calls, each counted under its own name, with
+ * the same write()s and read()s as the 1-byte fwrite and fread. */
+START_TEST(stdio_character_calls)
+{
+	struct trial_result blockr, r;
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 262144, 1);
+	run_ok(&s, &blockr);
+	s.stdio_call = WL_SCALL_FPUTC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FPUTC], 262144);
+	ck_assert_uint_eq(r.calls[CALL_FWRITE], 0);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+	ck_assert_int_eq(r.syscw, 262144 / blksize());
+	ck_assert_int_eq(r.syscw, blockr.syscw);
+	ck_assert_int_eq(r.wchar, 262144);
+	s.stdio_call = WL_SCALL_PUTC_UNLOCKED;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_PUTC_UNLOCKED], 262144);
+	ck_assert_int_eq(r.syscw, blockr.syscw);
+	/* line buffered: the text has a newline every 64 bytes */
+	s.stdio_mode = WL_STDIO_LINE;
+	s.size = 65536;
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.syscw, 65536 / 64);
+
+	s = spec(WL_OP_READ, WL_API_STDIO, 65536, 1);
+	run_ok(&s, &blockr);
+	s.stdio_call = WL_SCALL_FGETC;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_FGETC], 65536);
+	ck_assert_uint_eq(r.calls[CALL_FREAD], 0);
+	ck_assert_int_eq(r.syscr, blockr.syscr);
+	ck_assert_int_eq(r.syscr, 65536 / blksize());
+	ck_assert_uint_eq(r.checksum, blockr.checksum);
+	s.stdio_call = WL_SCALL_GETC_UNLOCKED;
+	run_ok(&s, &r);
+	ck_assert_uint_eq(r.calls[CALL_GETC_UNLOCKED], 65536);
+	ck_assert_int_eq(r.syscr, blockr.syscr);
+	ck_assert_uint_eq(r.checksum, blockr.checksum);
+}
+END_TEST
+
+/* The scenarios of TLPI 13.7 and exercise 13-4, run for real: the file's
+ * own bytes are the evidence, exactly. */
+static void run_scenario(enum wl_scenario sc, enum wl_stdio_mode mode, int64_t buffer,
+                         struct trial_result *r)
+{
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	s.scenario = sc;
+	s.stdio_mode = mode;
+	s.stdio_buffer = buffer;
+	run_ok(&s, r);
+	ck_assert_int_eq(r->evidence.present, 1);
+	ck_assert_uint_eq(r->bytes, (uint64_t)r->evidence.bytes);
+	ck_assert_uint_eq(r->passes, 1);
+}
+
+START_TEST(scenario_evidence)
+{
+	struct trial_result r;
+	/* a file: the write() overtakes the fprintf still in the buffer */
+	run_scenario(WL_SCENARIO_PRINTF_THEN_WRITE, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "write: second line\\nprintf: first line\\n");
+	ck_assert_int_eq(r.evidence.in_order, 0);
+	ck_assert_int_eq(r.evidence.missing, 0);
+	ck_assert_int_eq(r.evidence.lines, 2);
+	ck_assert_uint_eq(r.calls[CALL_WRITE], 1);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 1);
+	ck_assert_int_eq(r.syscw, 2);            /* the write(), then the flush's */
+	/* line buffered, as on a terminal: the newline sent it first */
+	run_scenario(WL_SCENARIO_PRINTF_THEN_WRITE, WL_STDIO_LINE, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "printf: first line\\nwrite: second line\\n");
+	ck_assert_int_eq(r.evidence.in_order, 1);
+	/* read() starts where stdio's 4096-byte buffer ended: line 257 */
+	run_scenario(WL_SCENARIO_READ_UNDER_FILE, WL_STDIO_FULL, 4096, &r);
+	ck_assert_int_eq(r.evidence.bytes, 300 * 16 + 23 + 22);
+	ck_assert_int_eq(r.evidence.lines, 302);
+	ck_assert_int_eq(r.evidence.missing, 1);
+	ck_assert_int_eq(r.evidence.in_order, 0);
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	const char *tail = "input line 0300\\nfgets: input line 0001\\nread: input line 0257\\n";
+	size_t tl = strlen(tail), n = strlen(r.evidence.text);
+	ck_assert_uint_ge(n, tl);
+	ck_assert_str_eq(r.evidence.text + n - tl, tail);
+	ck_assert_ptr_nonnull(strstr(r.evidence.text, "[... "));
+	ck_assert_uint_eq(r.calls[CALL_READ], 1);
+	ck_assert_int_eq(r.syscr, 2);            /* stdio's buffer, then the read() */
+	/* fork with a line in the buffer: both processes write it */
+	run_scenario(WL_SCENARIO_FORK_NO_FLUSH, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "before fork\\nchild after fork\\nbefore fork\\n"
+	                 "parent after fork\\n");
+	ck_assert_int_eq(r.evidence.max_copies, 2);
+	ck_assert_int_eq(r.evidence.lines, 4);
+	run_scenario(WL_SCENARIO_FORK_FLUSH, WL_STDIO_FULL, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_str_eq(r.evidence.text, "before fork\\nchild after fork\\nparent after fork\\n");
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	ck_assert_int_eq(r.evidence.in_order, 1);
+	ck_assert_uint_eq(r.calls[CALL_FFLUSH], 2);
+	/* line buffered, the newline flushed it before the fork */
+	run_scenario(WL_SCENARIO_FORK_NO_FLUSH, WL_STDIO_LINE, WL_STDIO_BUFFER_DEFAULT, &r);
+	ck_assert_int_eq(r.evidence.max_copies, 1);
+	/* any other trial has no evidence */
+	struct wl_spec s = spec(WL_OP_WRITE, WL_API_STDIO, 4096, 1);
+	run_ok(&s, &r);
+	ck_assert_int_eq(r.evidence.present, 0);
 }
 END_TEST
 
@@ -2196,6 +2482,8 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, prefilled_file);
 	tcase_add_test(tc, overwrite_in_place);
 	tcase_add_test(tc, overwrite_trial_counts);
+	tcase_add_test(tc, overwrite_mapped_and_reversed);
+	tcase_add_test(tc, mapped_write_sync_every_counts);
 	tcase_add_test(tc, sync_every_counts);
 	tcase_add_test(tc, o_direct_unaligned_is_einval);
 	tcase_add_test(tc, expected_error_missing);
@@ -2204,6 +2492,11 @@ Suite *make_suite_engine(void)
 	tcase_add_test(tc, read_blocks_checksums_agree);
 	tcase_add_test(tc, strided_visits_every_block_once);
 	tcase_add_test(tc, strided_bytes_uneven_stride);
+	tcase_add_test(tc, reverse_reads_every_byte_once);
+	tcase_add_test(tc, reverse_writes_every_byte_once);
+	tcase_add_test(tc, mmap_write_counts);
+	tcase_add_test(tc, stdio_character_calls);
+	tcase_add_test(tc, scenario_evidence);
 	tcase_add_test(tc, streams_one_per_region);
 	tcase_add_test(tc, passes_repeat_until_min_time);
 	tcase_add_test(tc, seek_loop_counts_block_per_lseek);

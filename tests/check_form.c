@@ -59,7 +59,8 @@ START_TEST(fields_of_a_workload)
 		{"stride", "0"}, {"streams", "1"}, {"open", "O_DIRECT"}, {"fadvise", "normal"},
 		{"cache", "warm"}, {"stdio_buffer", "default"}, {"stdio_mode", "full"},
 		{"sync", "none"}, {"sync_every", "0"}, {"file", "new"}, {"time_limit", "5s"},
-		{"min_time", "0.2s"},
+		{"min_time", "0.2s"}, {"order", "forward"}, {"stdio_call", "fread"},
+		{"scenario", "none"},
 	};
 	for (size_t i = 0; i < FORM_FIELDS; i++) {
 		ck_assert_str_eq(f.fields[i].key->key, want[i][0]);
@@ -99,12 +100,39 @@ START_TEST(named_values_cycle)
 	form_field_step(&f, -1);
 	form_field_step(&f, -1);
 	form_field_step(&f, -1);
-	ck_assert_str_eq(form_current(&f)->key->key, "min_time");   /* round, backwards */
+	ck_assert_str_eq(form_current(&f)->key->key, "scenario");   /* round, backwards */
 	form_close(&f);
 }
 END_TEST
 
 /* A value refused: the loader's own message, under its field. */
+/* Keys the spec leaves out at their defaults are shown by their default's
+ * name, as the op spells it, and a choice made there runs. */
+START_TEST(defaults_by_name)
+{
+	struct wl_spec base, out;
+	wl_spec_init(&base);
+	base.api = WL_API_STDIO;
+	ck_assert_int_eq(form_open(&f, &base), 0);
+	const char *want[][2] = {{"order", "forward"}, {"stdio_call", "fwrite"},
+	                         {"scenario", "none"}};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		size_t k;
+		for (k = 0; k < FORM_FIELDS; k++)
+			if (strcmp(f.fields[k].key->key, want[i][0]) == 0)
+				break;
+		ck_assert_uint_lt(k, FORM_FIELDS);
+		ck_assert_str_eq(f.fields[k].line.text, want[i][1]);
+		if (i == 1)
+			edit_set(&f.fields[k].line, "putc_unlocked");
+	}
+	ck_assert_int_eq(form_spec(&f, &out), 0);
+	ck_assert_int_eq(out.stdio_call, WL_SCALL_PUTC_UNLOCKED);
+	wl_spec_free(&out);
+	form_close(&f);
+}
+END_TEST
+
 START_TEST(a_bad_value)
 {
 	struct wl_spec base, out;
@@ -180,6 +208,7 @@ Suite *make_suite_form(void)
 	tcase_add_test(tc, a_line);
 	tcase_add_test(tc, fields_of_a_workload);
 	tcase_add_test(tc, named_values_cycle);
+	tcase_add_test(tc, defaults_by_name);
 	tcase_add_test(tc, a_bad_value);
 	tcase_add_test(tc, keys_off_the_form);
 	suite_add_tcase(s, tc);

@@ -402,9 +402,16 @@ static const struct {
 	{"api-no-command", ":6:8: api: command needs a command\n"
 	                   "  api: command\n"
 	                   "       ^\n"},
-	{"mmap-write", ":5:8: api: mmap is for reads only\n"
-	               "  api: mmap\n"
-	               "       ^\n"},
+	{"msync-syscall", ":6:9: sync: msync is for writes through a mapping (api: mmap)\n"
+	                  "  sync: msync\n"
+	                  "        ^\n"},
+	{"stdio-call-op", ":7:15: stdio_call: fputc is a write's call; a read takes fread, "
+	                  "fgetc or getc_unlocked\n"
+	                  "  stdio_call: fputc\n"
+	                  "              ^\n"},
+	{"order-command", ":7:10: order: reverse is for the lab's own loops, not a command\n"
+	                  "  order: reverse\n"
+	                  "         ^\n"},
 	/* sweep */
 	{"sweep-too-many", ":9:27: sweep.block lists more than 64 sizes\n"
 	                   "          61, 62, 63, 64, 65]\n"

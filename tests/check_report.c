@@ -314,7 +314,8 @@ START_TEST(json_document)
 	HAS(j, "\"stdio_buffer\": \"default\"");
 	HAS(j, "\"time_limit\": 5.0");
 	HAS(j, "\"command\": null, \"expect_error\": null, \"advice_lead\": 0.0, \"map\": \"once\", "
-	       "\"file\": \"new\", \"sync_every\": 0, \"redirect\": \"none\"}");
+	       "\"file\": \"new\", \"sync_every\": 0, \"redirect\": \"none\", \"order\": \"forward\", "
+	       "\"stdio_call\": \"fwrite\", \"scenario\": \"none\"}");
 	HAS(j, "\"seconds\": {\"median\": 0.5, \"min\": 0.25, \"max\": 1.0}");
 	HAS(j, "\"rate\": {\"median\": 131072.0, \"min\": 65536.0, \"max\": 262144.0}");
 	HAS(j, "\"log_rate\": 11.78350206951907");
@@ -331,7 +332,8 @@ START_TEST(json_document)
 	       "      \"rate_alone\": null,\n"
 	       "      \"storage\"");
 	HAS(j, "\"device\": {\"reads\": null, \"writes\": null, \"read_bytes\": null, \"write_bytes\": null, "
-	       "\"flushes\": null, \"merged\": null},\n      \"amplification\": null,\n      \"reference\"");
+	       "\"flushes\": null, \"merged\": null},\n      \"amplification\": null,\n      \"evidence\": null,\n"
+	       "      \"reference\"");
 	HAS(j, ", \"device\": null, \"device_note\": null}");
 	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null, \"startup_read_bytes\": null}");
 	/* O_SYNC waits for the device: the busy rule does not apply */
@@ -449,7 +451,8 @@ START_TEST(csv_document)
 	       "workload.stride,workload.open,workload.fadvise,workload.cache,workload.streams,"
 	       "workload.stdio_buffer,workload.stdio_mode,workload.sync,workload.time_limit,"
 	       "workload.min_time,workload.command,workload.expect_error,workload.advice_lead,"
-	       "workload.map,workload.file,workload.sync_every,workload.redirect,trials,passes,bytes,"
+	       "workload.map,workload.file,workload.sync_every,workload.redirect,workload.order,"
+	       "workload.stdio_call,workload.scenario,trials,passes,bytes,"
 	       "seconds.median,seconds.min,seconds.max,rate.median,rate.min,rate.max,log_rate,"
 	       "time_limited,disturbed,checksum,syscalls.read,syscalls.write,syscalls.total,"
 	       "syscalls.source,"
@@ -464,30 +467,34 @@ START_TEST(csv_document)
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
 	       "cache.resident_evicted_max,"
 	       "device.reads,device.writes,device.read_bytes,device.write_bytes,device.flushes,"
-	       "device.merged,amplification,"
+	       "device.merged,amplification,evidence.bytes,evidence.lines,evidence.max_copies,"
+	       "evidence.missing,evidence.in_order,evidence.text,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
 	       "model.predicted_seconds,model.predicted_rate,model.ratio,"
 	       "busy,points,expectations.held,expectations.missed,"
 	       "expectations.inconclusive,expectations,reference.cs61-2011-imac\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
 	       "write,syscall,65536,1,0,O_SYNC|O_DIRECT,normal,warm,1,default,full,none,5.0,0.2,,,"
-	       "0.0,once,new,0,none,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,262144.0,11.78350206951907,"
-	       "false,,,"
+	       "0.0,once,new,0,none,forward,fwrite,none,3,1,65536,0.5,0.25,1.0,131072.0,65536.0,"
+	       "262144.0,11.78350206951907,false,,,"
 	       ",65536,,procfs,,,,65536,0,");
 	HAS(c, "\r\nx01-fails,Fails,error,\"expected EINVAL, but the workload succeeded\","
-	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,new,0,none,0"
+	       "read,syscall,10485760,1,0,,normal,warm,1,0,full,none,5.0,0.2,,EINVAL,0.0,once,new,0,"
+	       "none,forward,fread,none,0"
 	       ",,,,,,,,,,,,"      /* passes .. checksum */
 	       ",,,,none,,,"       /* syscalls */
-	       ",,,,,,,,,,,,"      /* calls */
+	       ",,,,,,,,,,,,,,,,,,," /* calls */
 	       ",,,,,,,,,,,,,,,,,,,,,,,,,,," /* cpu .. cache */
 	       ",,,,,,,"           /* device, amplification */
+	       ",,,,,,"            /* evidence */
 	       ",,,,"              /* sweep.fit */
-	       ",,,"                /* model */
-	       ",,1.0,0,0,0,"       /* busy, points, expectations */
-	       ",\r\n");            /* reference.cs61-2011-imac */
-	/* w03-byte: cpu .. cache, device, sweep.fit, model, busy, points, expectations, the reference */
+	       ",,,"               /* model */
+	       ",,1.0,0,0,0,"      /* busy, points, expectations */
+	       ",\r\n");           /* reference.cs61-2011-imac */
+	/* w03-byte: cpu .. cache, device, evidence, sweep.fit, model, busy, points, expectations,
+	 * the reference */
 	HAS(c, ",0.25,0.125,15,0,1,2,0.125,0.5,0.25,0.125,,,no schedstat,7.62939453125e-06,"
-	       "7.62939453125e-06,,,4096,,,,,1.0,3,0,,,,,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
+	       "7.62939453125e-06,,,4096,,,,,1.0,3,0,,,,,,,,,,,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -1155,7 +1162,7 @@ START_TEST(json_order_is_the_tables)
 {
 	/* the lists only the JSON has, and objects null as a whole */
 	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls", "model",
-	                                        "model.terms", "model.off"};
+	                                        "model.terms", "model.off", "evidence"};
 	struct report r;
 	make_report(&r);
 	for (size_t k = 0; k < r.nresults; k++) {
@@ -1178,8 +1185,9 @@ START_TEST(json_order_is_the_tables)
 			ck_assert_msg(f > last, "%s is out of the table's order", jp.path[i]);
 			last = f;
 		}
-		/* reference, sweep, model (none here); calls unmeasured */
-		ck_assert_uint_eq(listed, k == 0 ? 3 : 4);
+		/* reference, sweep, model (none here), evidence (no scenario ran); calls
+		 * unmeasured */
+		ck_assert_uint_eq(listed, k == 0 ? 4 : 5);
 		free(one);
 	}
 	report_free(&r);
@@ -1194,7 +1202,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 104);
+	ck_assert_uint_eq(n, 120);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);

@@ -233,6 +233,87 @@ START_TEST(advice_lead_and_map)
 }
 END_TEST
 
+/* order and stdio_call: left out at their defaults, so specs written
+ * before them read as before; a character call spelt as its op spells it. */
+START_TEST(order_and_stdio_call)
+{
+	struct wl_spec s, back;
+	char msg[VALUE_MSG_MAX], buf[1024];
+	size_t at = 99;
+	int rc = wl_spec_parse("op=read api=stdio block=1 stdio_call=getc_unlocked", NULL, &s,
+	                       msg, sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_int_eq(s.stdio_call, WL_SCALL_GETC_UNLOCKED);
+	wl_spec_format(&s, buf, sizeof buf);
+	ck_assert_str_eq(buf, "op=read api=stdio size=10MiB block=1 stride=0 open=[] "
+	                      "fadvise=normal cache=warm streams=1 stdio_buffer=default "
+	                      "stdio_mode=full sync=none time_limit=5s min_time=0.2s "
+	                      "stdio_call=getc_unlocked");
+	ck_assert_int_eq(wl_spec_parse(buf, NULL, &back, msg, sizeof msg, NULL), 0);
+	ck_assert(wl_spec_same(&s, &back));
+	wl_spec_free(&back);
+	wl_spec_free(&s);
+	/* fwrite and fread both name the block call: the default, left out */
+	rc = wl_spec_parse("op=write api=stdio stdio_call=fwrite order=reverse stride=1KiB "
+	                   "block=512", NULL, &s, msg, sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_int_eq(s.stdio_call, WL_SCALL_BLOCK);
+	ck_assert_int_eq(s.order, WL_ORDER_REVERSE);
+	wl_spec_format(&s, buf, sizeof buf);
+	ck_assert_str_eq(buf, "op=write api=stdio size=10MiB block=512 stride=1KiB open=[] "
+	                      "fadvise=normal cache=warm streams=1 stdio_buffer=default "
+	                      "stdio_mode=full sync=none time_limit=5s min_time=0.2s order=reverse");
+	back = s;
+	back.order = WL_ORDER_FORWARD;
+	ck_assert_uint_eq(wl_spec_changes(&back, &s, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "backwards");
+	back = s;
+	back.stdio_call = WL_SCALL_FPUTC;
+	back.block = 1;
+	back.stride = 0;
+	back.order = WL_ORDER_FORWARD;
+	ck_assert_uint_eq(wl_spec_changes(&s, &back, buf, sizeof buf), 4);
+	ck_assert_str_eq(buf, "1 B blocks, sequential, forwards, fputc()");
+	wl_spec_free(&s);
+	/* a mapped write with msync */
+	rc = wl_spec_parse("op=write api=mmap sync=msync map=per_pass", NULL, &s, msg, sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_int_eq(s.sync, WL_SYNC_MSYNC);
+	wl_spec_free(&s);
+	/* the same names and messages as every enum key */
+	ck_assert_int_eq(wl_spec_parse("order=backward", NULL, &s, msg, sizeof msg, &at), -1);
+	ck_assert_str_eq(msg, "unknown order 'backward'; expected one of: forward, reverse");
+	ck_assert_uint_eq(at, 6);
+	ck_assert_int_eq(wl_spec_parse("op=read api=stdio block=1 stdio_call=fputc", NULL, &s, msg,
+	                               sizeof msg, &at), -1);
+	ck_assert_str_eq(msg, "stdio_call: fputc is a write's call; a read takes fread, fgetc or "
+	                 "getc_unlocked");
+	ck_assert_uint_eq(at, 37);
+	/* a scenario: left out when none */
+	rc = wl_spec_parse("op=write api=stdio scenario=fork_no_flush stdio_mode=line", NULL, &s,
+	                   msg, sizeof msg, &at);
+	ck_assert_msg(rc == 0, "%s at %zu", msg, at);
+	ck_assert_int_eq(s.scenario, WL_SCENARIO_FORK_NO_FLUSH);
+	wl_spec_format(&s, buf, sizeof buf);
+	ck_assert_str_eq(buf, "op=write api=stdio size=10MiB block=1 stride=0 open=[] "
+	                      "fadvise=normal cache=warm streams=1 stdio_buffer=default "
+	                      "stdio_mode=line sync=none time_limit=5s min_time=0.2s "
+	                      "scenario=fork_no_flush");
+	back = s;
+	back.scenario = WL_SCENARIO_NONE;
+	ck_assert_uint_eq(wl_spec_changes(&back, &s, buf, sizeof buf), 1);
+	ck_assert_str_eq(buf, "scenario fork_no_flush");
+	ck_assert_int_eq(wl_spec_parse("op=read api=stdio scenario=fork_flush", NULL, &back, msg,
+	                               sizeof msg, &at), -1);
+	ck_assert_str_eq(msg, "a scenario writes its own file through stdio and system calls: "
+	                 "it needs op: write and api: stdio");
+	ck_assert_uint_eq(at, 27);
+	ck_assert_int_eq(wl_spec_parse("scenario=fork", NULL, &back, msg, sizeof msg, &at), -1);
+	ck_assert_str_eq(msg, "unknown scenario 'fork'; expected one of: none, printf_then_write, "
+	                 "read_under_file, fork_no_flush, fork_flush");
+}
+END_TEST
+
 START_TEST(command_words)
 {
 	static char *argv[] = {"prog", "{file}", "two words", "a,b", "q\"uote", "back\\slash",
@@ -358,7 +439,7 @@ static const struct {
 	{"op=read block=20MiB", 14, "block must be from 1 to the file size"},
 	/* issue 12's keys */
 	{"op=read api=mmap map=perpass", 21, "unknown map 'perpass'; did you mean 'per_pass'?"},
-	{"op=read map=per_pass", 12, "map: per_pass is for api: mmap reads only"},
+	{"op=read map=per_pass", 12, "map: per_pass is for api: mmap"},
 	{"op=read advice_lead=soon", 20, "'advice_lead' is not a duration: 'soon' (use 5s, 250ms, "
 	                                 "or a number of seconds)"},
 	{"op=read advice_lead=100ms", 20, "advice_lead needs advice to wait after (fadvise other "
@@ -372,7 +453,7 @@ static const struct {
 	{"op=read file=existing", 13, "file: existing is for writes only (a read's file always exists)"},
 	{"api=command command=[true] file=existing", 32,
 	 "file: existing is for the lab's own writes, not a command"},
-	{"sync_every=4", 11, "sync_every needs sync: fsync or fdatasync"},
+	{"sync_every=4", 11, "sync_every needs sync: fsync, fdatasync or msync"},
 	{"sync=fsync sync_every=-1", 22, "'sync_every' must not be negative: '-1'"},
 	{"sync=fsync sync_every=often", 22, "'sync_every' must be a whole number of writes: 'often'"},
 	{"sync=fsync sync_every=4294967297", 22, "sync_every must be from 0 to 4294967296"},
@@ -545,6 +626,7 @@ Suite *make_suite_wl_keys(void)
 	tcase_add_test(tc, on_a_base);
 	tcase_add_test(tc, canonical);
 	tcase_add_test(tc, advice_lead_and_map);
+	tcase_add_test(tc, order_and_stdio_call);
 	tcase_add_test(tc, file_and_sync_every);
 	tcase_add_test(tc, command_words);
 	tcase_add_test(tc, shipped_round_trip);

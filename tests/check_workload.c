@@ -12,6 +12,7 @@
 
 #include "suites.h"
 #include "wl_kind.h"
+#include "wl_scenario.h"
 #include "workload.h"
 #include "workload_run.h"
 
@@ -64,7 +65,11 @@ START_TEST(rules)
 	ck_assert_str_eq(check_msg(&s), "api: command needs a command");
 	wl_spec_init(&s);
 	s.api = WL_API_MMAP;
-	ck_assert_str_eq(check_msg(&s), "api: mmap is for reads only");
+	ck_assert_str_eq(check_msg(&s), "ok");
+	s.sync = WL_SYNC_MSYNC;
+	ck_assert_str_eq(check_msg(&s), "ok");
+	s.api = WL_API_SYSCALL;
+	ck_assert_str_eq(check_msg(&s), "sync: msync is for writes through a mapping (api: mmap)");
 }
 END_TEST
 
@@ -207,6 +212,7 @@ START_TEST(kinds_allowed_rows)
 	} want[] = {
 		{WL_OP_WRITE, WL_API_SYSCALL, "write()", "write", "write", 0},
 		{WL_OP_WRITE, WL_API_STDIO, "fwrite()", "fwrite", "fwrite", 0},
+		{WL_OP_WRITE, WL_API_MMAP, "mmap", "memwrite", "memory stores", 0},
 		{WL_OP_WRITE, WL_API_COMMAND, "command", NULL, "calls", 0},
 		{WL_OP_READ, WL_API_SYSCALL, "read()", "read", "read", 1},
 		{WL_OP_READ, WL_API_STDIO, "fread()", "fread", "fread", 1},
@@ -250,7 +256,6 @@ END_TEST
 START_TEST(kinds_refused_rows)
 {
 	static const struct { enum wl_op op; enum wl_api api; const char *msg, *key; } want[] = {
-		{WL_OP_WRITE, WL_API_MMAP, "api: mmap is for reads only", "api"},
 		{WL_OP_SEEK, WL_API_STDIO, "op: seek is an lseek loop: api must be syscall", "op"},
 		{WL_OP_SEEK, WL_API_MMAP, "op: seek is an lseek loop: api must be syscall", "op"},
 		{WL_OP_SEEK, WL_API_COMMAND, "op: seek is an lseek loop: api must be syscall", "op"},
@@ -324,8 +329,9 @@ START_TEST(call_kinds)
 {
 	static const char *const names[] = {"write", "read", "lseek", "fwrite", "fread", "fseek",
 	                                    "memread", "fsync", "fdatasync", "fflush", "mmap",
-	                                    "munmap"};
-	ck_assert_int_eq(CALL_KINDS, 12);
+	                                    "munmap", "memwrite", "msync", "ftruncate", "fgetc",
+	                                    "fputc", "getc_unlocked", "putc_unlocked"};
+	ck_assert_int_eq(CALL_KINDS, 19);
 	for (int k = 0; k < CALL_KINDS; k++) {
 		enum call_kind back;
 		const struct call_kind_info *ci = call_kind_info((enum call_kind)k);
@@ -334,9 +340,12 @@ START_TEST(call_kinds)
 		ck_assert_int_eq(call_kind_from_name(names[k], &back), 0);
 		ck_assert_int_eq(back, k);
 		/* the stdio calls, by the table and not by their first letter */
-		int stdio = k == CALL_FWRITE || k == CALL_FREAD || k == CALL_FSEEK || k == CALL_FFLUSH;
+		int stdio = k == CALL_FWRITE || k == CALL_FREAD || k == CALL_FSEEK || k == CALL_FFLUSH ||
+		            k == CALL_FGETC || k == CALL_FPUTC || k == CALL_GETC_UNLOCKED ||
+		            k == CALL_PUTC_UNLOCKED;
 		ck_assert_int_eq(ci->is_stdio, stdio);
-		ck_assert_str_eq(ci->shown, k == CALL_MEMREAD ? "memory copies" : names[k]);
+		ck_assert_str_eq(ci->shown, k == CALL_MEMREAD ? "memory copies" :
+		                 k == CALL_MEMWRITE ? "memory stores" : names[k]);
 	}
 	enum call_kind back = CALL_WRITE;
 	ck_assert_int_eq(call_kind_from_name("open", &back), -1);
@@ -418,12 +427,40 @@ START_TEST(file_and_sync_every_rules)
 			continue;
 		s = kind_spec(k->op, k->api);
 		s.sync_every = 3;
-		ck_assert_str_eq(check_key(&s, &key), "sync_every needs sync: fsync or fdatasync");
+		ck_assert_str_eq(check_key(&s, &key), "sync_every needs sync: fsync, fdatasync or msync");
 		ck_assert_str_eq(key, "sync_every");
 		s.sync = WL_SYNC_FDATASYNC;
 		ck_assert_str_eq(check_key(&s, &key), k->command ?
 		                 "sync_every is for the lab's own writes, not a command" : "ok");
 	}
+	/* with the storage unit's keys: a mapped write takes both, msync
+	 * every N stores too, in either order; a scenario takes neither (its
+	 * evidence is what its program put into a new file) */
+	const char *key = NULL;
+	struct wl_spec s = kind_spec(WL_OP_WRITE, WL_API_MMAP);
+	s.file = WL_FILE_EXISTING;
+	s.sync = WL_SYNC_MSYNC;
+	s.sync_every = 8;
+	s.order = WL_ORDER_REVERSE;
+	ck_assert_str_eq(check_key(&s, &key), "ok");
+	s = kind_spec(WL_OP_WRITE, WL_API_SYSCALL);
+	s.file = WL_FILE_EXISTING;
+	s.order = WL_ORDER_REVERSE;
+	s.sync = WL_SYNC_FSYNC;
+	s.sync_every = 1;
+	ck_assert_str_eq(check_key(&s, &key), "ok");
+	s = kind_spec(WL_OP_WRITE, WL_API_STDIO);
+	s.scenario = WL_SCENARIO_FORK_FLUSH;
+	ck_assert_str_eq(check_key(&s, &key), "ok");
+	s.file = WL_FILE_EXISTING;
+	ck_assert_str_eq(check_key(&s, &key),
+	                 "file: existing is for the lab's own writes, not a scenario (it writes a new file)");
+	ck_assert_str_eq(key, "file");
+	s.file = WL_FILE_NEW;
+	s.sync = WL_SYNC_FSYNC;
+	s.sync_every = 2;
+	ck_assert_str_eq(check_key(&s, &key), "sync_every is for the lab's own writes, not a scenario");
+	ck_assert_str_eq(key, "sync_every");
 }
 END_TEST
 
@@ -449,12 +486,12 @@ START_TEST(map_and_advice_lead_rules)
 		struct wl_spec s = kind_spec(k->op, k->api);
 		const char *key = NULL;
 		s.map = WL_MAP_PER_PASS;
-		int mmap_read = k->op == WL_OP_READ && k->api == WL_API_MMAP;
-		ck_assert_int_eq((k->keys & WL_KEY_MAP) != 0, mmap_read);
-		if (mmap_read) {
+		int mapped = k->op != WL_OP_SEEK && k->api == WL_API_MMAP;
+		ck_assert_int_eq((k->keys & WL_KEY_MAP) != 0, mapped);
+		if (mapped) {
 			ck_assert_str_eq(check_key(&s, &key), "ok");
 		} else {
-			ck_assert_str_eq(check_key(&s, &key), "map: per_pass is for api: mmap reads only");
+			ck_assert_str_eq(check_key(&s, &key), "map: per_pass is for api: mmap");
 			ck_assert_str_eq(key, "map");
 		}
 		s = kind_spec(k->op, k->api);
@@ -505,6 +542,256 @@ END_TEST
  * and cannot see a FILE apart from the rest: so the buffers here are
  * 64 KiB, far more than those, and what is asserted is that the heap in
  * use grew by less than one buffer. */
+/* --- the walk's order ------------------------------------------------------- */
+
+#define WALK_MAX 4096
+
+struct walk_log {
+	uint64_t pos[WALK_MAX], len[WALK_MAX];
+	size_t n;
+};
+
+static void log_access(void *arg, uint64_t pos, uint64_t len)
+{
+	struct walk_log *w = arg;
+	ck_assert_uint_lt(w->n, WALK_MAX);
+	w->pos[w->n] = pos;
+	w->len[w->n++] = len;
+}
+
+/* One pass of the walk in chunks of `budget`: every byte of the file
+ * exactly once, and the reverse walk the forward one backwards. */
+static void check_walk(uint64_t size, uint64_t block, uint64_t stride, uint64_t budget)
+{
+	static struct walk_log fwd, back;
+	static unsigned char seen[WALK_MAX];
+	struct wl_spec s;
+	wl_spec_init(&s);
+	s.size = size;
+	s.block = block;
+	s.stride = stride;
+	fwd.n = back.n = 0;
+	wl_walk_visit(&s, budget, log_access, &fwd);
+	s.order = WL_ORDER_REVERSE;
+	wl_walk_visit(&s, budget, log_access, &back);
+	ck_assert_uint_le(size, WALK_MAX);
+	memset(seen, 0, size);
+	for (size_t i = 0; i < back.n; i++)
+		for (uint64_t b = back.pos[i]; b < back.pos[i] + back.len[i]; b++) {
+			ck_assert_msg(b < size, "size %llu block %llu stride %llu: byte %llu past the end",
+			              (unsigned long long)size, (unsigned long long)block,
+			              (unsigned long long)stride, (unsigned long long)b);
+			ck_assert_msg(!seen[b], "byte %llu visited twice", (unsigned long long)b);
+			seen[b] = 1;
+		}
+	for (uint64_t b = 0; b < size; b++)
+		ck_assert_msg(seen[b], "size %llu block %llu stride %llu: byte %llu never visited",
+		              (unsigned long long)size, (unsigned long long)block,
+		              (unsigned long long)stride, (unsigned long long)b);
+	ck_assert_uint_eq(back.n, fwd.n);
+	for (size_t i = 0; i < fwd.n; i++) {
+		ck_assert_uint_eq(back.pos[i], fwd.pos[fwd.n - 1 - i]);
+		ck_assert_uint_eq(back.len[i], fwd.len[fwd.n - 1 - i]);
+	}
+}
+
+START_TEST(reverse_walk_is_forward_backwards)
+{
+	static const uint64_t budgets[] = {1, 3, 1u << 20};
+	for (size_t i = 0; i < sizeof budgets / sizeof *budgets; i++) {
+		uint64_t b = budgets[i];
+		check_walk(1000, 1, 0, b);        /* bytes in order */
+		check_walk(1000, 7, 0, b);        /* a short block at the end */
+		check_walk(4096, 512, 0, b);
+		check_walk(1000, 1, 7, b);        /* a stride that does not divide the size */
+		check_walk(100, 3, 10, b);        /* columns of 3, 3, 3 and 1 byte */
+		check_walk(1000, 4, 64, b);       /* the last column's accesses cut at the end */
+		check_walk(999, 10, 100, b);
+		check_walk(1, 1, 0, b);
+		check_walk(10, 10, 10, b);
+	}
+	/* the lecture's own walk, small: 0, 4, 8, then 1, 5, 9 ... and back */
+	static struct walk_log w;
+	struct wl_spec s;
+	wl_spec_init(&s);
+	s.size = 10;
+	s.block = 1;
+	s.stride = 4;
+	s.order = WL_ORDER_REVERSE;
+	w.n = 0;
+	wl_walk_visit(&s, 2, log_access, &w);
+	static const uint64_t want[] = {7, 3, 6, 2, 9, 5, 1, 8, 4, 0};
+	ck_assert_uint_eq(w.n, 10);
+	for (size_t i = 0; i < 10; i++)
+		ck_assert_uint_eq(w.pos[i], want[i]);
+}
+END_TEST
+
+/* order and stdio_call: which kinds take them, exact messages, keys. */
+START_TEST(order_and_stdio_call_rules)
+{
+	for (size_t i = 0; i < wl_kind_count(); i++) {
+		const struct wl_kind *k = wl_kind_at(i);
+		if (k->refusal)
+			continue;
+		struct wl_spec s = kind_spec(k->op, k->api);
+		const char *key = NULL;
+		s.order = WL_ORDER_REVERSE;
+		if (k->command) {
+			ck_assert_str_eq(check_key(&s, &key), "order: reverse is for the lab's own loops, "
+			                 "not a command");
+			ck_assert_str_eq(key, "order");
+		} else {
+			ck_assert_str_eq(check_key(&s, &key), "ok");
+		}
+	}
+	struct wl_spec s = kind_spec(WL_OP_READ, WL_API_STDIO);
+	const char *key = NULL;
+	s.order = WL_ORDER_REVERSE;
+	s.stride = 1 << 20;
+	s.streams = 2;
+	ck_assert_str_eq(check_key(&s, &key), "order: reverse takes one stream (streams: 1)");
+	s = kind_spec(WL_OP_READ, WL_API_STDIO);
+	s.block = 1;
+	s.stdio_call = WL_SCALL_FGETC;
+	ck_assert_str_eq(check_key(&s, &key), "ok");
+	s.stdio_call = WL_SCALL_PUTC_UNLOCKED;
+	ck_assert_str_eq(check_key(&s, &key), "stdio_call: putc_unlocked is a write's call; a read "
+	                 "takes fread, fgetc or getc_unlocked");
+	ck_assert_str_eq(key, "stdio_call");
+	s.stdio_call = WL_SCALL_GETC_UNLOCKED;
+	s.block = 2;
+	ck_assert_str_eq(check_key(&s, &key), "a character call moves one byte: block must be 1");
+	s.block = 1;
+	s.order = WL_ORDER_REVERSE;
+	ck_assert_str_eq(check_key(&s, &key), "a character call walks the file in order (stride 0, "
+	                 "order forward, one stream)");
+	s = kind_spec(WL_OP_WRITE, WL_API_SYSCALL);
+	s.block = 1;
+	s.stdio_call = WL_SCALL_FPUTC;
+	ck_assert_str_eq(check_key(&s, &key), "stdio_call is for api: stdio reads and writes");
+	s.api = WL_API_STDIO;
+	ck_assert_str_eq(check_key(&s, &key), "ok");
+	s.stdio_call = WL_SCALL_FGETC;
+	ck_assert_str_eq(check_key(&s, &key), "stdio_call: fgetc is a read's call; a write takes "
+	                 "fwrite, fputc or putc_unlocked");
+	/* the names: fwrite is the block call's other spelling */
+	enum wl_stdio_call c;
+	ck_assert_int_eq(wl_stdio_call_from_name("fwrite", &c), 0);
+	ck_assert_int_eq(c, WL_SCALL_BLOCK);
+	ck_assert_str_eq(wl_stdio_call_spelt(WL_SCALL_BLOCK, WL_OP_WRITE), "fwrite");
+	ck_assert_str_eq(wl_stdio_call_spelt(WL_SCALL_BLOCK, WL_OP_READ), "fread");
+	ck_assert_int_eq(wl_stdio_call_from_name("putc", &c), -1);
+	/* in the describe line */
+	char buf[256];
+	s = kind_spec(WL_OP_WRITE, WL_API_STDIO);
+	s.block = 1;
+	s.stdio_call = WL_SCALL_PUTC_UNLOCKED;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "putc_unlocked() - 1 B blocks - 10 MiB");
+	s = kind_spec(WL_OP_READ, WL_API_SYSCALL);
+	s.order = WL_ORDER_REVERSE;
+	s.cache = WL_CACHE_COLD;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "read() - 1 B blocks - backwards - cold cache - 10 MiB");
+}
+END_TEST
+
+/* A write through a mapping leaves the file its full size with every byte
+ * stored, whatever the walk (wl_run in this process, on a file of ours). */
+START_TEST(mmap_write_stores_every_byte)
+{
+	static const struct { uint64_t size, block, stride; enum wl_order order; } cases[] = {
+		{10000, 1, 0, WL_ORDER_FORWARD}, {10000, 1, 0, WL_ORDER_REVERSE},
+		{1000, 3, 10, WL_ORDER_REVERSE}, {9999, 4096, 0, WL_ORDER_FORWARD},
+		{1000, 1, 7, WL_ORDER_FORWARD},
+	};
+	const char *tmp = getenv("TMPDIR");
+	char path[4096];
+	static unsigned char back[10000];
+	struct wl_shared *sh = calloc(1, sizeof *sh);
+	ck_assert_ptr_nonnull(sh);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		snprintf(path, sizeof path, "%s/iolab-check-mw.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		int fd = mkstemp(path);
+		ck_assert_int_ge(fd, 0);
+		struct wl_spec s;
+		wl_spec_init(&s);
+		s.op = WL_OP_WRITE;
+		s.api = WL_API_MMAP;
+		s.size = cases[i].size;
+		s.block = cases[i].block;
+		s.stride = cases[i].stride;
+		s.order = cases[i].order;
+		memset(sh, 0, sizeof *sh);
+		ck_assert_msg(wl_run(&s, path, sh, 0) == 0, "case %zu: %s", i, sh->error);
+		ck_assert_int_eq(pread(fd, back, sizeof back, 0), (ssize_t)cases[i].size);
+		/* the file was a hole (zeros); every store is text */
+		for (uint64_t b = 0; b < cases[i].size; b++)
+			ck_assert_msg(back[b] != 0, "case %zu: byte %llu never stored", i,
+			              (unsigned long long)b);
+		ck_assert_uint_eq(sh->calls_by_kind[CALL_WRITE], 0);
+		ck_assert_uint_eq(sh->calls_by_kind[CALL_MUNMAP], 1);
+		close(fd);
+		unlink(path);
+	}
+	free(sh);
+}
+END_TEST
+
+/* The evidence of a scenario's file, from its bytes alone. */
+START_TEST(evidence_from_bytes)
+{
+	struct wl_evidence e;
+	const char *f = "write: second line\nprintf: first line\n";
+	wl_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
+	ck_assert_int_eq(e.present, 1);
+	ck_assert_int_eq(e.bytes, (int64_t)strlen(f));
+	ck_assert_int_eq(e.lines, 2);
+	ck_assert_int_eq(e.max_copies, 1);
+	ck_assert_int_eq(e.missing, 0);
+	ck_assert_int_eq(e.in_order, 0);
+	ck_assert_str_eq(e.text, "write: second line\\nprintf: first line\\n");
+	/* a last line without its newline counts; a missing line breaks the order */
+	f = "printf: first line\nwrite: sec";
+	wl_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
+	ck_assert_int_eq(e.lines, 2);
+	ck_assert_int_eq(e.missing, 1);
+	ck_assert_int_eq(e.in_order, 0);
+	/* copies, and bytes that are not text escaped */
+	static const unsigned char b[] = "before fork\nbefore fork\n\t\\\x01\xff";
+	wl_evidence_of(WL_SCENARIO_FORK_NO_FLUSH, b, sizeof b - 1, sizeof b - 1, &e);
+	ck_assert_int_eq(e.max_copies, 2);
+	ck_assert_int_eq(e.lines, 3);
+	ck_assert_int_eq(e.missing, 2);
+	ck_assert_str_eq(e.text, "before fork\\nbefore fork\\n\\t\\\\\\x01\\xff");
+	/* a long file: its head, what was left out, and its tail */
+	static unsigned char big[1000];
+	memset(big, 'a', sizeof big);
+	big[999] = '\n';
+	wl_evidence_of(WL_SCENARIO_FORK_FLUSH, big, sizeof big, sizeof big, &e);
+	ck_assert_int_eq(e.lines, 1);
+	ck_assert_ptr_nonnull(strstr(e.text, "a[... 776 bytes ...]a"));
+	ck_assert_uint_eq(strlen(e.text), 64 + strlen("[... 776 bytes ...]") + 159 + 2);
+	/* the lines each scenario's program issues */
+	ck_assert_str_eq(wl_scenario_line(WL_SCENARIO_READ_UNDER_FILE, 1), "read: input line 0002");
+	ck_assert_ptr_null(wl_scenario_line(WL_SCENARIO_PRINTF_THEN_WRITE, 2));
+	ck_assert_ptr_null(wl_scenario_line(WL_SCENARIO_NONE, 0));
+	/* the rule */
+	struct wl_spec s = kind_spec(WL_OP_READ, WL_API_STDIO);
+	const char *key = NULL;
+	s.scenario = WL_SCENARIO_FORK_FLUSH;
+	ck_assert_str_eq(check_key(&s, &key), "a scenario writes its own file through stdio and "
+	                 "system calls: it needs op: write and api: stdio");
+	ck_assert_str_eq(key, "scenario");
+	s.op = WL_OP_WRITE;
+	ck_assert_str_eq(check_key(&s, &key), "ok");
+	char buf[128];
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "scenario fork_flush");
+}
+END_TEST
+
 START_TEST(run_frees_its_memory)
 {
 	enum { SIZE = 256 << 10, BUF = 64 << 10 };
@@ -517,7 +804,7 @@ START_TEST(run_frees_its_memory)
 		{WL_OP_WRITE, WL_API_SYSCALL, 0, 1}, {WL_OP_READ, WL_API_SYSCALL, 0, 1},
 		{WL_OP_READ, WL_API_SYSCALL, SIZE / 2, 1}, {WL_OP_READ, WL_API_MMAP, 0, 1},
 		{WL_OP_WRITE, WL_API_STDIO, 0, 1}, {WL_OP_READ, WL_API_STDIO, 0, 1},
-		{WL_OP_READ, WL_API_STDIO, SIZE / 2, 2},
+		{WL_OP_READ, WL_API_STDIO, SIZE / 2, 2}, {WL_OP_WRITE, WL_API_MMAP, 0, 1},
 	};
 	const char *tmp = getenv("TMPDIR");
 	char path[4096];
@@ -570,10 +857,14 @@ Suite *make_suite_workload(void)
 	tcase_add_test(k, call_kinds);
 	tcase_add_test(k, describe_by_kind);
 	tcase_add_test(k, map_and_advice_lead_rules);
+	tcase_add_test(k, order_and_stdio_call_rules);
+	tcase_add_test(k, reverse_walk_is_forward_backwards);
+	tcase_add_test(k, evidence_from_bytes);
 	tcase_add_test(k, file_and_sync_every_rules);
 	suite_add_tcase(s, k);
 	TCase *r = tcase_create("run");
 	tcase_add_test(r, run_frees_its_memory);
+	tcase_add_test(r, mmap_write_stores_every_byte);
 	suite_add_tcase(s, r);
 	return s;
 }

@@ -81,6 +81,24 @@ grep -A1 "not the lesson's result: 16 KiB" "$T/screen" | tr '\n' ' ' | grep -Eq 
 	|| fail "the label is not '16 KiB blocks, cold'"
 pass "e: the form refuses a value with the lesson loader's message under the field, then runs it as a variant"
 
+# --- the form at 80x24: more fields than rows, every one reachable ------------------------
+tm resize-window -t lab -x 80 -y 24
+keys e
+wait_for 'Experiment bench: tui-block' 10 "e opens the form at 80x24"
+grep -Eq '^ *\([0-9]+ more fields? below\)' "$T/screen" || fail "at 80x24 the form does not say fields are below"
+keys BTab
+wait_for '^ *scenario +none' 10 "Shift-Tab from the first field reaches the last at 80x24"
+grep -Eq '^ *\([0-9]+ more fields? above\)' "$T/screen" || fail "at 80x24 the form does not say fields are above"
+erase 4
+keys bogus Enter
+wait_for "unknown scenario 'bogus'" 10 "the loader's message for the last field at 80x24"
+awk '/ scenario +bogus/ { getline; if ($0 ~ /unknown scenario .bogus./) found = 1 } END { exit !found }' \
+	"$T/screen" || fail "at 80x24 the message is not under the scenario field"
+keys Escape
+wait_for 'Whole blocks per write\(\)' 10 "Esc closes the form"
+tm resize-window -t lab -x 120 -y 40
+pass "the form at 80x24 scrolls to the field being edited, its message under it"
+
 # --- the lesson's notebook --------------------------------------------------------------
 keys b
 wait_for 'Notebook of tui-block: 2 runs, newest first' 10 "b shows the lesson's runs"

@@ -48,7 +48,7 @@ void edit_move(struct edit_line *e, int dir)
 static const enum wl_key_id form_keys[FORM_FIELDS] = {
 	WLK_OP, WLK_API, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_STREAMS, WLK_OPEN, WLK_FADVISE,
 	WLK_CACHE, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC, WLK_SYNC_EVERY, WLK_FILE,
-	WLK_TIME_LIMIT, WLK_MIN_TIME,
+	WLK_TIME_LIMIT, WLK_MIN_TIME, WLK_ORDER, WLK_STDIO_CALL, WLK_SCENARIO,
 };
 
 int form_open(struct form *f, const struct wl_spec *base)
@@ -60,7 +60,7 @@ int form_open(struct form *f, const struct wl_spec *base)
 		struct form_field *ff = &f->fields[i];
 		char value[EDIT_MAX];
 		ff->key = &wl_key_table[form_keys[i]];
-		if (ff->key->format(ff->key, base, value, sizeof value) != 0)
+		if (wl_key_text(ff->key, base, value, sizeof value) != 0)
 			value[0] = '\0';
 		edit_set(&ff->line, value);
 	}

@@ -35,9 +35,10 @@ void edit_move(struct edit_line *e, int dir);           /* +1 right, -1 left */
 
 /* The knobs of a workload the form shows, in this order: op, api, size,
  * block, stride, streams, open, fadvise, cache, stdio_buffer, stdio_mode,
- * sync, sync_every, file, time_limit, min_time.  (command and expect_error
- * are the lesson's, kept as they are.) */
-#define FORM_FIELDS 16
+ * sync, sync_every, file, time_limit, min_time, order, stdio_call,
+ * scenario.  (command and expect_error are the lesson's, kept as they
+ * are.) */
+#define FORM_FIELDS 19
 
 struct form_field {
 	const struct wl_key *key;

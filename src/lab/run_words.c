@@ -75,6 +75,26 @@ static void live_words(const struct run_view *v, struct run_state *s)
 		    v->spec ? v->spec->time_limit : 0);
 }
 
+/* A scenario's file in words: what it holds, and how it ends (its last
+ * lines as escaped text: the line the lesson is about is one of them). */
+#define EVIDENCE_LAST_LINES 3
+
+static void evidence_words(const struct wl_evidence *e, char *buf, size_t len)
+{
+	const char *text = e->text, *end = text + strlen(text), *from = text;
+	int newlines = 0;
+	for (const char *p = end; p - 2 >= text; p--)
+		if (p[-2] == '\\' && p[-1] == 'n' && (p - 2 == text || p[-3] != '\\') &&
+		    ++newlines > EVIDENCE_LAST_LINES) {
+			from = p;
+			break;
+		}
+	snprintf(buf, len, "The file holds %lld line%s (most copies of one line: %lld; in program "
+	         "order: %s)%s %.250s", (long long)e->lines, e->lines == 1 ? "" : "s",
+	         (long long)e->max_copies, e->in_order ? "yes" : "no",
+	         from == text ? ":" : "; it ends:", from);
+}
+
 static void result_words(const struct run_view *v, int ascii, struct run_state *s)
 {
 	const struct trial_result *r = v->result;
@@ -127,6 +147,8 @@ static void result_words(const struct run_view *v, int ascii, struct run_state *
 	}
 	if (v->raced)
 		add(s, "(raced)", DROP_RACED, 1, "(raced: not the lesson's result)");
+	if (s->tone == RUN_TONE_DONE && r->evidence.present)
+		evidence_words(&r->evidence, s->detail, sizeof s->detail);
 }
 
 void run_state_words(const struct run_view *v, int ascii, struct run_state *out)

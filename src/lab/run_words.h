@@ -49,7 +49,8 @@ struct run_state {
 	size_t n;                 /* parts, in order; a view fits them (fitline_fit) */
 	struct fit_part part[RUN_STATE_PARTS];
 	char text[RUN_STATE_PARTS][RUN_WORDS_LEN];
-	char detail[300];         /* words to wrap under them: the error in full ("" none) */
+	char detail[400];         /* words to wrap under them: the error in full, or a
+	                             scenario's file ("" none) */
 	int err;                  /* a failure's errno, for a view's hint (0 none) */
 };
 

@@ -111,6 +111,9 @@
 	X("workload.sync_every", FN(f_workload, W_SYNC_EVERY), RF_NUM, JV, \
 	  "writes between two syncs (0: one sync, after the last write)") \
 	X("workload.redirect", FN(f_workload, W_REDIRECT), 0, JV, "") \
+	X("workload.order", FN(f_workload, W_ORDER), 0, JV, "") \
+	X("workload.stdio_call", FN(f_workload, W_STDIO_CALL), 0, JV, "") \
+	X("workload.scenario", FN(f_workload, W_SCENARIO), 0, JV, "") \
 	X("trials", FN(f_trials, 0), RF_NUM, JV, "trials run to their end") \
 	X(RFN_PASSES, MEMBER(passes, TF_UINT, TF_ADD), RF_WORK, JV, "whole passes over the file in a trial") \
 	X(RFN_BYTES, MEMBER(bytes, TF_U64, TF_ADD), RF_WORK, JV, "bytes the workload moved in a trial, every pass") \
@@ -205,6 +208,16 @@
 	  "requests the kernel merged into others before the device saw them (whole device)") \
 	X("amplification", FN(f_amplification, 0), RF_DEV, JV, \
 	  "device bytes per byte the workload moved, its own way (written for a write, read otherwise)") \
+	X("evidence.bytes", FN(f_evidence, E_BYTES), RF_NUM, JV, \
+	  "a scenario: the bytes its file holds when it ends (null for other workloads)") \
+	X("evidence.lines", FN(f_evidence, E_LINES), RF_NUM, JV, "a scenario: the lines its file holds") \
+	X("evidence.max_copies", FN(f_evidence, E_MAX_COPIES), RF_NUM, JV, \
+	  "a scenario: the most times one line occurs in its file") \
+	X("evidence.missing", FN(f_evidence, E_MISSING), RF_NUM, JV, \
+	  "a scenario: lines its program issued that its file does not hold") \
+	X("evidence.in_order", FN(f_evidence, E_IN_ORDER), RF_NUM, JV, \
+	  "a scenario: 1 when its file holds every line the program issued, first copies in program order; else 0") \
+	X("evidence.text", FN(f_evidence, E_TEXT), 0, JV, "") \
 	X("reference", FN(f_none, 0), 0, JONLY(json_references), "") \
 	X("sweep.points", FN(f_sweep_points, 0), 0, JONLY(json_sweep_points), "") \
 	X("sweep.fit.warm.R", FN(f_fit, WL_CACHE_WARM * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, warm") \
@@ -229,6 +242,7 @@
  * member is null) and JO_LINES (one member a line). */
 #define REPORT_JSON_OBJECTS(X) \
 	X("calls", JO_NULL_IF_EMPTY) \
+	X("evidence", JO_NULL_IF_EMPTY) \
 	X("sweep", JO_NULL_IF_EMPTY | JO_LINES) \
 	X("sweep.fit.warm", JO_NULL_IF_EMPTY) \
 	X("sweep.fit.cold", JO_NULL_IF_EMPTY) \

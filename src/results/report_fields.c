@@ -154,7 +154,8 @@ static int f_disturbed(const struct report_result *r, int a, struct report_value
 
 enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
        W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
-       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP, W_FILE, W_SYNC_EVERY, W_REDIRECT };
+       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP, W_FILE, W_SYNC_EVERY, W_REDIRECT, W_ORDER,
+       W_STDIO_CALL, W_SCENARIO };
 
 /* its name, or the number when the table has none */
 static void expect_error(int err, struct report_value *v)
@@ -203,6 +204,9 @@ static int f_workload(const struct report_result *r, int a, struct report_value 
 	case W_FILE: val_text(v, wl_file_name(s->file)); break;
 	case W_SYNC_EVERY: val_uint(v, s->sync_every); break;
 	case W_REDIRECT: val_text(v, wl_redirect_name(s->redirect)); break;
+	case W_ORDER: val_text(v, wl_order_name(s->order)); break;
+	case W_STDIO_CALL: val_text(v, wl_stdio_call_spelt(s->stdio_call, s->op)); break;
+	case W_SCENARIO: val_text(v, wl_scenario_name(s->scenario)); break;
 	}
 	return 0;
 }
@@ -343,6 +347,26 @@ static int f_sweep_points(const struct report_result *r, int a, struct report_va
 	(void)a;
 	if (r->is_sweep)
 		val_uint(v, r->npoints);
+	return 0;
+}
+
+enum { E_BYTES, E_LINES, E_MAX_COPIES, E_MISSING, E_IN_ORDER, E_TEXT };
+
+/* A scenario's evidence (wl_scenario.h); null for every other run.  The
+ * text is escaped already: printable ASCII only. */
+static int f_evidence(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct wl_evidence *e = &M(r)->evidence;
+	if (!r->measured || !e->present)
+		return 0;
+	switch (a) {
+	case E_BYTES: val_count(v, e->bytes); break;
+	case E_LINES: val_count(v, e->lines); break;
+	case E_MAX_COPIES: val_count(v, e->max_copies); break;
+	case E_MISSING: val_count(v, e->missing); break;
+	case E_IN_ORDER: val_count(v, e->in_order); break;
+	case E_TEXT: val_text(v, e->text); break;
+	}
 	return 0;
 }
 

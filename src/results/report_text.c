@@ -455,6 +455,24 @@ static void write_notes(FILE *out, const struct report *r)
 	write_busy_notes(out, r, first && !limited);
 }
 
+/* A scenario's file, escaped and bounded (wl_scenario.h): what the lesson
+ * is about, so it is printed whole, on lines of its own. */
+static void write_evidence(FILE *out, const struct report *r)
+{
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct report_result *res = &r->results[i];
+		const struct wl_evidence *e = &res->summary.median.evidence;
+		if (!res->measured || !e->present)
+			continue;
+		fprintf(out, "\n%s: the file holds %lld bytes, %lld lines (most copies of one line: %lld; "
+		        "issued lines missing: %lld; in program order: %s):\n  ", res->lesson,
+		        (long long)e->bytes, (long long)e->lines, (long long)e->max_copies,
+		        (long long)e->missing, e->in_order ? "yes" : "no");
+		put_text(out, e->text);
+		fputc('\n', out);
+	}
+}
+
 /* --- expectations ------------------------------------------------------------- */
 
 static const char *verdict_word(enum expect_verdict v)
@@ -616,6 +634,7 @@ int report_write_text(FILE *out, const struct report *r)
 	if (write_table(out, r) != 0)
 		return -1;
 	write_notes(out, r);
+	write_evidence(out, r);
 	for (size_t i = 0; i < r->nresults; i++)
 		if (r->results[i].is_sweep)
 			write_sweep(out, &r->results[i]);

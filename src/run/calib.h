@@ -6,8 +6,8 @@
  * over read() calls), with the costs measured before it taken out (an
  * fread() from its buffer: the loop's seconds less its refills' read()
  * calls and copied bytes, over the fread() calls).  Only fgetc() and
- * fputc(), which no workload kind runs, are timed here in-process on a
- * scratch file.
+ * fputc() are timed here in-process on a scratch file, a loop of nothing
+ * else.
  *
  * A calibration belongs to the machine, kernel, filesystem and device it
  * was measured on (struct calib_key): the notebook keeps one per key, so

@@ -1242,6 +1242,8 @@ void trial_finish(struct trial *t, struct trial_result *out)
 	out->resident_after = pages.fraction;
 	out->dirty_pages_after = pages.dirty;
 	out->writeback_pages_after = pages.writeback;
+	if (!t->command && t->spec.scenario != WL_SCENARIO_NONE && out->verdict == VERDICT_OK)
+		wl_evidence_read(t->spec.scenario, t->path, &out->evidence);
 	if (g_perf && out->verdict == VERDICT_OK && g_interrupts == t->interrupts_at_start)
 		perf_pass(t, out);
 	trial_free(t);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "workload.h"
+#include "wl_scenario.h"
 #include "wl_kind.h"              /* enum call_kind, call_kind_name() */
 #include "device.h"
 #include "scratch.h"
@@ -147,6 +148,9 @@ struct trial_result {
 	 * rchar of the same argv on an empty file (doc/batch-output.md,
 	 * "bytes"); -1 for the lab's own loops and for writes. */
 	int64_t startup_read_bytes;
+	/* A scenario (wl_scenario.h): what its file held when it ended,
+	 * read before the file is removed; present 0 for every other trial. */
+	struct wl_evidence evidence;
 };
 
 struct trial;                 /* opaque: a running trial */

@@ -98,7 +98,8 @@ static int when_cold_random(const struct wl_spec *s) { return cold_random(s); }
  * them (report_field_rows.h names them the same). */
 enum count_src {
 	N_SYSCR, N_SYSCW, N_RCHAR, N_WCHAR, N_BYTES, N_MINFLT, N_READ_BYTES, N_WRITE_BYTES,
-	N_CALL_LSEEK, N_CALL_FREAD, N_CALL_FWRITE, N_CALL_MEMREAD, N_CALL_FSYNC, N_CALL_FDATASYNC
+	N_CALL_LSEEK, N_CALL_FREAD, N_CALL_FWRITE, N_CALL_MEMREAD, N_CALL_FSYNC, N_CALL_FDATASYNC,
+	N_CALL_FGETC, N_CALL_FPUTC
 };
 
 static double count_of(const struct trial_result *t, enum count_src c)
@@ -118,6 +119,8 @@ static double count_of(const struct trial_result *t, enum count_src c)
 	case N_CALL_MEMREAD: return (double)t->calls[CALL_MEMREAD];
 	case N_CALL_FSYNC: return (double)t->calls[CALL_FSYNC];
 	case N_CALL_FDATASYNC: return (double)t->calls[CALL_FDATASYNC];
+	case N_CALL_FGETC: return (double)t->calls[CALL_FGETC];
+	case N_CALL_FPUTC: return (double)t->calls[CALL_FPUTC];
 	}
 	return -1;
 }
@@ -139,6 +142,8 @@ static const struct term_row term_rows[] = {
 	{when_copied, N_WCHAR, "copied.write_bytes", COST_COPY_BYTE, "bytes copied to the kernel"},
 	{when_any, N_CALL_FREAD, "calls.fread", COST_FREAD, "fread() calls"},
 	{when_any, N_CALL_FWRITE, "calls.fwrite", COST_FWRITE, "fwrite() calls"},
+	{when_any, N_CALL_FGETC, "calls.fgetc", COST_FGETC, "fgetc() calls"},
+	{when_any, N_CALL_FPUTC, "calls.fputc", COST_FPUTC, "fputc() calls"},
 	{when_map_bytes, N_CALL_MEMREAD, "calls.memread", COST_MAP_LOAD, "byte loads from the mapping"},
 	{when_map_blocks, N_BYTES, "bytes", COST_COPY_BYTE, "bytes copied from the mapping"},
 	{when_mapped, N_MINFLT, "faults.minor", COST_PAGE_FAULT, "page faults"},

@@ -176,6 +176,8 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 	memcpy(sum->disturbance, r->disturbance, sizeof sum->disturbance);
 	/* a command's last words are its last run's (iolab --command) */
 	memcpy(sum->stderr_tail, r->stderr_tail, sizeof sum->stderr_tail);
+	/* so is a scenario's file (each trial wrote a new one) */
+	sum->evidence = r->evidence;
 
 	/* the field table's members by their rows' rule (trial_fields.h) */
 	trial_fields_add(sum, r);

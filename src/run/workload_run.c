@@ -47,11 +47,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "countof.h"
 #include "measure.h"
+#include "wl_scenario.h"
 #include "workload_run.h"
 
 /* Tells the compiler that memory at p is read here: a copy into p cannot
@@ -60,6 +62,7 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 struct ctx;
+struct walk_visitor;
 /* Do k accesses at pos, pos+step, ... of len bytes each.  Returns how many
  * completed; fewer than k means the next one failed (recorded, counted). */
 typedef uint64_t (*run_fn)(struct ctx *x, uint64_t k);
@@ -82,11 +85,16 @@ struct ctx {
 	FILE **fs;                /* several streams: fs[i] serves region i (mod nfs) */
 	unsigned nfs;
 	const unsigned char *map;
+	unsigned char *wmap;      /* a write's mapping (shared, writable) */
 	unsigned char *buf;       /* block buffer, page aligned (O_DIRECT) */
 	void **vbufs;             /* the buffers given to setvbuf, for release() */
 	unsigned nvbufs;
 	/* the walk */
 	uint64_t size, block, step, col, pos, len;
+	uint64_t delta;           /* added to a position per access: step, or
+	                             -step (mod 2^64) when the walk is reversed */
+	int reverse;              /* order: reverse - columns and positions last to first */
+	int seek;                 /* the fwrite text loop seeks before each access */
 	int pass_done;
 	/* what was done */
 	uint64_t sum, bytes, calls[CALL_KINDS];
@@ -100,6 +108,7 @@ struct ctx {
 	double evicted_max;       /* most found cached after an eviction */
 	unsigned evictions;
 	uint64_t extra_syscalls;  /* evictions' syscalls (counting only) */
+	const struct walk_visitor *visitor;  /* wl_walk_visit only */
 };
 
 static int64_t now_ns(void)
@@ -189,13 +198,19 @@ static void read_failed(struct ctx *x, const char *call, ssize_t r)
 	set_failed_call(x->sh, call);
 }
 
-static void fread_failed(struct ctx *x, FILE *f, size_t n)
+/* A stdio read (call: "fread", "fgetc" ...) that moved n bytes short. */
+static void stream_read_failed(struct ctx *x, FILE *f, size_t n, const char *call)
 {
 	x->bytes += n;
 	if (ferror(f))
-		fail_errno(x, "fread");
+		fail_errno(x, call);
 	else
-		read_failed(x, "fread", 0);
+		read_failed(x, call, 0);
+}
+
+static void fread_failed(struct ctx *x, FILE *f, size_t n)
+{
+	stream_read_failed(x, f, n, "fread");
 }
 
 /* A write() that moved r != len bytes: finish the block as a real program
@@ -247,7 +262,7 @@ static uint64_t run_write_seek(struct ctx *x, uint64_t k)
 	const unsigned char *buf = x->buf;
 	const size_t len = (size_t)x->len;
 	uint64_t i, p = x->pos;
-	for (i = 0; i < k; i++, p += x->step) {
+	for (i = 0; i < k; i++, p += x->delta) {
 		if (UNLIKELY(lseek(fd, (off_t)p, SEEK_SET) < 0)) {
 			x->calls[CALL_LSEEK]++;
 			fail_errno(x, "lseek");
@@ -292,7 +307,7 @@ static uint64_t run_read_seek(struct ctx *x, uint64_t k)
 	const int fd = x->fd;
 	unsigned char *buf = x->buf;
 	const size_t len = (size_t)x->len;
-	const uint64_t step = x->step;
+	const uint64_t step = x->delta;
 	uint64_t i, p = x->pos, sum = x->sum;
 	for (i = 0; i < k; i++, p += step) {
 		if (UNLIKELY(lseek(fd, (off_t)p, SEEK_SET) < 0)) {
@@ -345,8 +360,8 @@ static uint64_t run_fwrite_text(struct ctx *x, uint64_t k)
 	FILE *f = x->f;
 	const unsigned char *buf = x->buf;
 	const size_t len = (size_t)x->len;
-	const uint64_t step = x->step;
-	const int seek = x->spec->stride != 0;
+	const uint64_t step = x->delta;
+	const int seek = x->seek;
 	uint64_t i, p = x->pos;
 	for (i = 0; i < k; i++, p += step) {
 		if (seek && UNLIKELY(fseeko(f, (off_t)p, SEEK_SET) != 0)) {
@@ -395,7 +410,7 @@ static uint64_t run_fread_seek(struct ctx *x, uint64_t k)
 	FILE *f = x->f;
 	unsigned char *buf = x->buf;
 	const size_t len = (size_t)x->len;
-	const uint64_t step = x->step;
+	const uint64_t step = x->delta;
 	uint64_t i, p = x->pos, sum = x->sum;
 	for (i = 0; i < k; i++, p += step) {
 		if (UNLIKELY(fseeko(f, (off_t)p, SEEK_SET) != 0)) {
@@ -514,7 +529,7 @@ static uint64_t run_mmap_block(struct ctx *x, uint64_t k)
 	const unsigned char *map = x->map;
 	unsigned char *buf = x->buf;
 	const size_t len = (size_t)x->len;
-	const uint64_t step = x->step;
+	const uint64_t step = x->delta;
 	uint64_t p = x->pos, sum = x->sum;
 	for (uint64_t i = 0; i < k; i++, p += step) {
 		memcpy(buf, map + p, len);
@@ -527,13 +542,119 @@ static uint64_t run_mmap_block(struct ctx *x, uint64_t k)
 	return k;
 }
 
+/* A reverse walk of bytes: the same volatile loads, down the file. */
+static uint64_t run_mmap_byte_back(struct ctx *x, uint64_t k)
+{
+	const volatile unsigned char *map = x->map;
+	const uint64_t step = x->step;
+	uint64_t p = x->pos, sum = x->sum;
+	for (uint64_t i = 0; i < k; i++, p -= step)
+		sum += map[p];
+	x->sum = sum;
+	x->calls[CALL_MEMREAD] += k;
+	x->bytes += k;
+	return k;
+}
+
+/* --- writes through a mapping ---------------------------------------------- */
+
+/* One volatile store per byte, for the reason the byte loads are volatile:
+ * the loop the lecture measured, not a memset the compiler made of it. */
+static uint64_t run_mmap_store_seq(struct ctx *x, uint64_t k)
+{
+	volatile unsigned char *q = x->wmap + x->pos, *end = q + k;
+	const unsigned char c = x->buf[0];
+	for (; q != end; q++)
+		*q = c;
+	x->calls[CALL_MEMWRITE] += k;
+	x->bytes += k;
+	return k;
+}
+
+/* Strided or reversed bytes: the position moves by delta. */
+static uint64_t run_mmap_store(struct ctx *x, uint64_t k)
+{
+	volatile unsigned char *map = x->wmap;
+	const uint64_t step = x->delta;
+	const unsigned char c = x->buf[0];
+	uint64_t p = x->pos;
+	for (uint64_t i = 0; i < k; i++, p += step)
+		map[p] = c;
+	x->calls[CALL_MEMWRITE] += k;
+	x->bytes += k;
+	return k;
+}
+
+static uint64_t run_mmap_store_block(struct ctx *x, uint64_t k)
+{
+	unsigned char *map = x->wmap;
+	const unsigned char *buf = x->buf;
+	const size_t len = (size_t)x->len;
+	const uint64_t step = x->delta;
+	uint64_t p = x->pos;
+	for (uint64_t i = 0; i < k; i++, p += step)
+		memcpy(map + p, buf, len);
+	USE_MEMORY(map);
+	x->calls[CALL_MEMWRITE] += k;
+	x->bytes += k * len;
+	return k;
+}
+
+/* --- one character per stdio call ------------------------------------------ */
+
+/* fgetc and getc_unlocked: the same loop, the call named once (a function
+ * each, so neither loop tests which call it makes). */
+#define GETC_LOOP(name, CALL, kind) \
+	static uint64_t name(struct ctx *x, uint64_t k) \
+	{ \
+		FILE *f = x->f; \
+		uint64_t i, sum = x->sum; \
+		for (i = 0; i < k; i++) { \
+			int c = CALL(f); \
+			if (UNLIKELY(c == EOF)) { \
+				x->calls[kind]++; \
+				stream_read_failed(x, f, 0, #CALL); \
+				break; \
+			} \
+			sum += (unsigned char)c; \
+		} \
+		x->sum = sum; \
+		x->calls[kind] += i; \
+		x->bytes += i; \
+		return i; \
+	}
+
+/* fputc and putc_unlocked of the text the file holds at each position, so
+ * line buffering has its newlines. */
+#define PUTC_LOOP(name, CALL, kind) \
+	static uint64_t name(struct ctx *x, uint64_t k) \
+	{ \
+		FILE *f = x->f; \
+		const unsigned char *text = x->buf; \
+		uint64_t i, p = x->pos; \
+		for (i = 0; i < k; i++, p++) \
+			if (UNLIKELY(CALL(text[p & 63], f) == EOF)) { \
+				x->calls[kind]++; \
+				fail_errno(x, #CALL); \
+				break; \
+			} \
+		x->calls[kind] += i; \
+		x->bytes += i; \
+		return i; \
+	}
+
+GETC_LOOP(run_fgetc, fgetc, CALL_FGETC)
+GETC_LOOP(run_getc_unlocked, getc_unlocked, CALL_GETC_UNLOCKED)
+PUTC_LOOP(run_fputc, fputc, CALL_FPUTC)
+PUTC_LOOP(run_putc_unlocked, putc_unlocked, CALL_PUTC_UNLOCKED)
+
 /* op: seek.  Bytes are defined as `block` per lseek (the positions passed
  * over), so a pass over the file counts size bytes and, with block 1, the
  * rate in B/s is the number of lseek calls per second. */
 static uint64_t run_lseek(struct ctx *x, uint64_t k)
 {
 	const int fd = x->fd;
-	const uint64_t step = x->step;
+	const uint64_t step = x->delta;
 	uint64_t i, p = x->pos;
 	for (i = 0; i < k; i++, p += step)
 		if (UNLIKELY(lseek(fd, (off_t)p, SEEK_SET) < 0)) {
@@ -579,6 +700,12 @@ static int sync_data(struct ctx *x)
 			fail_errno(x, "fdatasync");
 			return -1;
 		}
+	} else if (x->spec->sync == WL_SYNC_MSYNC && x->wmap) {
+		x->calls[CALL_MSYNC]++;
+		if (msync(x->wmap, (size_t)x->size, MS_SYNC) != 0) {
+			fail_errno(x, "msync");
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -596,7 +723,7 @@ static uint64_t run_sync_every(struct ctx *x, uint64_t k)
 		uint64_t n = k - done < x->sync_left ? k - done : x->sync_left;
 		uint64_t got = x->run_each(x, n);
 		done += got;
-		x->pos += got * x->step;
+		x->pos += got * x->delta;
 		if (got < n)
 			break;
 		if ((x->sync_left -= n) == 0) {
@@ -655,7 +782,9 @@ static int open_flags(const struct wl_spec *spec)
 		flags |= O_DSYNC;
 	if (spec->open_flags & WL_OPEN_DIRECT)
 		flags |= O_DIRECT;
-	if (spec->op == WL_OP_WRITE)
+	if (spec->op == WL_OP_WRITE && spec->api == WL_API_MMAP)
+		flags |= O_RDWR;            /* a shared writable mapping needs both */
+	else if (spec->op == WL_OP_WRITE)
 		flags |= O_WRONLY;          /* created empty by the parent */
 	else
 		flags |= O_RDONLY;
@@ -813,9 +942,70 @@ static int setup_mmap(struct ctx *x, const char *path)
 	}
 	if (x->block > 1)
 		x->run = run_mmap_block;
+	else if (x->reverse)
+		x->run = run_mmap_byte_back;
 	else
 		x->run = x->step == 1 ? run_mmap_byte_seq : run_mmap_byte;
 	return 0;
+}
+
+/* A write through a mapping: the file sized with ftruncate (a new file is
+ * empty, and a mapping cannot grow a file; `file: existing` already has
+ * its size, so a program maps it as it is), then mapped shared and
+ * writable.  Counted; on the clock with map: per_pass. */
+static int map_write(struct ctx *x)
+{
+	if (x->spec->file != WL_FILE_EXISTING) {
+		x->calls[CALL_FTRUNCATE]++;
+		if (ftruncate(x->fd, (off_t)x->size) != 0) {
+			fail_errno(x, "ftruncate");
+			return -1;
+		}
+	}
+	x->calls[CALL_MMAP]++;
+	void *map = mmap(NULL, (size_t)x->size, PROT_READ | PROT_WRITE, MAP_SHARED, x->fd, 0);
+	if (map == MAP_FAILED) {
+		fail_errno(x, "mmap");
+		return -1;
+	}
+	x->wmap = map;
+	return 0;
+}
+
+/* The end of a mapped write, after its sync (msync needs the mapping):
+ * on the clock either way, as a program's munmap would be. */
+static int unmap_write(struct ctx *x)
+{
+	x->calls[CALL_MUNMAP]++;
+	int rc = munmap(x->wmap, (size_t)x->size);
+	x->wmap = NULL;
+	if (rc != 0)
+		fail_errno(x, "munmap");
+	return rc;
+}
+
+static int setup_mmap_write(struct ctx *x, const char *path)
+{
+	x->fd = open_file(x, path);
+	if (x->fd < 0)
+		return -1;
+	if (x->spec->map == WL_MAP_PER_PASS) {
+		x->rewind = map_write;
+		x->rewind_first = 1;
+	} else if (map_write(x) != 0) {   /* before the clock starts */
+		return -1;
+	}
+	if (x->block > 1)
+		x->run = run_mmap_store_block;
+	else
+		x->run = x->step == 1 && !x->reverse ? run_mmap_store_seq : run_mmap_store;
+	return 0;
+}
+
+/* The walk needs a seek before each access: strided, or reversed. */
+static int walks_by_seek(const struct ctx *x)
+{
+	return x->spec->stride || x->reverse;
 }
 
 /* The text loop when line buffering needs its newlines at the file's
@@ -823,10 +1013,17 @@ static int setup_mmap(struct ctx *x, const char *path)
 static int setup_fwrite(struct ctx *x, const char *path)
 {
 	const struct wl_spec *s = x->spec;
-	int text = s->stride || (s->stdio_mode == WL_STDIO_LINE && s->block % 64);
+	x->seek = walks_by_seek(x);
+	int text = x->seek || (s->stdio_mode == WL_STDIO_LINE && s->block % 64);
 	if (!(x->f = open_stream(x, path)))
 		return -1;
-	x->run = text ? run_fwrite_text : run_fwrite;
+	static const run_fn by_call[] = {
+		[WL_SCALL_FPUTC] = run_fputc, [WL_SCALL_PUTC_UNLOCKED] = run_putc_unlocked,
+	};
+	if (s->stdio_call != WL_SCALL_BLOCK)
+		x->run = by_call[s->stdio_call];    /* sequential: a rule of the spec */
+	else
+		x->run = text ? run_fwrite_text : run_fwrite;
 	return 0;
 }
 
@@ -834,7 +1031,7 @@ static int setup_write_fd(struct ctx *x, const char *path)
 {
 	if ((x->fd = open_file(x, path)) < 0)
 		return -1;
-	x->run = x->spec->stride ? run_write_seek : run_write;
+	x->run = walks_by_seek(x) ? run_write_seek : run_write;
 	return 0;
 }
 
@@ -845,18 +1042,23 @@ static int setup_fread(struct ctx *x, const char *path)
 		return setup_streams(x, path);
 	if (!(x->f = open_stream(x, path)))
 		return -1;
-	x->run = s->stride ? run_fread_seek : run_fread;
-	x->rewind = s->stride ? NULL : rewind_stream;
+	static const run_fn by_call[] = {
+		[WL_SCALL_FGETC] = run_fgetc, [WL_SCALL_GETC_UNLOCKED] = run_getc_unlocked,
+	};
+	if (s->stdio_call != WL_SCALL_BLOCK)
+		x->run = by_call[s->stdio_call];    /* sequential: a rule of the spec */
+	else
+		x->run = walks_by_seek(x) ? run_fread_seek : run_fread;
+	x->rewind = walks_by_seek(x) ? NULL : rewind_stream;
 	return 0;
 }
 
 static int setup_read_fd(struct ctx *x, const char *path)
 {
-	const struct wl_spec *s = x->spec;
 	if ((x->fd = open_file(x, path)) < 0)
 		return -1;
-	x->run = s->stride ? run_read_seek : run_read;
-	x->rewind = s->stride ? NULL : rewind_fd;
+	x->run = walks_by_seek(x) ? run_read_seek : run_read;
+	x->rewind = walks_by_seek(x) ? NULL : rewind_fd;
 	return 0;
 }
 
@@ -878,6 +1080,7 @@ static const setup_fn setups[WL_LOOPS] = {
 	[WL_LOOP_FREAD] = setup_fread,
 	[WL_LOOP_MMAP] = setup_mmap,
 	[WL_LOOP_LSEEK] = setup_lseek,
+	[WL_LOOP_MMAP_WRITE] = setup_mmap_write,
 };
 
 int wl_run_has_loop(enum wl_loop loop)
@@ -915,21 +1118,33 @@ static int setup(struct ctx *x, const char *path)
 
 /* --- the walk ------------------------------------------------------------- */
 
+/* A reverse walk visits the forward walk's positions last to first: its
+ * columns from the last to the first, each from its last position (the
+ * short access at the file's end, if any, comes first) down to its first. */
 static void column_start(struct ctx *x)
 {
-	x->pos = x->col;
 	x->len = x->step - x->col < x->block ? x->step - x->col : x->block;
+	x->pos = x->reverse ? x->col + (x->size - 1 - x->col) / x->step * x->step : x->col;
 }
 
 static void pass_start(struct ctx *x)
 {
-	x->col = 0;
+	x->col = x->reverse ? (x->step - 1) / x->block * x->block : 0;
 	x->pass_done = 0;
 	column_start(x);
 }
 
 static void next_column(struct ctx *x)
 {
+	if (x->reverse) {
+		if (x->col == 0)
+			x->pass_done = 1;
+		else {
+			x->col -= x->block;
+			column_start(x);
+		}
+		return;
+	}
 	x->col += x->block;
 	if (x->col >= x->step)
 		x->pass_done = 1;
@@ -938,12 +1153,28 @@ static void next_column(struct ctx *x)
 }
 
 /* Full-length accesses left in this column (0: a short last one, pos <
- * size, is all that is left). */
+ * size, is all that is left - or, reversed, comes next). */
 static uint64_t column_left(const struct ctx *x)
 {
 	if (x->pos + x->len > x->size)
 		return 0;
+	if (x->reverse)
+		return (x->pos - x->col) / x->step + 1;
 	return (x->size - x->len - x->pos) / x->step + 1;
+}
+
+/* After k accesses from pos: the next position, or the next column. */
+static void advance(struct ctx *x, uint64_t k)
+{
+	if (!x->reverse) {
+		x->pos += k * x->step;
+		if (x->pos >= x->size)
+			next_column(x);
+	} else if (x->pos - x->col < k * x->step) {
+		next_column(x);
+	} else {
+		x->pos -= k * x->step;
+	}
 }
 
 /* Up to `budget` accesses, stopping at the end of the pass. */
@@ -964,10 +1195,8 @@ static void do_chunk(struct ctx *x, uint64_t budget)
 			if (x->run(x, k) < k)
 				return;
 		}
-		x->pos += k * x->step;
+		advance(x, k);
 		budget -= k;
-		if (x->pos >= x->size)
-			next_column(x);
 	}
 }
 
@@ -1178,13 +1407,16 @@ static void loop(struct ctx *x)
 }
 
 /* The end of a write is part of it: stdio's last buffer, then the sync
- * (none when sync_every's last one came after the last write). */
+ * (none when sync_every's last one came after the last write), then a
+ * mapping's munmap. */
 static void finish_write(struct ctx *x)
 {
 	if (flush_stream(x) != 0)
 		return;
 	if (!x->spec->sync_every || x->sync_left != x->spec->sync_every)
 		sync_data(x);
+	if (x->wmap && !x->failed)
+		unmap_write(x);
 }
 
 static void report(struct ctx *x, int64_t t_end, const struct cpu_split *cpu_end)
@@ -1229,6 +1461,33 @@ static void release(struct ctx *x)
 	x->nvbufs = 0;
 }
 
+/* A scenario instead of a loop: one run of its program, timed whole; its
+ * bytes are what the file holds after it. */
+static int run_scenario(struct ctx *x, const char *path, int perf_stops)
+{
+	const char *call = NULL;
+	struct stat st;
+	if (perf_stops)
+		kill(getpid(), SIGSTOP);
+	cpu_now(x, &x->cpu0);
+	x->t0 = now_ns();
+	atomic_store_explicit(&x->sh->start_ns, x->t0, memory_order_relaxed);
+	atomic_store_explicit(&x->sh->phase, WL_PHASE_RUNNING, memory_order_release);
+	if (wl_scenario_run(x->spec, path, x->calls, &call) != 0)
+		fail_errno(x, call ? call : "scenario");
+	else
+		x->passes = 1;
+	int64_t t_end = now_ns();
+	struct cpu_split cpu_end;
+	cpu_now(x, &cpu_end);
+	if (perf_stops)
+		kill(getpid(), SIGSTOP);
+	if (!x->failed && stat(path, &st) == 0)
+		x->bytes = (uint64_t)st.st_size;
+	report(x, t_end, &cpu_end);
+	return x->failed ? -1 : 0;
+}
+
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops)
 {
 	struct ctx x;
@@ -1241,10 +1500,14 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	x.size = spec->size;
 	x.block = spec->block;
 	x.step = spec->stride ? spec->stride : spec->block;
+	x.reverse = spec->order == WL_ORDER_REVERSE;
+	x.delta = x.reverse ? 0 - x.step : x.step;
 	pid_t self = getpid();
 
 	const struct cpu_split no_cpu = {-1, -1};
 	sh->resident_after_advice = -1;
+	if (spec->scenario != WL_SCENARIO_NONE)
+		return run_scenario(&x, path, perf_stops);
 	if (setup(&x, path) != 0) {
 		report(&x, 0, &no_cpu);
 		release(&x);
@@ -1281,6 +1544,47 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
 	report(&x, t_end, &cpu_end);
 	release(&x);
 	return x.failed ? -1 : 0;
+}
+
+/* --- the walk, for tests ---------------------------------------------------- */
+
+struct walk_visitor {
+	void (*visit)(void *arg, uint64_t pos, uint64_t len);
+	void *arg;
+};
+
+/* A run function that does no I/O: it hands each access's position (as
+ * the loops compute it, pos + i * delta) and length to the visitor. */
+static uint64_t run_visit(struct ctx *x, uint64_t k)
+{
+	const struct walk_visitor *v = x->visitor;
+	uint64_t p = x->pos;
+	for (uint64_t i = 0; i < k; i++, p += x->delta)
+		v->visit(v->arg, p, x->len);
+	return k;
+}
+
+uint64_t wl_walk_visit(const struct wl_spec *spec, uint64_t budget,
+                       void (*visit)(void *arg, uint64_t pos, uint64_t len), void *arg)
+{
+	struct walk_visitor v = {visit, arg};
+	struct ctx x;
+	uint64_t chunks = 0;
+	memset(&x, 0, sizeof x);
+	x.spec = spec;
+	x.size = spec->size;
+	x.block = spec->block;
+	x.step = spec->stride ? spec->stride : spec->block;
+	x.reverse = spec->order == WL_ORDER_REVERSE;
+	x.delta = x.reverse ? 0 - x.step : x.step;
+	x.visitor = &v;
+	x.run = run_visit;
+	pass_start(&x);
+	while (!x.pass_done) {
+		do_chunk(&x, budget);
+		chunks++;
+	}
+	return chunks;
 }
 
 /* --- commands ------------------------------------------------------------- */

@@ -91,6 +91,13 @@ struct wl_shared {
  * why). */
 int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, int perf_stops);
 
+/* One pass of spec's walk, as wl_run() walks it, with no file: visit is
+ * called with every access's position and length in the order the loop
+ * makes them, in chunks of at most budget accesses (>= 1).  Returns the
+ * number of chunks.  For the tests of the walk's order. */
+uint64_t wl_walk_visit(const struct wl_spec *spec, uint64_t budget,
+                       void (*visit)(void *arg, uint64_t pos, uint64_t len), void *arg);
+
 /* Does wl_run() have a loop for this family (WL_LOOP_NONE: no, a command
  * is exec'd)?  For the tests that walk the kind table. */
 int wl_run_has_loop(enum wl_loop loop);

@@ -27,13 +27,23 @@ static void draw_value(int y, int x, int w, const struct form_field *f, int curr
 	}
 }
 
-/* "warm, cold": the names Left/Right go through. */
-static void choices(const struct wl_key *k, char *buf, size_t len)
+/* "warm cold": the names Left/Right go through, as many whole ones as fit
+ * in w columns, then "..." when some are left out (never a name cut). */
+static void choices(const struct wl_key *k, int w, char *buf, size_t len)
 {
 	size_t used = 0;
 	buf[0] = '\0';
-	for (unsigned i = 0; strcmp(k->choice(i), "?") != 0 && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", k->choice(i));
+	for (unsigned i = 0; strcmp(k->choice(i), "?") != 0; i++) {
+		const char *name = k->choice(i);
+		int more = strcmp(k->choice(i + 1), "?") != 0;
+		/* this name, and room for " ..." after it unless it is the last */
+		size_t need = used + (i ? 1 : 0) + strlen(name) + (more ? 4 : 0);
+		if (need > (size_t)w || need >= len) {
+			snprintf(buf + used, len - used, "%s...", i ? " " : "");
+			return;
+		}
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", name);
+	}
 }
 
 int ui_wrapped(int y, int x, int w, int attr, const char *text, int max_rows)
@@ -48,6 +58,42 @@ int ui_wrapped(int y, int x, int w, int attr, const char *text, int max_rows)
 	return rows;
 }
 
+/* Rows of text wrapped to w columns (at least the one it starts on). */
+static int wrapped_rows(const char *text, int w)
+{
+	struct tw_lines t = {0};
+	char screen[1024];
+	textwrap_wrap(crt_text(text, screen, sizeof screen), w, &t);
+	int n = t.n ? (int)t.n : 1;
+	textwrap_free(&t);
+	return n;
+}
+
+/* Rows a field takes: its line, and the loader's message under it. */
+static int field_rows(const struct form_field *ff, int w)
+{
+	return 1 + (ff->error[0] ? wrapped_rows(ff->error, w) : 0);
+}
+
+/* The first field shown in `rows` rows: 0 when every field fits; else the
+ * first from which the current field (and its message) fits between a line
+ * saying how many fields are above and one saying how many are below, so
+ * Tab always lands on a field the student can see. */
+static size_t first_field(const struct form *f, int rows, int w)
+{
+	int need[FORM_FIELDS], total = 0, used = 0;
+	for (size_t i = 0; i < FORM_FIELDS; i++)
+		total += need[i] = field_rows(&f->fields[i], w);
+	if (total <= rows)
+		return 0;
+	for (size_t i = 0; i <= f->current; i++)
+		used += need[i];
+	size_t first = 0;
+	while (first < f->current && used + 1 + (first > 0) > rows)
+		used -= need[first++];
+	return first;
+}
+
 void ui_form_draw(struct lab *lab, struct rect r)
 {
 	struct form *f = &lab->form;
@@ -55,31 +101,44 @@ void ui_form_draw(struct lab *lab, struct rect r)
 	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Experiment bench: %s's workload, every knob",
 	         lab_lesson(lab)->id);
 	char hint[256];
-	int bottom = r.y + r.h;
 	snprintf(hint, sizeof hint, "%s runs it, filed apart from the lesson's results; %s: the "
 	         "next field; %s: the next name; %s closes.", keys_row(ACT_EDIT_DONE)->label,
 	         keys_row(ACT_EDIT_FIELD)->bar_keys, keys_row(ACT_EDIT_MOVE)->label,
 	         keys_row(ACT_EDIT_CLOSE)->label);
 	y += ui_wrapped(y, x, w, crt_attr(CRT_LABEL), hint, 2);
 	y++;
-	for (size_t i = 0; i < FORM_FIELDS && y < bottom; i++) {
+	/* a message about no field of the form goes at the bottom, kept */
+	int bottom = r.y + r.h, fw = w - FORM_LABEL_W;
+	if (f->error[0])
+		bottom -= 1 + wrapped_rows(f->error, w);
+	size_t first = first_field(f, bottom - y, fw), i;
+	int scrolled = first > 0 || y + (int)FORM_FIELDS > bottom;
+	if (first > 0)
+		crt_putf(y++, x, w, crt_attr(CRT_DIM), "(%zu more field%s above)", first,
+		         first == 1 ? "" : "s");
+	for (i = first; i < FORM_FIELDS; i++) {
 		const struct form_field *ff = &f->fields[i];
+		/* a field below this one leaves a row for the line saying so */
+		int room = bottom - y - (scrolled && i + 1 < FORM_FIELDS);
+		if (room < (i == f->current ? field_rows(ff, fw) : 1))
+			break;
 		int current = i == f->current;
 		crt_put(y, x, FORM_LABEL_W, crt_attr(current ? CRT_TITLE : CRT_LABEL), ff->key->key);
-		int vw = w - FORM_LABEL_W;
-		int valw = vw > 40 ? 40 : vw;
+		int valw = fw > 40 ? 40 : fw;
 		draw_value(y, x + FORM_LABEL_W, valw, ff, current);
-		if (current && ff->key->choice && vw > valw + 4) {
+		if (current && ff->key->choice && fw > valw + 4) {
 			char names[128];
-			choices(ff->key, names, sizeof names);
-			crt_putf(y, x + FORM_LABEL_W + valw + 2, vw - valw - 2, crt_attr(CRT_DIM), "%s", names);
+			choices(ff->key, fw - valw - 2, names, sizeof names);
+			crt_putf(y, x + FORM_LABEL_W + valw + 2, fw - valw - 2, crt_attr(CRT_DIM), "%s", names);
 		}
 		y++;
 		/* the loader's message, under the field it is about */
-		if (ff->error[0] && y < bottom)
-			y += ui_wrapped(y, x + FORM_LABEL_W, w - FORM_LABEL_W, crt_attr(CRT_ERROR),
-			                ff->error, bottom - y);
+		if (ff->error[0] && room > 1)
+			y += ui_wrapped(y, x + FORM_LABEL_W, fw, crt_attr(CRT_ERROR), ff->error, room - 1);
 	}
-	if (f->error[0] && y + 1 < bottom)
-		ui_wrapped(y + 1, x, w, crt_attr(CRT_ERROR), f->error, bottom - y - 1);
+	if (i < FORM_FIELDS)
+		crt_putf(y, x, w, crt_attr(CRT_DIM), "(%zu more field%s below)", FORM_FIELDS - i,
+		         FORM_FIELDS - i == 1 ? "" : "s");
+	if (f->error[0])
+		ui_wrapped(bottom + 1, x, w, crt_attr(CRT_ERROR), f->error, r.y + r.h - bottom - 1);
 }

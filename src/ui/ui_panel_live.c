@@ -455,8 +455,16 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 			frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
 		}
 		snprintf(tail, sizeof tail, "%3.0f%%", frac * 100);
-		draw_bar_line(p, "done", frac, tail);
-		if (pass > 1) {
+		/* a scenario's program decides what it writes: no size to cover */
+		int scenario = spec->scenario != WL_SCENARIO_NONE;
+		if (!scenario)
+			draw_bar_line(p, "done", frac, tail);
+		if (scenario) {
+			char n[32];
+			units_format_count(pass, n, sizeof n);
+			snprintf(a, sizeof a, "%s written,", done);
+			snprintf(b, sizeof b, "run %s of the program", n);
+		} else if (pass > 1) {
 			snprintf(a, sizeof a, "%s moved,", done);
 			char n[32];
 			units_format_count(pass, n, sizeof n);

@@ -159,6 +159,26 @@ ENUM_ROW(cache, wl_cache)
 ENUM_ROW(sync, wl_sync)
 ENUM_ROW(stdio_mode, wl_stdio_mode)
 ENUM_ROW(map, wl_map)
+ENUM_ROW(order, wl_order)
+ENUM_ROW(scenario, wl_scenario)
+
+static int stdio_call_set(const char *v, void *dst)
+{
+	enum wl_stdio_call x;
+	if (wl_stdio_call_from_name(v, &x))
+		return -1;
+	*(enum wl_stdio_call *)dst = x;
+	return 0;
+}
+
+/* Every name a lesson may write, "fwrite" too (the block call's name in a
+ * write): the form offers them in turn. */
+static const char *stdio_call_choice(unsigned i)
+{
+	static const char *const names[] = {
+		"fread", "fwrite", "fgetc", "fputc", "getc_unlocked", "putc_unlocked"};
+	return i < COUNT(names) ? names[i] : "?";
+}
 ENUM_ROW(file, wl_file)
 ENUM_ROW(redirect, wl_redirect)
 
@@ -174,6 +194,9 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 	case WLK_SYNC: return sync_set(v, dst);
 	case WLK_STDIO_MODE: return stdio_mode_set(v, dst);
 	case WLK_MAP: return map_set(v, dst);
+	case WLK_ORDER: return order_set(v, dst);
+	case WLK_STDIO_CALL: return stdio_call_set(v, dst);
+	case WLK_SCENARIO: return scenario_set(v, dst);
 	case WLK_FILE: return file_set(v, dst);
 	case WLK_REDIRECT: return redirect_set(v, dst);
 	default: return -1;
@@ -440,6 +463,30 @@ static int f_redirect(const struct wl_key *k, const struct wl_spec *s, char *buf
 	return f_enum(k, s, buf, len);
 }
 
+static int f_order(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->order == WL_ORDER_FORWARD)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
+static int f_scenario(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (s->scenario == WL_SCENARIO_NONE)
+		return 1;
+	return f_enum(k, s, buf, len);
+}
+
+/* The call as the op spells it: "fputc" in a write. */
+static int f_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->stdio_call == WL_SCALL_BLOCK)
+		return 1;
+	snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
+	return 0;
+}
+
 static int f_open(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
 	(void)k;
@@ -658,6 +705,27 @@ static void d_map(const struct wl_key *k, const struct wl_spec *s, char *buf, si
 	snprintf(buf, len, "%s", s->map == WL_MAP_PER_PASS ? "mapped per pass" : "mapped once");
 }
 
+static void d_order(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s", s->order == WL_ORDER_REVERSE ? "backwards" : "forwards");
+}
+
+static void d_scenario(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	if (s->scenario == WL_SCENARIO_NONE)
+		snprintf(buf, len, "no scenario");
+	else
+		snprintf(buf, len, "scenario %s", wl_scenario_name(s->scenario));
+}
+
+static void d_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len, "%s()", wl_stdio_call_spelt(s->stdio_call, s->op));
+}
+
 /* --- the table ------------------------------------------------------------- */
 
 #define OFF(member) offsetof(struct wl_spec, member)
@@ -694,6 +762,11 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	                    f_count, d_sync_every, NULL},
 	[WLK_REDIRECT] = {"redirect", 0, OFF(redirect), p_enum, NULL, f_redirect, d_redirect,
 	                  redirect_choice},
+	[WLK_ORDER] = {"order", 0, OFF(order), p_enum, NULL, f_order, d_order, order_choice},
+	[WLK_STDIO_CALL] = {"stdio_call", 0, OFF(stdio_call), p_enum, NULL, f_stdio_call,
+	                    d_stdio_call, stdio_call_choice},
+	[WLK_SCENARIO] = {"scenario", 0, OFF(scenario), p_enum, NULL, f_scenario, d_scenario,
+	                  scenario_choice},
 };
 
 const struct wl_key *wl_key_find(const char *name)
@@ -702,6 +775,21 @@ const struct wl_key *wl_key_find(const char *name)
 		if (strcmp(wl_key_table[i].key, name) == 0)
 			return &wl_key_table[i];
 	return NULL;
+}
+
+int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
+{
+	if (k->format(k, s, buf, len) == 0)
+		return 0;
+	/* keys left out at their defaults still have a name for them */
+	if (k == &wl_key_table[WLK_STDIO_CALL])
+		snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
+	else if (k == &wl_key_table[WLK_ORDER] || k == &wl_key_table[WLK_MAP] ||
+	         k == &wl_key_table[WLK_SCENARIO] || k == &wl_key_table[WLK_REDIRECT])
+		f_enum(k, s, buf, len);
+	else
+		return 1;
+	return 0;
 }
 
 /* --- the spec syntax: reading ---------------------------------------------- */

@@ -37,6 +37,7 @@ enum wl_key_id {
 	WLK_ADVICE_LEAD, WLK_MAP,     /* issue 12 */
 	WLK_FILE, WLK_SYNC_EVERY,
 	WLK_REDIRECT,
+	WLK_ORDER, WLK_STDIO_CALL, WLK_SCENARIO,
 	WL_KEYS
 };
 
@@ -98,6 +99,12 @@ int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst);
  * the student typed.  0, or -1 with the loader's message. */
 int wl_key_set(const struct wl_key *k, struct wl_spec *s, const char *text,
                char *msg, size_t len);
+
+/* The value as a form shows it: the spec syntax's text, or for a key the
+ * syntax leaves out at its default (order, stdio_call, map) the default's
+ * name ("forward", "fwrite" in a write).  0, or 1 when the key has no
+ * value (command, expect_error not set). */
+int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len);
 
 /* {file} becomes the data file's path, which comes from --dir: in a
  * shell's -c script (sh, bash ... "busybox sh" too) that path would be read

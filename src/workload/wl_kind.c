@@ -40,9 +40,8 @@ int call_kind_from_name(const char *name, enum call_kind *out)
 
 /* Keys every loop of ours honours: it opens the file (flags, fadvise) and
  * walks it in blocks, sequentially or with a stride. */
-#define OWN (WL_KEY_BLOCK | WL_KEY_STRIDE | WL_KEY_OPEN | WL_KEY_FADVISE)
+#define OWN (WL_KEY_BLOCK | WL_KEY_STRIDE | WL_KEY_OPEN | WL_KEY_FADVISE | WL_KEY_ORDER)
 
-#define MMAP_WRITE "api: mmap is for reads only"
 #define SEEK_API "op: seek is an lseek loop: api must be syscall"
 
 /* Row order: op-major, as the enums go.  A command's run is the command's
@@ -52,16 +51,17 @@ static const struct wl_kind kinds[] = {
 	{.op = WL_OP_WRITE, .api = WL_API_SYSCALL, .label = "write()", .primary = CALL_WRITE,
 	 .keys = OWN | WL_KEY_SYNC, .loop = WL_LOOP_WRITE},
 	{.op = WL_OP_WRITE, .api = WL_API_STDIO, .label = "fwrite()", .primary = CALL_FWRITE,
-	 .keys = OWN | WL_KEY_STDIO | WL_KEY_SYNC, .loop = WL_LOOP_FWRITE},
-	{.op = WL_OP_WRITE, .api = WL_API_MMAP, .refusal = MMAP_WRITE, .refusal_key = "api",
-	 .maps = 1, .label = "mmap", .primary = CALL_NONE},
+	 .keys = OWN | WL_KEY_STDIO | WL_KEY_STDIO_CALL | WL_KEY_SYNC, .loop = WL_LOOP_FWRITE},
+	{.op = WL_OP_WRITE, .api = WL_API_MMAP, .maps = 1, .label = "mmap", .primary = CALL_MEMWRITE,
+	 .keys = OWN | WL_KEY_SYNC | WL_KEY_MAP, .loop = WL_LOOP_MMAP_WRITE},
 	{.op = WL_OP_WRITE, .api = WL_API_COMMAND, .command = 1, .label = "command",
 	 .primary = CALL_NONE, .loop = WL_LOOP_NONE},
 
 	{.op = WL_OP_READ, .api = WL_API_SYSCALL, .label = "read()", .primary = CALL_READ,
 	 .keys = OWN, .checksum = 1, .loop = WL_LOOP_READ},
 	{.op = WL_OP_READ, .api = WL_API_STDIO, .label = "fread()", .primary = CALL_FREAD,
-	 .keys = OWN | WL_KEY_STDIO | WL_KEY_STREAMS, .checksum = 1, .loop = WL_LOOP_FREAD},
+	 .keys = OWN | WL_KEY_STDIO | WL_KEY_STDIO_CALL | WL_KEY_STREAMS, .checksum = 1,
+	 .loop = WL_LOOP_FREAD},
 	{.op = WL_OP_READ, .api = WL_API_MMAP, .maps = 1, .label = "mmap", .primary = CALL_MEMREAD,
 	 .keys = OWN | WL_KEY_MAP, .checksum = 1, .loop = WL_LOOP_MMAP},
 	{.op = WL_OP_READ, .api = WL_API_COMMAND, .command = 1, .label = "command",

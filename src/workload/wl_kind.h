@@ -34,7 +34,14 @@
 	X(FDATASYNC, "fdatasync", 0, "fdatasync") \
 	X(FFLUSH,    "fflush",    1, "fflush") \
 	X(MMAP,      "mmap",      0, "mmap")       /* mappings of the file: once, or one per pass */ \
-	X(MUNMAP,    "munmap",    0, "munmap")
+	X(MUNMAP,    "munmap",    0, "munmap") \
+	X(MEMWRITE,  "memwrite",  0, "memory stores")  /* block copies (or byte stores) into a mapping */ \
+	X(MSYNC,     "msync",     0, "msync") \
+	X(FTRUNCATE, "ftruncate", 0, "ftruncate")  /* a mapped write sizes its file first */ \
+	X(FGETC,     "fgetc",     1, "fgetc") \
+	X(FPUTC,     "fputc",     1, "fputc") \
+	X(GETC_UNLOCKED, "getc_unlocked", 1, "getc_unlocked") \
+	X(PUTC_UNLOCKED, "putc_unlocked", 1, "putc_unlocked")
 
 #define CALL_KIND_ENUM(id, name, stdio, shown) CALL_##id,
 enum call_kind {
@@ -67,13 +74,15 @@ int call_kind_from_name(const char *name, enum call_kind *out);
 #define WL_KEY_STDIO   0x20u      /* stdio_buffer, stdio_mode */
 #define WL_KEY_SYNC    0x40u
 #define WL_KEY_MAP     0x80u      /* map: per_pass */
+#define WL_KEY_ORDER   0x100u     /* order: reverse */
+#define WL_KEY_STDIO_CALL 0x200u  /* stdio_call: a character call */
 
 /* The family of loops in workload_run.c that runs a kind (its setup picks
  * the loop itself from block, stride, streams and buffering). */
 enum wl_loop {
 	WL_LOOP_NONE,             /* a command: exec'd, no loop of ours */
 	WL_LOOP_WRITE, WL_LOOP_FWRITE, WL_LOOP_READ, WL_LOOP_FREAD,
-	WL_LOOP_MMAP, WL_LOOP_LSEEK,
+	WL_LOOP_MMAP, WL_LOOP_LSEEK, WL_LOOP_MMAP_WRITE,
 	WL_LOOPS
 };
 

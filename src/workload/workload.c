@@ -77,9 +77,15 @@ static const char *const api_names[] = {"syscall", "stdio", "mmap", "command"};
 static const char *const advice_names[] = {
 	"normal", "sequential", "random", "willneed", "dontneed", "noreuse"};
 static const char *const cache_names[] = {"warm", "cold"};
-static const char *const sync_names[] = {"none", "fsync", "fdatasync"};
+static const char *const sync_names[] = {"none", "fsync", "fdatasync", "msync"};
 static const char *const stdio_mode_names[] = {"full", "line", "none"};
 static const char *const map_names[] = {"once", "per_pass"};
+static const char *const order_names[] = {"forward", "reverse"};
+static const char *const scenario_names[] = {
+	"none", "printf_then_write", "read_under_file", "fork_no_flush", "fork_flush"};
+/* by enum wl_stdio_call; "fwrite" is the block call's other spelling */
+static const char *const stdio_call_names[] = {
+	"fread", "fgetc", "fputc", "getc_unlocked", "putc_unlocked"};
 static const char *const file_names[] = {"new", "existing"};
 static const char *const redirect_names[] = {"none", "stdin", "stdout"};
 
@@ -123,6 +129,37 @@ NAME_FUNCS(wl_cache, cache, cache_names)
 NAME_FUNCS(wl_sync, sync, sync_names)
 NAME_FUNCS(wl_stdio_mode, stdio_mode, stdio_mode_names)
 NAME_FUNCS(wl_map, map, map_names)
+NAME_FUNCS(wl_order, order, order_names)
+NAME_FUNCS(wl_scenario, scenario, scenario_names)
+
+const char *wl_stdio_call_name(enum wl_stdio_call v)
+{
+	return name_of(stdio_call_names, COUNT(stdio_call_names), (unsigned)v);
+}
+
+int wl_stdio_call_from_name(const char *s, enum wl_stdio_call *out)
+{
+	unsigned i;
+	if (s && strcmp(s, "fwrite") == 0) {
+		*out = WL_SCALL_BLOCK;
+		return 0;
+	}
+	if (index_of(stdio_call_names, COUNT(stdio_call_names), s, &i))
+		return -1;
+	*out = (enum wl_stdio_call)i;
+	return 0;
+}
+
+const char *wl_stdio_call_spelt(enum wl_stdio_call v, enum wl_op op)
+{
+	return v == WL_SCALL_BLOCK && op == WL_OP_WRITE ? "fwrite" : wl_stdio_call_name(v);
+}
+
+/* Is the character call one of a write (fputc, putc_unlocked)? */
+static int stdio_call_writes(enum wl_stdio_call v)
+{
+	return v == WL_SCALL_FPUTC || v == WL_SCALL_PUTC_UNLOCKED;
+}
 NAME_FUNCS(wl_file, file, file_names)
 NAME_FUNCS(wl_redirect, redirect, redirect_names)
 
@@ -194,10 +231,15 @@ static int check_write_keys(const struct wl_spec *s, const struct wl_kind *k, co
 		return rule("file", key, msg, len, "file: existing is for writes only (a read's file always exists)");
 	if (s->file == WL_FILE_EXISTING && k->command)
 		return rule("file", key, msg, len, "file: existing is for the lab's own writes, not a command");
+	/* a scenario's evidence is what its program put into an empty file */
+	if (s->file == WL_FILE_EXISTING && s->scenario != WL_SCENARIO_NONE)
+		return rule("file", key, msg, len, "file: existing is for the lab's own writes, not a scenario (it writes a new file)");
 	if (s->sync_every && s->sync == WL_SYNC_NONE)
-		return rule("sync_every", key, msg, len, "sync_every needs sync: fsync or fdatasync");
+		return rule("sync_every", key, msg, len, "sync_every needs sync: fsync, fdatasync or msync");
 	if (s->sync_every && k->command)
 		return rule("sync_every", key, msg, len, "sync_every is for the lab's own writes, not a command");
+	if (s->sync_every && s->scenario != WL_SCENARIO_NONE)
+		return rule("sync_every", key, msg, len, "sync_every is for the lab's own writes, not a scenario");
 	if (s->sync_every > WL_SYNC_EVERY_MAX)
 		return rule("sync_every", key, msg, len, "sync_every must be from 0 to 4294967296");
 	return 0;
@@ -242,10 +284,38 @@ int wl_spec_check_key(const struct wl_spec *s, char *msg, size_t len, const char
 	/* a rule of the op, not of the kind: a command's write may ask too */
 	if (s->sync != WL_SYNC_NONE && s->op != WL_OP_WRITE)
 		return rule("sync", key, msg, len, "sync is for writes only");
+	if (s->sync == WL_SYNC_MSYNC && !(k->maps && k->keys & WL_KEY_SYNC))
+		return rule("sync", key, msg, len, "sync: msync is for writes through a mapping (api: mmap)");
+	if (s->order != WL_ORDER_FORWARD && !(k->keys & WL_KEY_ORDER))
+		return rule("order", key, msg, len, "order: reverse is for the lab's own loops, not a command");
+	if (s->order != WL_ORDER_FORWARD && s->streams > 1)
+		return rule("order", key, msg, len, "order: reverse takes one stream (streams: 1)");
+	if (s->scenario != WL_SCENARIO_NONE && !(s->op == WL_OP_WRITE && s->api == WL_API_STDIO))
+		return rule("scenario", key, msg, len,
+		            "a scenario writes its own file through stdio and system calls: "
+		            "it needs op: write and api: stdio");
+	if (s->stdio_call != WL_SCALL_BLOCK) {
+		char text[160];
+		if (!(k->keys & WL_KEY_STDIO_CALL))
+			return rule("stdio_call", key, msg, len, "stdio_call is for api: stdio reads and writes");
+		if (stdio_call_writes(s->stdio_call) != (s->op == WL_OP_WRITE)) {
+			snprintf(text, sizeof text, "stdio_call: %s is a %s's call; a %s takes %s",
+			         wl_stdio_call_name(s->stdio_call),
+			         s->op == WL_OP_WRITE ? "read" : "write", wl_op_name(s->op),
+			         s->op == WL_OP_WRITE ? "fwrite, fputc or putc_unlocked" :
+			                                "fread, fgetc or getc_unlocked");
+			return rule("stdio_call", key, msg, len, text);
+		}
+		if (s->block != 1)
+			return rule("stdio_call", key, msg, len, "a character call moves one byte: block must be 1");
+		if (s->stride || s->order != WL_ORDER_FORWARD || s->streams > 1)
+			return rule("stdio_call", key, msg, len,
+			            "a character call walks the file in order (stride 0, order forward, one stream)");
+	}
 	if (!(s->time_limit > 0) || s->time_limit > WL_TIME_LIMIT_MAX)
 		return rule("time_limit", key, msg, len, "time_limit must be more than 0 and at most 1 hour");
 	if (s->map != WL_MAP_ONCE && !(k->keys & WL_KEY_MAP))
-		return rule("map", key, msg, len, "map: per_pass is for api: mmap reads only");
+		return rule("map", key, msg, len, "map: per_pass is for api: mmap");
 	/* the lead is the wait after the advice: without advice, or in a
 	 * command (which gives none of ours), there is nothing to wait for */
 	if (s->advice_lead > 0 && !(k->keys & WL_KEY_FADVISE))
@@ -291,11 +361,17 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	size_t used = 0;
 	const struct wl_kind *k = wl_kind_of(s);
 	buf[0] = '\0';
-	if (!k || k->command) {
+	if (s->scenario != WL_SCENARIO_NONE && k && !k->command) {
+		/* a program of its own: what describes it is its name */
+		snprintf(part, sizeof part, "scenario %s", wl_scenario_name(s->scenario));
+		append(buf, len, &used, sep, part);
+	} else if (!k || k->command) {
 		snprintf(part, sizeof part, "%s", s->command && s->command_len ? s->command[0] : "command");
 		append(buf, len, &used, sep, part);
 	} else {
-		append(buf, len, &used, sep, k->label);
+		char call[32];
+		snprintf(call, sizeof call, "%s()", wl_stdio_call_spelt(s->stdio_call, s->op));
+		append(buf, len, &used, sep, s->stdio_call != WL_SCALL_BLOCK ? call : k->label);
 		units_format_size(s->block, num, sizeof num);
 		snprintf(part, sizeof part, "%s blocks", num);
 		append(buf, len, &used, sep, part);
@@ -335,6 +411,9 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	}
 	if (s->map == WL_MAP_PER_PASS)
 		append(buf, len, &used, sep, "mapped per pass");
+	if (s->order == WL_ORDER_REVERSE)
+		append(buf, len, &used, sep, "backwards");
+
 	if (s->sync != WL_SYNC_NONE) {
 		wl_sync_words(s, part, sizeof part);
 		append(buf, len, &used, sep, part);
@@ -343,6 +422,8 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 		append(buf, len, &used, sep, "existing file");
 	if (s->cache == WL_CACHE_COLD)
 		append(buf, len, &used, sep, "cold cache");
+	if (s->scenario != WL_SCENARIO_NONE)
+		return;                   /* its program decides what the file holds */
 	units_format_size(s->size, num, sizeof num);
 	append(buf, len, &used, sep, num);
 }

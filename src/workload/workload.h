@@ -17,12 +17,28 @@ enum wl_advice {
 	WL_ADV_WILLNEED, WL_ADV_DONTNEED, WL_ADV_NOREUSE
 };
 enum wl_cache { WL_CACHE_WARM, WL_CACHE_COLD };
-enum wl_sync { WL_SYNC_NONE, WL_SYNC_FSYNC, WL_SYNC_FDATASYNC };
+enum wl_sync { WL_SYNC_NONE, WL_SYNC_FSYNC, WL_SYNC_FDATASYNC, WL_SYNC_MSYNC };
 /* stdio buffering mode given to setvbuf (_IOFBF, _IOLBF, _IONBF) */
 enum wl_stdio_mode { WL_STDIO_FULL, WL_STDIO_LINE, WL_STDIO_NONE };
 /* api mmap: the file mapped once before the timed loop, or mapped and
  * unmapped inside every timed pass (so the mapping's cost is measured) */
 enum wl_map { WL_MAP_ONCE, WL_MAP_PER_PASS };
+/* the order the walk visits its positions: the same positions, first to
+ * last or last to first */
+enum wl_order { WL_ORDER_FORWARD, WL_ORDER_REVERSE };
+/* the stdio call of each access: fread/fwrite of a block (the default; both
+ * names spell it), or one character at a time with fgetc/fputc or their
+ * unlocked forms.  A character call belongs to one op (its rule). */
+enum wl_stdio_call {
+	WL_SCALL_BLOCK, WL_SCALL_FGETC, WL_SCALL_FPUTC, WL_SCALL_GETC_UNLOCKED, WL_SCALL_PUTC_UNLOCKED
+};
+
+/* a program mixing stdio with system calls on one file, run for what the
+ * file ends up holding (wl_scenario.h); none: the workload's own loop */
+enum wl_scenario {
+	WL_SCENARIO_NONE, WL_SCENARIO_PRINTF_THEN_WRITE, WL_SCENARIO_READ_UNDER_FILE,
+	WL_SCENARIO_FORK_NO_FLUSH, WL_SCENARIO_FORK_FLUSH
+};
 /* a write's data file: created empty, or already of the lesson's size
  * (filled and synced before the clock) and overwritten in place */
 enum wl_file { WL_FILE_NEW, WL_FILE_EXISTING };
@@ -65,6 +81,9 @@ struct wl_spec {
 	                             cold read's later passes), untimed: the
 	                             other work a program does meanwhile */
 	enum wl_map map;          /* api mmap: once, or per pass */
+	enum wl_order order;      /* forward, or the same positions reversed */
+	enum wl_stdio_call stdio_call;  /* api stdio: the call of each access */
+	enum wl_scenario scenario;  /* op write, api stdio: a scenario instead of a loop */
 	char **command;           /* api command: argv, NULL-terminated; "{file}"
 	                             in any word is replaced by the data file */
 	size_t command_len;
@@ -90,6 +109,10 @@ const char *wl_cache_name(enum wl_cache v);
 const char *wl_sync_name(enum wl_sync v);
 const char *wl_stdio_mode_name(enum wl_stdio_mode v);
 const char *wl_map_name(enum wl_map v);
+const char *wl_order_name(enum wl_order v);
+const char *wl_scenario_name(enum wl_scenario v);
+/* "fread" for WL_SCALL_BLOCK (a write's spec formats it "fwrite"). */
+const char *wl_stdio_call_name(enum wl_stdio_call v);
 const char *wl_file_name(enum wl_file v);
 const char *wl_redirect_name(enum wl_redirect v);
 int wl_op_from_name(const char *s, enum wl_op *out);
@@ -99,6 +122,13 @@ int wl_cache_from_name(const char *s, enum wl_cache *out);
 int wl_sync_from_name(const char *s, enum wl_sync *out);
 int wl_stdio_mode_from_name(const char *s, enum wl_stdio_mode *out);
 int wl_map_from_name(const char *s, enum wl_map *out);
+int wl_order_from_name(const char *s, enum wl_order *out);
+int wl_scenario_from_name(const char *s, enum wl_scenario *out);
+/* "fread" and "fwrite" both give WL_SCALL_BLOCK. */
+int wl_stdio_call_from_name(const char *s, enum wl_stdio_call *out);
+/* The call's name as the spec's op spells it ("fwrite" for a write's
+ * block call, "fread" for a read's). */
+const char *wl_stdio_call_spelt(enum wl_stdio_call v, enum wl_op op);
 int wl_file_from_name(const char *s, enum wl_file *out);
 int wl_redirect_from_name(const char *s, enum wl_redirect *out);
 /* "O_SYNC" -> WL_OPEN_SYNC ...; 0 on success, -1 unknown */

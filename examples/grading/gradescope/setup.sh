@@ -17,7 +17,7 @@ if [ "${IOLAB_SETUP_SYSTEM:-yes}" != no ]; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update
 	apt-get install -y --no-install-recommends build-essential pkg-config \
-		libncurses-dev libyaml-dev libsqlite3-dev check
+		libncurses-dev libyaml-dev libsqlite3-dev libjansson-dev check
 	# the students' programs never run as root (run_autograder)
 	id grader >/dev/null 2>&1 ||
 		useradd --system --no-create-home --shell /usr/sbin/nologin grader
