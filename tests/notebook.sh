@@ -39,7 +39,8 @@ eq("top-level keys", list(h), ["iolab", "machine", "database", "exported", "less
 eq("machine keys", list(h["machine"]), ["kernel", "filesystem", "cpu_model", "cores", "memory_bytes", "id"])
 m = json.load(open(sys.argv[2]))["machine"]
 eq("machine keys in batch", list(m), ["kernel", "filesystem", "scratch", "syscall_counter",
-                                      "cpu_model", "cores", "memory_bytes", "id"])
+                                      "cpu_model", "cores", "memory_bytes", "id", "device",
+                                      "device_note"])
 eq("the same machine.id", h["machine"]["id"], m["id"])
 if m["id"] is not None and (len(m["id"]) != 16 or m["id"] in open("/etc/machine-id").read()):
     sys.exit("machine.id: %r" % m["id"])
