@@ -126,6 +126,30 @@ START_TEST(bars_drawn_at_their_rates)
 }
 END_TEST
 
+/* A rate past the labelled decades (a crafted document's 1e308, a rate
+ * under 1 B/s) puts the axis's end there: one label per decade, each
+ * naming its own. */
+START_TEST(axis_within_labelled_decades)
+{
+	const struct chart_bar bars[] = {
+		{"huge", 1e308, NULL, 0},
+		{"slow", 0.25, NULL, 0},
+	};
+	char *s = bars_svg(bars, 2);
+	size_t labels = 0;
+	for (const char *p = s; (p = strstr(p, "text-anchor=\"middle\"")); p++)
+		labels++;
+	ck_assert_uint_eq(labels, 18);          /* 1 B/s .. 100 PB/s */
+	const char *top = strstr(s, ">100 PB/s</text>");
+	ck_assert_ptr_nonnull(top);
+	ck_assert_ptr_null(strstr(top + 1, ">100 PB/s</text>"));
+	ck_assert_ptr_nonnull(strstr(s, ">1 B/s</text>"));
+	/* the huge bar ends at the axis's end, the slow one is at its start */
+	ck_assert_ptr_nonnull(strstr(s, "width=\"540.0\""));
+	free(s);
+}
+END_TEST
+
 START_TEST(sweep_points_and_failed_ones)
 {
 	const struct chart_point warm[] = {{1, 1e6}, {2, NAN}, {4, 4e6}};
@@ -155,6 +179,7 @@ Suite *make_suite_chart(void)
 	tcase_add_test(tc, decades_hold_every_value);
 	tcase_add_test(tc, decade_labels_decimal);
 	tcase_add_test(tc, bars_drawn_at_their_rates);
+	tcase_add_test(tc, axis_within_labelled_decades);
 	tcase_add_test(tc, sweep_points_and_failed_ones);
 	suite_add_tcase(s, tc);
 	return s;

@@ -101,6 +101,13 @@ START_TEST(doc_read_refusals)
 	ck_assert_int_eq(doc_read_file(write_doc("n.json", "99.0.0", "b", 1, 1), &d, msg,
 	                               sizeof msg), -1);
 	ck_assert_str_eq(msg, "written by iolab 99.0.0, newer than this iolab " PACKAGE_VERSION);
+	/* a directory and an empty file are named as what they are */
+	ck_assert_int_eq(doc_read_file(dir, &d, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "a directory, not a document");
+	f = fopen(path, "w");
+	fclose(f);
+	ck_assert_int_eq(doc_read_file(path, &d, msg, sizeof msg), -1);
+	ck_assert_str_eq(msg, "an empty file, not a document");
 	ck_assert_int_eq(doc_version_newer("0.1.0"), 0);
 	ck_assert_int_eq(doc_version_newer(PACKAGE_VERSION), 0);
 	ck_assert_int_eq(doc_version_newer("1.0"), 1);
@@ -127,6 +134,100 @@ START_TEST(history_export_latest_normal_run)
 	ck_assert_double_eq(doc_find(&d, "w01-syncbyte")->rate, 20);
 	ck_assert_str_eq(doc_find(&d, "w03-byte")->label, "stopped at 1 s");
 	doc_free(&d);
+}
+END_TEST
+
+START_TEST(history_export_failed_run_does_not_stand)
+{
+	/* a later run of the lesson that failed does not replace the one
+	 * that stands for it, as in the lab */
+	const char *text =
+		"{\"iolab\": \"0.2.0\", \"runs\": ["
+		"{\"kind\": \"lesson\", \"lesson\": \"w01-syncbyte\", \"status\": \"ok\", \"rate\": {\"median\": 10}},"
+		"{\"kind\": \"lesson\", \"lesson\": \"w01-syncbyte\", \"status\": \"error\", \"rate\": {\"median\": null}},"
+		"{\"kind\": \"lesson\", \"lesson\": \"w03-byte\", \"status\": \"error\", \"rate\": {\"median\": null}}]}";
+	struct doc d;
+	char msg[256];
+	ck_assert_int_eq(doc_read_text(text, strlen(text), &d, msg, sizeof msg), 0);
+	ck_assert_uint_eq(d.nresults, 2);
+	ck_assert_str_eq(doc_find(&d, "w01-syncbyte")->status, "ok");
+	ck_assert_double_eq(doc_find(&d, "w01-syncbyte")->rate, 10);
+	ck_assert_str_eq(doc_find(&d, "w03-byte")->status, "error");
+	doc_free(&d);
+}
+END_TEST
+
+/* A document that lists a lesson twice is still one machine. */
+START_TEST(lesson_twice_counts_once)
+{
+	static const char text[] =
+		"{\"iolab\": \"0.2.0\", \"machine\": {\"id\": \"twice\"}, \"results\": ["
+		"{\"lesson\": \"w01-syncbyte\", \"status\": \"ok\", \"rate\": {\"median\": 100}},"
+		"{\"lesson\": \"w01-syncbyte\", \"status\": \"ok\", \"rate\": {\"median\": 100}}]}";
+	struct doc d;
+	char msg[256];
+	ck_assert_int_eq(doc_read_text(text, sizeof text - 1, &d, msg, sizeof msg), 0);
+	struct class_view cv;
+	memset(&cv, 0, sizeof cv);
+	ck_assert_int_eq(class_view_add_doc(&cv, "twice.json", &d), 0);
+	ck_assert_int_eq(class_view_add_file(&cv, write_doc("1.json", "0.2.0", "m1", 300, 1e6)), 0);
+	ck_assert_int_eq(class_view_finish(&cv), 0);
+	doc_free(&d);
+	ck_assert_uint_eq(cv.nmachines, 2);
+	ck_assert_str_eq(cv.lessons[0].lesson, "w01-syncbyte");
+	ck_assert_uint_eq(cv.lessons[0].n, 2);
+	ck_assert_double_eq(cv.lessons[0].median, 200);
+	class_view_free(&cv);
+}
+END_TEST
+
+/* What a document says reaches a terminal harmless and in 80 columns: a
+ * machine.id or a lesson id holding escape sequences, an id too long for
+ * its column. */
+START_TEST(text_harmless_and_80_columns)
+{
+	static const char evil[] =
+		"{\"iolab\": \"0.2.0\", \"machine\": {\"id\": \"\\u001b[31mEVIL\"}, \"results\": ["
+		"{\"lesson\": \"w01-syncbyte\", \"status\": \"ok\", \"rate\": {\"median\": 1e9}},"
+		"{\"lesson\": \"x\\u001b]0;t\\u0007-a-lesson-id-far-too-long-for-its-column-"
+		"and-longer-than-a-line-of-eighty-columns-too\", \"status\": \"ok\","
+		" \"rate\": {\"median\": 5}}]}";
+	struct doc d;
+	char msg[256];
+	ck_assert_int_eq(doc_read_text(evil, sizeof evil - 1, &d, msg, sizeof msg), 0);
+	struct class_view cv;
+	memset(&cv, 0, sizeof cv);
+	ck_assert_int_eq(class_view_add_doc(&cv, "evil.json", &d), 0);
+	doc_free(&d);
+	ck_assert_int_eq(class_view_add_file(&cv, write_doc("1.json", "0.2.0", "m1", 100, 1)), 0);
+	ck_assert_int_eq(class_view_add_file(&cv, write_doc("2.json", "0.2.0", "m2", 110, 1)), 0);
+	ck_assert_int_eq(class_view_add_file(&cv, write_doc("3.json", "0.2.0", "m3", 120, 1)), 0);
+	ck_assert_int_eq(class_view_add_file(&cv, write_doc("4.json", "0.2.0", "m4", 130, 1)), 0);
+	ck_assert_int_eq(class_view_finish(&cv), 0);
+	char label[64];
+	class_machine_label(&cv.machines[0], label, sizeof label);
+	ck_assert_str_eq(label, "machine ?[31mEVI");
+
+	for (int fmt = 0; fmt < 2; fmt++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		ck_assert_int_eq(fmt ? class_view_write_csv(f, &cv) : class_view_write_text(f, &cv), 0);
+		fclose(f);
+		ck_assert_ptr_null(memchr(text, '\x1b', len));
+		ck_assert_ptr_null(memchr(text, '\a', len));
+		if (!fmt) {
+			ck_assert_ptr_nonnull(strstr(text, "outliers: machine ?[31mEVI"));
+			ck_assert_ptr_nonnull(strstr(text, "x?]0;t?-a-lesson-id-far"));
+			for (char *line = text, *end; *line; line = end + 1) {
+				end = strchr(line, '\n');
+				ck_assert_ptr_nonnull(end);
+				ck_assert_msg(end - line <= 80, "%.*s", (int)(end - line), line);
+			}
+		}
+		free(text);
+	}
+	class_view_free(&cv);
 }
 END_TEST
 
@@ -191,6 +292,9 @@ Suite *make_suite_class_view(void)
 	tcase_add_test(tc, doc_read_figures);
 	tcase_add_test(tc, doc_read_refusals);
 	tcase_add_test(tc, history_export_latest_normal_run);
+	tcase_add_test(tc, history_export_failed_run_does_not_stand);
+	tcase_add_test(tc, lesson_twice_counts_once);
+	tcase_add_test(tc, text_harmless_and_80_columns);
 	tcase_add_test(tc, class_merges_and_skips);
 	suite_add_tcase(s, tc);
 	return s;

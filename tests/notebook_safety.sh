@@ -85,4 +85,7 @@ run "$IOLAB" --history --db "$BAD" --format csv
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 sys.exit(0 if [r[0] for r in rows] == ["id", "1", "4"] else "rows %r" % rows)' "$T/out" \
 	|| fail "--history csv with unreadable rows is not whole"
+run "$IOLAB" --report "$T/bad.html" --db "$BAD"
+expect_rc 0 "--report from a notebook with unreadable rows"
+expect_in "$err" "iolab: 2 runs this iolab cannot read, ids 2, 3 (not in the report)" "--report"
 pass "--history skips and counts rows it cannot read; JSON and CSV whole, exit 0"

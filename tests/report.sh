@@ -23,6 +23,8 @@ for want in "<h2>The machine</h2>" "<h2>The lecture's table</h2>" "Byte at a tim
 	"warm: R = " "<h2>Lessons and their claims</h2>" '<td class="held">'; do
 	expect_in "$html" "$want" "the report"
 done
+# the sweep's fit is given in figures under its chart; no line of it is drawn
+case $html in *"fitted line"*) fail "the report speaks of a fitted line it does not draw" ;; esac
 pass "--report --from: the machine, the lecture's table, 2 groups and a sweep as well-formed SVG, verdicts"
 
 run "$IOLAB" --report "$T/sweep.svg" --format svg --lesson sw01-readsweep --from "$T/b.json"
@@ -46,7 +48,25 @@ run "$IOLAB" --report "$T/x.html" --from "$T/stranger.json"
 expect_rc 3 "--from a stranger's JSON"
 expect_in "$err" "not an iolab document" "--from a stranger's JSON"
 [ ! -e "$T/x.html" ] || fail "a report was written from a stranger's JSON"
+run "$IOLAB" --report "$T/none.html" --from "$T/b.json" --lesson w03-byte,w99-none
+expect_rc 0 "--report --lesson naming a lesson with no result"
+expect_in "$err" "iolab: --report: no result of w99-none in the batch document $T/b.json" "--lesson w99-none"
+run "$IOLAB" --report "$T/empty.html" --db "$T/none.db"
+expect_rc 0 "--report of a notebook with no runs"
+expect_in "$err" "holds no result to report" "--report of no runs"
+expect_in "$(cat "$T/empty.html")" "No results:" "the report of no runs"
+[ ! -e "$T/none.db" ] || fail "--report made a notebook"
 pass "refusals: svg without --lesson, html without --report (2), a stranger's document (3)"
+
+cp "$T/b.json" "$T/b.keep"
+for svg in "" "--format svg --lesson w03-byte"; do
+	# shellcheck disable=SC2086
+	run "$IOLAB" --report "$T/./b.json" --from "$T/b.json" $svg
+	expect_rc 2 "--report over its own --from document $svg"
+	expect_in "$err" "which the report is made from" "--report over its --from $svg"
+	cmp -s "$T/b.json" "$T/b.keep" || fail "--report $svg wrote over the document it reads"
+done
+pass "--report naming its own --from document: exit 2, the document untouched"
 
 # --- the notebook keeps the claims' verdicts; the report reads it -----------
 run "$IOLAB" --batch --db "$T/lab.db" --trials 1 --dir "$T/s" --lesson w05-stdiobyte,r04-stdiobyte
@@ -65,6 +85,15 @@ expect_rc 0 "--report from the notebook"
 check svgs "$T/n.html" 1 || fail "the notebook report's charts"
 expect_in "$(cat "$T/n.html")" "the lab notebook $T/lab.db" "the report names its notebook"
 expect_in "$(cat "$T/n.html")" "<h3>r04-stdiobyte" "the notebook report"
+cp "$T/lab.db" "$T/lab.keep"
+for args in "--report $T/lab.db" "--report $T/lab.db-wal" "--class --report $T/lab.db $T/b.json $T/b.json"; do
+	# shellcheck disable=SC2086
+	run "$IOLAB" --db "$T/lab.db" $args
+	expect_rc 2 "$args"
+	expect_in "$err" "is the lab's notebook" "$args"
+	cmp -s "$T/lab.db" "$T/lab.keep" || fail "$args wrote over the notebook"
+	[ ! -e "$T/lab.db-wal" ] || fail "$args made $T/lab.db-wal"
+done
 pass "the notebook keeps each run's verdicts; --report reads them from it"
 
 # --- a class ---------------------------------------------------------------
@@ -116,6 +145,13 @@ run "$IOLAB" --class --format csv "$T/m0.json" "$T/m1.json"
 expect_rc 0 "--class as CSV"
 [ "$(head -n 1 "$T/out" | tr -d '\r')" = "lesson,machines,median,q1,q3,min,max,outliers" ] \
 	|| fail "the CSV header: $(head -n 1 "$T/out")"
+cp "$T/m1.json" "$T/m1.keep"
+run "$IOLAB" --class --output "$T/m1.json" "$T/m0.json" "$T/m1.json"
+expect_rc 2 "--class --output over one of its files"
+cmp -s "$T/m1.json" "$T/m1.keep" || fail "--class --output wrote over a student's document"
+run "$IOLAB" --class --report "$T/m1.json" "$T/m0.json" "$T/m1.json"
+expect_rc 2 "--class --report over one of its files"
+cmp -s "$T/m1.json" "$T/m1.keep" || fail "--class --report wrote over a student's document"
 run "$IOLAB" --class "$T/m0.json" "$T/dup.json"
 expect_rc 3 "--class of one machine"
 expect_in "$err" "1 machine merged, a class view needs at least two" "--class of one machine"

@@ -570,6 +570,29 @@ static int check_terminal(void)
 	return 0;
 }
 
+/* An output file (--output, --report) that would write over what the run
+ * keeps or reads: the notebook and its companions, or a document --report
+ * or --class is made from.  Refused before anything is read or written. */
+static int refuse_output(const struct options *o)
+{
+	const struct { const char *option, *path; } outs[] = {
+		{"--output", o->output}, {"--report", o->report},
+	};
+	for (size_t i = 0; i < sizeof outs / sizeof *outs; i++) {
+		if (!outs[i].path)
+			continue;
+		if (store_names_notebook(o->db, outs[i].path))
+			return usage_error(stderr, "%s %s is the lab's notebook (or a file SQLite keeps "
+			                   "beside it); the report would write over the saved runs",
+			                   outs[i].option, outs[i].path);
+		const char *in = report_cmd_input_at(o, outs[i].path);
+		if (in)
+			return usage_error(stderr, "%s %s is %s, which the report is made from; "
+			                   "write it to another file", outs[i].option, outs[i].path, in);
+	}
+	return 0;
+}
+
 static int dispatch(const struct options *o, cli_interactive_fn interactive)
 {
 	if (o->help) {
@@ -580,9 +603,9 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		printf("iolab %s\n", PACKAGE_VERSION);
 		return EXIT_RAN;
 	}
-	if (o->output && store_names_notebook(o->db, o->output))
-		return usage_error(stderr, "--output %s is the lab's notebook (or a file SQLite keeps "
-		                   "beside it); the report would write over the saved runs", o->output);
+	int rc = refuse_output(o);
+	if (rc)
+		return rc;
 	if (o->forget)
 		return store_cmd_forget(o->db, o->yes, stdin, stdout, stderr);
 	if (o->history)
@@ -597,7 +620,7 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return batch_list(o);
 	if (o->batch)
 		return batch_run(o);
-	int rc = check_terminal();
+	rc = check_terminal();
 	return rc ? rc : interactive(o);
 }
 

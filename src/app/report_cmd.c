@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "atomic_file.h"
@@ -19,6 +20,26 @@
 int report_cmd_format_known(const char *name)
 {
 	return strcmp(name, "html") == 0 || strcmp(name, "svg") == 0;
+}
+
+static int same_regular_file(const char *a, const struct stat *sb)
+{
+	struct stat sa;
+	return a && stat(a, &sa) == 0 && S_ISREG(sa.st_mode) && sa.st_dev == sb->st_dev &&
+	       sa.st_ino == sb->st_ino;
+}
+
+const char *report_cmd_input_at(const struct options *o, const char *path)
+{
+	struct stat sb;
+	if (!path || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return NULL;
+	if (same_regular_file(o->from, &sb))
+		return o->from;
+	for (size_t i = 0; i < o->nclass_files; i++)
+		if (same_regular_file(o->class_files[i], &sb))
+			return o->class_files[i];
+	return NULL;
 }
 
 static void utc_now(char *buf, size_t len)
@@ -41,6 +62,8 @@ static int doc_from_notebook(const struct options *o, struct doc *d, char *src, 
 		return EXIT_ENVIRONMENT;
 	}
 	snprintf(src, srclen, "the lab notebook %s", store_path(st));
+	if (*store_notice(st))
+		fprintf(err, "iolab: %s\n", store_notice(st));
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
@@ -48,6 +71,10 @@ static int doc_from_notebook(const struct options *o, struct doc *d, char *src, 
 	             : -1;
 	if (mem && fclose(mem) != 0)
 		rc = -1;
+	char skipped[256];
+	if (store_unreadable(st, skipped, sizeof skipped))
+		fprintf(err, "iolab: %s (not in the report): a later iolab's, or changed by hand\n",
+		        skipped);
 	store_close(st);
 	if (rc != 0) {
 		fprintf(err, "iolab: %s\n", mem ? msg : strerror(errno));
@@ -171,6 +198,19 @@ static int svg_report(const struct options *o, const struct doc *d, FILE *err)
 	return write_whole(o->report, "--report", write_svg, &job, err);
 }
 
+/* A --lesson with no result in the document: the report would leave it
+ * out without a word. */
+static void warn_missing_lessons(const struct options *o, const struct doc *d, const char *src,
+                                 FILE *err)
+{
+	for (size_t i = 0; i < o->nlessons; i++)
+		if (!doc_find(d, o->lessons[i])) {
+			char shown[256];
+			fprintf(err, "iolab: --report: no result of %s in %s\n",
+			        sanitize_copy(shown, sizeof shown, o->lessons[i], 60), src);
+		}
+}
+
 int report_cmd(const struct options *o, FILE *err)
 {
 	struct doc d;
@@ -197,8 +237,13 @@ int report_cmd(const struct options *o, FILE *err)
 	if (rc == 0 && svg) {
 		rc = svg_report(o, &d, err);
 	} else if (rc == 0) {
-		if (have_doc && o->nlessons)
+		if (have_doc && o->nlessons) {
+			warn_missing_lessons(o, &d, src, err);
 			doc_keep_lessons(&d, (const char *const *)o->lessons, o->nlessons);
+		}
+		if (have_doc && d.nresults == 0)
+			fprintf(err, "iolab: --report: %s holds no result to report; the report says "
+			        "so\n", src);
 		char now[32];
 		utc_now(now, sizeof now);
 		struct report_html r = {have_doc ? &d : NULL, src, have_class ? &cv : NULL, now};

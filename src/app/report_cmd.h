@@ -26,4 +26,9 @@ int report_cmd(const struct options *o, FILE *err);
  * output cannot be written. */
 int class_cmd(const struct options *o, FILE *err);
 
+/* The document --report or --class reads (--from, a --class file) that
+ * path is (the same regular file), or NULL: writing there would replace
+ * what the report is made from. */
+const char *report_cmd_input_at(const struct options *o, const char *path);
+
 #endif

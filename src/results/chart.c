@@ -56,6 +56,24 @@ void chart_decade_label(double d, char *buf, size_t len)
 	snprintf(buf, len, "%d %sB/s", digits == 0 ? 1 : digits == 1 ? 10 : 100, prefixes[k / 3]);
 }
 
+/* The decades of a rate axis: those holding every value, within the ones
+ * chart_decade_label names (1 B/s .. 100 PB/s).  A crafted 1e308 would
+ * otherwise draw 300 decades, every one labelled 100 PB/s; a value past an
+ * end is drawn at it, its <title> giving the figure. */
+static void rate_decades(const double *v, size_t n, double *lo, double *hi)
+{
+	enum { TOP_DECADE = 17 };
+	svg_decades(v, n, lo, hi);
+	if (*lo < 1)
+		*lo = 1;
+	if (*lo > pow(10, TOP_DECADE - 1))
+		*lo = pow(10, TOP_DECADE - 1);
+	if (*hi > pow(10, TOP_DECADE))
+		*hi = pow(10, TOP_DECADE);
+	if (*hi <= *lo)
+		*hi = *lo * 10;
+}
+
 double chart_axis_pos(double v, double lo, double hi, double len)
 {
 	return svg_log_pos(v, lo, hi, len);
@@ -196,7 +214,7 @@ int chart_bars_svg(FILE *out, const char *title, const struct chart_bar *bars, s
 	if (!v)
 		return -1;
 	double lo, hi;
-	svg_decades(v, count, &lo, &hi);
+	rate_decades(v, count, &lo, &hi);
 	free(v);
 	struct legend lg = {.n = 0};
 	for (size_t i = 0; i < n; i++)
@@ -244,7 +262,7 @@ int chart_strips_svg(FILE *out, const char *title, const struct chart_strip *s, 
 			v[k++] = s[i].marks[j].rate;
 	}
 	double lo, hi;
-	svg_decades(v, k, &lo, &hi);
+	rate_decades(v, k, &lo, &hi);
 	free(v);
 	struct legend lg = {.n = 0};
 	for (size_t i = 0; i < n; i++)
@@ -318,7 +336,7 @@ int chart_sweep_svg(FILE *out, const char *title, const struct chart_series *s, 
 		for (size_t j = 0; j < s[i].n; j++)
 			v[k++] = s[i].points[j].rate;
 	double rlo, rhi, blo, bhi;
-	svg_decades(v, k, &rlo, &rhi);
+	rate_decades(v, k, &rlo, &rhi);
 	free(v);
 	block_range(s, n, &blo, &bhi);
 	open_svg(out, title, SWEEP_H);

@@ -9,6 +9,7 @@
 #include "class_view.h"
 #include "sanitize.h"
 #include "units.h"
+#include "utf8.h"
 
 #define GROW(ptr, n) reallocarray((ptr), (n) + 1, sizeof *(ptr))
 
@@ -70,6 +71,8 @@ static int add_rate(struct class_view *cv, size_t machine, const struct doc_resu
 	struct class_lesson *l = lesson_slot(cv, r);
 	if (!l)
 		return -1;
+	if (l->n && l->rates[l->n - 1].machine == machine)
+		return 0;        /* a lesson listed twice in one document: one machine, one rate */
 	struct class_rate *rates = GROW(l->rates, l->n);
 	if (!rates)
 		return -1;
@@ -205,21 +208,64 @@ void class_view_free(struct class_view *cv)
 
 void class_machine_label(const struct class_machine *m, char *buf, size_t len)
 {
-	if (m->name && *m->name)
+	if (m->name && *m->name) {
 		sanitize_copy(buf, len, m->name, -1);
-	else
-		snprintf(buf, len, "machine %.8s", m->id);
+	} else {
+		char id[64];
+		snprintf(buf, len, "machine %s", sanitize_copy(id, sizeof id, m->id, 8));
+	}
 }
 
 /* --- writers ----------------------------------------------------------- */
 
+enum { LESSON_COL_MAX = 24, TEXT_COLS = 80 };
+
+/* A lesson id as the text table shows it: harmless, and how many columns
+ * it takes. */
+static size_t shown_lesson(const char *lesson, char *buf, size_t len)
+{
+	sanitize_copy(buf, len, lesson, -1);
+	return utf8_count(buf, strlen(buf));
+}
+
 static size_t lesson_width(const struct class_view *cv)
 {
 	size_t w = strlen("lesson");
-	for (size_t i = 0; i < cv->nlessons; i++)
-		if (strlen(cv->lessons[i].lesson) > w)
-			w = strlen(cv->lessons[i].lesson);
-	return w > 24 ? 24 : w;
+	for (size_t i = 0; i < cv->nlessons; i++) {
+		char name[256];
+		size_t n = shown_lesson(cv->lessons[i].lesson, name, sizeof name);
+		if (n > w)
+			w = n;
+	}
+	return w > LESSON_COL_MAX ? LESSON_COL_MAX : w;
+}
+
+/* The lesson cell: an id wider than the column goes whole on lines of its
+ * own (80 columns each) above its figures, which start under an empty
+ * cell. */
+static void put_lesson_cell(FILE *out, const char *lesson, size_t w)
+{
+	char name[256];
+	size_t n = shown_lesson(lesson, name, sizeof name);
+	if (n <= w) {
+		fputs(name, out);
+		fprintf(out, "%*s", (int)(w - n), "");
+		return;
+	}
+	size_t col = 0;
+	for (const char *p = name; *p;) {
+		size_t k = utf8_len(p);
+		if (k == 0)
+			k = 1;
+		if (col == TEXT_COLS) {
+			fputc('\n', out);
+			col = 0;
+		}
+		fwrite(p, 1, k, out);
+		p += k;
+		col++;
+	}
+	fprintf(out, "\n%*s", (int)w, "");
 }
 
 static void put_outliers(FILE *out, const struct class_view *cv, const struct class_lesson *l)
@@ -261,8 +307,8 @@ int class_view_write_text(FILE *out, const struct class_view *cv)
 		const double v[5] = {l->min, l->q1, l->median, l->q3, l->max};
 		for (int k = 0; k < 5; k++)
 			units_format_rate(v[k], f[k], sizeof f[k]);
-		fprintf(out, "%-*s %3zu %9s %9s %9s %9s %9s\n", w, l->lesson, l->n, f[0], f[1], f[2],
-		        f[3], f[4]);
+		put_lesson_cell(out, l->lesson, (size_t)w);
+		fprintf(out, " %3zu %9s %9s %9s %9s %9s\n", l->n, f[0], f[1], f[2], f[3], f[4]);
 		if (l->noutliers)
 			put_outliers(out, cv, l);
 	}
@@ -337,7 +383,8 @@ int class_view_write_csv(FILE *out, const struct class_view *cv)
 	fputs("lesson,machines,median,q1,q3,min,max,outliers\r\n", out);
 	for (size_t i = 0; i < cv->nlessons; i++) {
 		const struct class_lesson *l = &cv->lessons[i];
-		csv_field(out, l->lesson);
+		char lesson[512];
+		csv_field(out, sanitize_copy(lesson, sizeof lesson, l->lesson, -1));
 		fprintf(out, ",%zu,%.17g,%.17g,%.17g,%.17g,%.17g,", l->n, l->median, l->q1, l->q3,
 		        l->min, l->max);
 		char list[2048] = "";

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "doc_read.h"
 
@@ -176,7 +177,8 @@ static void read_machine(json_t *root, struct doc_machine *m)
 }
 
 /* A notebook export's runs, reduced to one per lesson: its latest run
- * made as the lesson says, else its latest run of any kind (the export is
+ * made as the lesson says that ended well (the run that stands for the
+ * lesson in the lab), else its latest run of any kind (the export is
  * oldest first, so a later run replaces an earlier one). */
 static json_t *latest_runs(json_t *runs)
 {
@@ -191,7 +193,9 @@ static json_t *latest_runs(json_t *runs)
 			continue;
 		if (!json_object_get(normal, lesson) && !json_object_get(other, lesson))
 			json_array_append_new(order, json_string(lesson));
-		json_object_set(strcmp(kind, "lesson") == 0 ? normal : other, lesson, run);
+		const char *status = json_string_value(json_object_get(run, "status"));
+		int stands = strcmp(kind, "lesson") == 0 && status && strcmp(status, "ok") == 0;
+		json_object_set(stands ? normal : other, lesson, run);
 	}
 	json_t *out = json_array();
 	json_t *id;
@@ -275,6 +279,15 @@ static int finish(json_t *root, json_error_t *err, struct doc *d, char *msg, siz
 
 int doc_read_file(const char *path, struct doc *d, char *msg, size_t len)
 {
+	/* jansson reads a directory or an empty file as "expected near end of
+	 * file": say what the file is instead */
+	struct stat sb;
+	if (stat(path, &sb) == 0 && (S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && sb.st_size == 0))) {
+		memset(d, 0, sizeof *d);
+		snprintf(msg, len, "%s", S_ISDIR(sb.st_mode) ? "a directory, not a document"
+		                                             : "an empty file, not a document");
+		return -1;
+	}
 	json_error_t err;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
 	if (!root && json_error_code(&err) == json_error_cannot_open_file) {

@@ -235,9 +235,9 @@ static void put_sweeps(FILE *out, const struct doc *d)
 		if (r->npoints == 0)
 			continue;
 		if (!any)
-			fputs("<h2>Block-size sweeps</h2>\n<p>The fitted line is the lecture's "
-			      "model, time = calls \xc2\xb7 R + bytes \xc2\xb7 U: R the price of one "
-			      "call, U the price of one byte.</p>\n", out);
+			fputs("<h2>Block-size sweeps</h2>\n<p>Under each chart, the lecture's model "
+			      "fitted to each cache state's points, time = calls \xc2\xb7 R + bytes "
+			      "\xc2\xb7 U: R the price of one call, U the price of one byte.</p>\n", out);
 		any = 1;
 		fputs("<figure>\n", out);
 		put_sweep_chart(out, r);
@@ -421,6 +421,10 @@ int report_html_write(FILE *out, const struct report_html *r)
 	        "<h1>iolab lab report</h1>\n", style);
 	if (r->doc) {
 		put_machine(out, r);
+		if (r->doc->nresults == 0)
+			fputs("<p><strong>No results:</strong> the source above holds no run of these "
+			      "lessons. Run them first (<code>iolab --batch</code>, or in the lab), "
+			      "then write the report again.</p>\n", out);
 		put_table(out, r->doc);
 		put_groups(out, r->doc);
 		put_sweeps(out, r->doc);
