@@ -284,6 +284,13 @@ START_TEST(notebook_options)
 	ck_assert_uint_eq(o.experiment.stride, 1u << 20);
 	ck_assert_double_eq(o.experiment.time_limit, 2.0);
 	cli_options_free(&o);
+	/* --size changes the size of a --run spec, never the stride it wrote */
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--batch", "--run",
+	                 "op=read api=stdio block=512 stride=512", "--size", "51200000", NULL}), 0);
+	ck_assert_uint_eq(o.experiment.size, 51200000);
+	ck_assert_uint_eq(o.experiment.stride, 512);
+	ck_assert_uint_eq(o.experiment.block, 512);
+	cli_options_free(&o);
 
 	/* --command: the words after --, as argv; --op and --size */
 	char *argv[] = {"iolab", "--batch", "--command", "--op", "write", "--size", "1MiB", "--",
@@ -343,12 +350,18 @@ START_TEST(time_limit_bounds)
 	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--time-limit", "60min", NULL}), 0);
 	ck_assert_double_eq_tol(o.time_limit, 3600, 1e-9);
 	cli_options_free(&o);
+	/* its bound reads "at most 1 hour": 1h is that hour */
+	ck_assert_int_eq(parse(&o, err, sizeof err, (char *[]){"iolab", "--time-limit", "1h", NULL}), 0);
+	ck_assert_double_eq(o.time_limit, 3600);
+	cli_options_free(&o);
 	ck_assert_str_eq(err, "");
-	const char *bad[] = {"3601", "3600.5s", "61min", "2h", "0", "0s", "-1s", "soon"};
+	/* decimal numbers only (no hex, no exponent), and whole nanoseconds */
+	const char *bad[] = {"3601", "3600.5s", "61min", "2h", "0", "0s", "-1s", "soon", "0x10s",
+	                     "1e-30", "1e1", "0.0000000001s", "inf", ".s"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		char want[256];
 		snprintf(want, sizeof want, "iolab: invalid time limit '%s' (more than 0 and at most "
-		         "1 hour, e.g. 5s or 500ms)\nTry 'iolab --help' for more information.\n", bad[i]);
+		         "1 hour, e.g. 5s, 500ms or 1h)\nTry 'iolab --help' for more information.\n", bad[i]);
 		expect_usage_error((char *[]){"iolab", "--time-limit", (char *)bad[i], NULL}, want);
 	}
 }

@@ -55,7 +55,7 @@ START_TEST(fields_of_a_workload)
 	base.open_flags = WL_OPEN_DIRECT;
 	ck_assert_int_eq(form_open(&f, &base), 0);
 	static const char *const want[FORM_FIELDS][2] = {
-		{"op", "read"}, {"api", "syscall"}, {"size", "10MiB"}, {"block", "4KiB"},
+		{"op", "read"}, {"api", "syscall"}, {"command", ""}, {"redirect", "none"}, {"size", "10MiB"}, {"block", "4KiB"},
 		{"stride", "0"}, {"streams", "1"}, {"open", "O_DIRECT"}, {"fadvise", "normal"},
 		{"cache", "warm"}, {"stdio_buffer", "default"}, {"stdio_mode", "full"},
 		{"sync", "none"}, {"sync_every", "0"}, {"file", "new"}, {"time_limit", "5s"},
@@ -138,7 +138,7 @@ START_TEST(a_bad_value)
 	struct wl_spec base, out;
 	wl_spec_init(&base);
 	ck_assert_int_eq(form_open(&f, &base), 0);
-	f.current = 3;                                               /* block */
+	f.current = 5;                                               /* block */
 	edit_set(&form_current(&f)->line, "");
 	const char *typed = "4 KiBx";
 	for (const char *c = typed; *c; c++)
@@ -146,27 +146,27 @@ START_TEST(a_bad_value)
 	form_erase(&f);
 	ck_assert_str_eq(form_current(&f)->line.text, "4 KiB");
 	form_field_step(&f, 1);                                      /* leaving it checks it */
-	ck_assert_str_eq(f.fields[3].error, "'block' has more than one value (a word with "
+	ck_assert_str_eq(f.fields[5].error, "'block' has more than one value (a word with "
 	                 "blanks goes in double quotes)");
-	edit_set(&f.fields[3].line, "4KB");
-	edit_set(&f.fields[8].line, "tepid");                        /* cache */
+	edit_set(&f.fields[5].line, "4KB");
+	edit_set(&f.fields[10].line, "tepid");                        /* cache */
 	ck_assert_int_eq(form_spec(&f, &out), -1);
-	ck_assert_str_eq(f.fields[3].error, "");
-	ck_assert_str_eq(f.fields[8].error, "unknown cache 'tepid'; expected one of: warm, cold");
-	ck_assert_uint_eq(f.current, 8);
-	edit_set(&f.fields[8].line, "cold");
-	edit_set(&f.fields[2].line, "x");                            /* size */
+	ck_assert_str_eq(f.fields[5].error, "");
+	ck_assert_str_eq(f.fields[10].error, "unknown cache 'tepid'; expected one of: warm, cold");
+	ck_assert_uint_eq(f.current, 10);
+	edit_set(&f.fields[10].line, "cold");
+	edit_set(&f.fields[4].line, "x");                            /* size */
 	ck_assert_int_eq(form_spec(&f, &out), -1);
-	ck_assert_str_eq(f.fields[2].error, "'size' is not a size: 'x' (use bytes, or a whole "
+	ck_assert_str_eq(f.fields[4].error, "'size' is not a size: 'x' (use bytes, or a whole "
 	                 "number with B, KiB, MiB, GiB, K, M or G)");
-	ck_assert_uint_eq(f.current, 2);
+	ck_assert_uint_eq(f.current, 4);
 	/* a rule between keys: under the key it is about */
-	edit_set(&f.fields[2].line, "1KiB");
+	edit_set(&f.fields[4].line, "1KiB");
 	ck_assert_int_eq(form_spec(&f, &out), -1);
-	ck_assert_str_eq(f.fields[2].error, "");
-	ck_assert_str_eq(f.fields[3].error, "block must be from 1 to the file size");
-	ck_assert_uint_eq(f.current, 3);
-	edit_set(&f.fields[3].line, "512");
+	ck_assert_str_eq(f.fields[4].error, "");
+	ck_assert_str_eq(f.fields[5].error, "block must be from 1 to the file size");
+	ck_assert_uint_eq(f.current, 5);
+	edit_set(&f.fields[5].line, "512");
 	ck_assert_int_eq(form_spec(&f, &out), 0);
 	ck_assert_uint_eq(out.size, 1024);
 	ck_assert_uint_eq(out.block, 512);
@@ -176,9 +176,25 @@ START_TEST(a_bad_value)
 }
 END_TEST
 
-/* The keys the form does not show are the base's, and a rule about one
- * of them is the form's own error. */
+/* The keys the form does not show are the base's. */
 START_TEST(keys_off_the_form)
+{
+	struct wl_spec base, out;
+	wl_spec_init(&base);
+	base.op = WL_OP_READ;
+	base.expect_error = 2;
+	ck_assert_int_eq(form_open(&f, &base), 0);
+	ck_assert_int_eq(form_spec(&f, &out), 0);
+	ck_assert_int_eq(out.expect_error, 2);
+	wl_spec_free(&out);
+	form_close(&f);
+}
+END_TEST
+
+/* The program's argv is a field while api is command: hidden (and
+ * stepped over) otherwise, read by the lesson file's rules, and the one
+ * "needs a command" message is said under it. */
+START_TEST(the_argv_field)
 {
 	static char *argv[] = {"cat", "{file}", NULL};
 	struct wl_spec base, out;
@@ -188,14 +204,54 @@ START_TEST(keys_off_the_form)
 	base.command = argv;
 	base.command_len = 2;
 	ck_assert_int_eq(form_open(&f, &base), 0);
-	edit_set(&f.fields[1].line, "syscall");                      /* api */
-	ck_assert_int_eq(form_spec(&f, &out), -1);
-	ck_assert_str_eq(f.error, "command needs api: command");
-	edit_set(&f.fields[1].line, "command");
+	ck_assert_str_eq(f.fields[2].key->key, "command");
+	ck_assert_str_eq(f.fields[2].line.text, "cat,{file}");
+	ck_assert(form_field_shown(&f, 2) && form_field_shown(&f, 3));
+	form_field_step(&f, 1);
+	form_field_step(&f, 1);
+	ck_assert_str_eq(form_current(&f)->key->key, "command");
+
+	/* another program, its words as a lesson writes a list */
+	edit_set(&f.fields[2].line, "[./copy,\"{file}\",--size,{size}]");
 	ck_assert_int_eq(form_spec(&f, &out), 0);
-	ck_assert_str_eq(f.error, "");
+	ck_assert_uint_eq(out.command_len, 4);
+	ck_assert_str_eq(out.command[0], "./copy");
+	ck_assert_str_eq(out.command[3], "{size}");
+	wl_spec_free(&out);
+
+	/* none: said under the argv, not a dead end under api */
+	edit_set(&f.fields[2].line, "");
+	ck_assert_int_eq(form_spec(&f, &out), -1);
+	ck_assert_str_eq(f.fields[2].error, "api: command needs a command");
+	ck_assert_str_eq(f.fields[1].error, "");
+	ck_assert_uint_eq(f.current, 2);
+
+	/* a shell's script is refused as in a lesson file (trust rules) */
+	edit_set(&f.fields[2].line, "[sh,-c,\"cat {file}\"]");
+	ck_assert_int_eq(form_spec(&f, &out), -1);
+	ck_assert_ptr_nonnull(strstr(f.fields[2].error, "sh"));
+
+	/* api leaves command: argv and redirect go with it */
+	edit_set(&f.fields[1].line, "syscall");
+	ck_assert(!form_field_shown(&f, 2) && !form_field_shown(&f, 3));
+	ck_assert_int_eq(form_spec(&f, &out), 0);
+	ck_assert_ptr_null(out.command);
+	ck_assert_int_eq(out.redirect, WL_REDIRECT_NONE);
+	wl_spec_free(&out);
+	form_close(&f);
+
+	/* from a syscall lesson: api command, then the argv typed */
+	wl_spec_init(&base);
+	base.op = WL_OP_READ;
+	ck_assert_int_eq(form_open(&f, &base), 0);
+	edit_set(&f.fields[1].line, "command");
+	ck_assert_int_eq(form_spec(&f, &out), -1);
+	ck_assert_str_eq(f.fields[2].error, "api: command needs a command");
+	edit_set(&f.fields[2].line, "cat,{file}");
+	edit_set(&f.fields[3].line, "stdin");
+	ck_assert_int_eq(form_spec(&f, &out), 0);
 	ck_assert_uint_eq(out.command_len, 2);
-	ck_assert_str_eq(out.command[1], "{file}");
+	ck_assert_int_eq(out.redirect, WL_REDIRECT_STDIN);
 	wl_spec_free(&out);
 	form_close(&f);
 }
@@ -211,6 +267,7 @@ Suite *make_suite_form(void)
 	tcase_add_test(tc, defaults_by_name);
 	tcase_add_test(tc, a_bad_value);
 	tcase_add_test(tc, keys_off_the_form);
+	tcase_add_test(tc, the_argv_field);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -196,11 +196,14 @@ START_TEST(what_keys_do_where)
 		{'r', KEYS_CHOOSER, -1, 0}, {'s', KEYS_CHOOSER, -1, 0}, {'n', KEYS_CHOOSER, -1, 0},
 		{'f', KEYS_CHOOSER, -1, 0}, {'?', KEYS_CHOOSER, -1, 0},
 		/* the question before a lesson pack's program runs: y, n, Esc,
-		 * q and Ctrl-L; nothing else (no run, no other lesson) */
+		 * q, Ctrl-L and the keys that scroll its words; nothing else (no
+		 * run, no other lesson) */
 		{'y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1}, {'Y', KEYS_CONFIRM, ACT_CONFIRM_YES, 1},
 		{'n', KEYS_CONFIRM, ACT_CONFIRM_NO, 1}, {KEYCODE_ESC, KEYS_CONFIRM, ACT_CONFIRM_NO, 1},
 		{'q', KEYS_CONFIRM, ACT_QUIT, 1}, {KEYCODE_CTRL_L, KEYS_CONFIRM, ACT_REDRAW, 1},
-		{'r', KEYS_CONFIRM, -1, 0}, {'\r', KEYS_CONFIRM, -1, 0}, {'j', KEYS_CONFIRM, -1, 0},
+		{'r', KEYS_CONFIRM, -1, 0}, {'\r', KEYS_CONFIRM, -1, 0}, {'l', KEYS_CONFIRM, -1, 0},
+		{'j', KEYS_CONFIRM, ACT_HELP_LINE, 1}, {'k', KEYS_CONFIRM, ACT_HELP_LINE, -1},
+		{' ', KEYS_CONFIRM, ACT_HELP_PAGE, 1}, {KEYCODE_PPAGE, KEYS_CONFIRM, ACT_HELP_PAGE, -1},
 		{'y', KEYS_LESSON, -1, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {

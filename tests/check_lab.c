@@ -709,6 +709,7 @@ START_TEST(a_race_is_never_the_lessons_result)
 	ck_assert_int_eq(lab.ask_for_race, 1);
 	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
 	ck_assert_int_eq(engine_children(), 0);
+	lab.ask_seen_end = 1;          /* as ui_confirm.c says once its last row was drawn */
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);
 	ck_assert_str_eq(lab.message, "allowed for this session: v races again");
 	ck_assert_int_eq(engine_children(), 0);
@@ -1048,15 +1049,15 @@ START_TEST(the_experiment_form)
 	lab.watch = WATCH_ONE_PASS;
 	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), 0);
 	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_FORM);
-	ck_assert_str_eq(lab.form.fields[3].key->key, "block");
-	ck_assert_str_eq(lab.form.fields[3].line.text, "4KiB");
-	edit_set(&lab.form.fields[3].line, "lots");
+	ck_assert_str_eq(lab.form.fields[5].key->key, "block");
+	ck_assert_str_eq(lab.form.fields[5].line.text, "4KiB");
+	edit_set(&lab.form.fields[5].line, "lots");
 	ck_assert_int_eq(lab_form_done(&lab), -1);
-	ck_assert_str_eq(lab.form.fields[3].error, "'block' is not a size: 'lots' (use bytes, or a "
+	ck_assert_str_eq(lab.form.fields[5].error, "'block' is not a size: 'lots' (use bytes, or a "
 	                 "whole number with B, KiB, MiB, GiB, K, M or G)");
 	ck_assert_int_eq(lab.form.open, 1);
-	edit_set(&lab.form.fields[3].line, "16KiB");
-	edit_set(&lab.form.fields[8].line, "cold");
+	edit_set(&lab.form.fields[5].line, "16KiB");
+	edit_set(&lab.form.fields[10].line, "cold");
 	ck_assert_int_eq(lab_form_done(&lab), 0);
 	ck_assert_int_eq(lab.form.open, 0);
 	ck_assert_uint_eq(lab.next.block, 16384);
@@ -1536,7 +1537,18 @@ START_TEST(pack_command_asks_first)
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);   /* nothing was asked */
 	ck_assert_int_eq(run_start(&lab), -1);
 	ck_assert_int_eq(lab.asking, 1);
+	/* y before the program's last word was on screen: still asking */
+	ck_assert_int_eq(lab.ask_seen_end, 0);
+	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);
+	ck_assert_int_eq(lab.asking, 1);
+	ck_assert_str_eq(lab.message, "the program's words go on below: read them to the end "
+	                 "(Down, PgDn) before y runs it");
+	lab_ask_scroll(&lab, -5);
+	ck_assert_uint_eq(lab.ask_top, 0);
+	lab_ask_scroll(&lab, 7);
+	ck_assert_uint_eq(lab.ask_top, 7);
 	/* y: runs, and is not asked again this session */
+	lab.ask_seen_end = 1;          /* as ui_confirm.c says once its last row was drawn */
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 1);
 	ck_assert_int_eq(lab.asking, 0);
 	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);
@@ -1592,6 +1604,150 @@ START_TEST(a_variant_name_in_phrases)
 }
 END_TEST
 
+/* --- own programs: pages of the course ------------------------------------------ */
+
+static char *cat_argv[] = {"cat", "{file}", NULL};
+
+static void cat_spec(struct wl_spec *s)
+{
+	wl_spec_init(s);
+	s->op = WL_OP_READ;
+	s->api = WL_API_COMMAND;
+	s->size = 64 * 1024;
+	s->command = cat_argv;
+	s->command_len = 2;
+}
+
+/* --command left at a sweep: the program's own page, under "Your
+ * programs", one per argv; never asked about, run as an own program. */
+START_TEST(a_program_has_its_own_page)
+{
+	struct wl_spec s;
+	cat_spec(&s);
+	lab_select(&lab, SWEEP);
+	ck_assert_int_eq(lab.programs_first, 3);
+	ck_assert_int_eq(lab_form_open(&lab, &s, STORE_FROM_PROGRAM), 0);
+	ck_assert_uint_eq(lab.cur, 3);
+	ck_assert(lab.form.open);
+	ck_assert(lab_is_program(&lab, 3) && !lab_is_program(&lab, SWEEP));
+	ck_assert_str_eq(lab_lesson(&lab)->id, "cat {file}");
+	ck_assert_str_eq(lab_lesson(&lab)->title, "Your program: cat {file}");
+	ck_assert_uint_eq(lab.course.nsections, 3);
+	ck_assert_str_eq(lab.course.sections[2].title, "Your programs");
+	ck_assert_uint_eq(lab.course.sections[2].first, 3);
+	ck_assert_uint_eq(lab.course.sections[2].count, 1);
+	ck_assert_int_eq(lab.next_origin, STORE_FROM_PROGRAM);
+	ck_assert(lab_commands_allowed(&lab, 3));
+	lab_form_close(&lab);
+	/* the same argv: the same page; another: a page of its own */
+	ck_assert_int_eq(lab_program_page(&lab, &s), 3);
+	static char *wc_argv[] = {"wc", "-c", "{file}", NULL};
+	s.command = wc_argv;
+	s.command_len = 3;
+	ck_assert_int_eq(lab_program_page(&lab, &s), 4);
+	ck_assert_uint_eq(lab.course.sections[2].count, 2);
+	ck_assert_int_eq(course_find(&lab.course, "wc -c {file}"), 4);
+	/* a lesson has no page */
+	wl_spec_init(&s);
+	ck_assert_int_eq(lab_program_page(&lab, &s), -1);
+}
+END_TEST
+
+static int count_run(const struct store_run *r, void *arg)
+{
+	(void)r;
+	++*(int *)arg;
+	return 0;
+}
+
+/* An argv typed in the form on a lesson runs from its own page, filed as
+ * an own program of no lesson; b lists that argv's runs only; the lab
+ * reopens at the page, rebuilt from the notebook. */
+START_TEST(a_typed_program_runs_from_its_page)
+{
+	lab_select(&lab, WRITE);
+	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), 0);
+	edit_set(&lab.form.fields[0].line, "read");
+	edit_set(&lab.form.fields[1].line, "command");
+	edit_set(&lab.form.fields[2].line, "cat,{file}");
+	ck_assert_int_eq(lab_form_done(&lab), 0);
+	ck_assert_uint_eq(lab.cur, 3);
+	ck_assert_int_eq(lab.next_origin, STORE_FROM_PROGRAM);
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
+	char msg[256];
+	struct noted n = {0};
+	ck_assert_int_eq(store_history(lab.store, NULL, note_run, &n, msg, sizeof msg), 0);
+	ck_assert_str_eq(n.kind, "program");
+	ck_assert_str_eq(n.label, "cat {file}");
+	ck_assert_int_eq(n.bytes, 1 << 20);        /* the lesson's size, read by cat */
+	ck_assert_int_eq(store_count(lab.store, "lab-write", msg, sizeof msg), 0);
+	/* a lesson's run beside it is not the program's */
+	lab_select(&lab, WRITE);
+	ck_assert_int_eq(run_start(&lab), 0);
+	poll_until_ended();
+	int all = 0;
+	ck_assert_int_eq(store_history(lab.store, NULL, count_run, &all, msg, sizeof msg), 0);
+	ck_assert_int_eq(all, 2);
+	lab_select(&lab, 3);
+	ck_assert_int_eq(lab_history_open(&lab), 0);
+	ck_assert_uint_eq(lab.history.n, 1);
+	ck_assert_str_eq(lab.history.rows[0].kind, "program");
+	lab_history_close(&lab);
+	/* reopened: the page is back, and the lab at it */
+	lab_close(&lab);
+	ck_assert_int_eq(lab_open(&lab, &opt), 0);
+	ck_assert_uint_eq(lab.course.nlessons, 4);
+	ck_assert_uint_eq(lab.cur, 3);
+	ck_assert_str_eq(lab_lesson(&lab)->id, "cat {file}");
+	ck_assert_uint_eq(lab_lesson(&lab)->workload.size, 1 << 20);
+}
+END_TEST
+
+
+/* A program races another program: both pages' runs, each filed under
+ * its own argv as raced with the other, never asked about. */
+START_TEST(a_program_races_a_program)
+{
+	struct wl_spec s;
+	cat_spec(&s);
+	ck_assert_int_eq(lab_program_page(&lab, &s), 3);
+	static char *wc_argv[] = {"wc", "-c", "{file}", NULL};
+	s.command = wc_argv;
+	s.command_len = 3;
+	ck_assert_int_eq(lab_program_page(&lab, &s), 4);
+	lab_select(&lab, 3);
+	lab.watch = WATCH_ONE_PASS;
+	ck_assert_ptr_null(race_refusal(&lab, 3, 4));
+	ck_assert_int_eq(race_start(&lab, 4), 0);
+	ck_assert_int_eq(lab.asking, 0);
+	poll_until_ended();
+	struct run_view v;
+	for (int side = 0; side < 2; side++) {
+		race_view_of(&lab, side, &v);
+		ck_assert_ptr_nonnull(v.result);
+		ck_assert_msg(v.result->ok, "side %d: %s", side, v.result->error);
+	}
+	race_view_of(&lab, 0, &v);
+	ck_assert_int_eq(v.result->bytes, 64 * 1024);     /* cat reads it all */
+	char msg[256];
+	int all = 0;
+	ck_assert_int_eq(store_history(lab.store, NULL, count_run, &all, msg, sizeof msg), 0);
+	ck_assert_int_eq(all, 2);
+	for (size_t page = 3; page <= 4; page++) {
+		lab_select(&lab, page);
+		ck_assert_int_eq(lab_history_open(&lab), 0);
+		ck_assert_uint_eq(lab.history.n, 1);
+		ck_assert_str_eq(lab.history.rows[0].kind, "raced");
+		ck_assert_str_eq(lab.history.rows[0].label, page == 3 ? "cat {file}, raced with wc -c {file}"
+		                                                     : "wc -c {file}, raced with cat {file}");
+		lab_history_close(&lab);
+	}
+}
+END_TEST
+
+
 Suite *make_suite_lab(void)
 {
 	Suite *s = suite_create("lab");
@@ -1599,6 +1755,9 @@ Suite *make_suite_lab(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, open_at_the_first_lesson);
 	tcase_add_test(tc, open_at_a_named_lesson);
+	tcase_add_test(tc, a_program_has_its_own_page);
+	tcase_add_test(tc, a_typed_program_runs_from_its_page);
+	tcase_add_test(tc, a_program_races_a_program);
 	tcase_add_test(tc, block_doubles_and_halves);
 	tcase_add_test(tc, block_limits);
 	tcase_add_test(tc, sweep_and_command_refuse_block);

@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "layout.h"
 #include "suites.h"
@@ -26,6 +28,8 @@ START_TEST(narrow_80x24)
 	/* the panel gets its minimum of 40; a rule at column 39 */
 	ck_assert_rect(l.text, 1, 0, 22, 39);
 	ck_assert_rect(l.panel, 1, 40, 22, 40);
+	/* the notebook, the form and the chooser: over both, and the rule */
+	ck_assert_rect(l.instead, 1, 0, 22, 80);
 }
 END_TEST
 
@@ -89,6 +93,7 @@ START_TEST(wide_200x60)
 	/* the text stops at 84 columns; the rest goes to the live panel */
 	ck_assert_rect(l.text, 1, 41, 58, 84);
 	ck_assert_rect(l.panel, 1, 126, 58, 74);
+	ck_assert_rect(l.instead, 1, 41, 58, 159);
 	/* very wide: the course column stops at 44 */
 	layout_compute(&l, 60, 400, 0);
 	ck_assert_rect(l.course, 1, 0, 58, 44);
@@ -161,6 +166,7 @@ START_TEST(present_layouts)
 	ck_assert_int_eq(l.too_small, 0);
 	ck_assert_rect(l.header, 0, 0, 1, 80);
 	ck_assert_rect(l.footer, 23, 0, 1, 80);
+	ck_assert_rect(l.body, 1, 2, 22, 76);
 	ck_assert_rect(l.title, 2, 2, 1, 76);
 	ck_assert_rect(l.state, 3, 2, 1, 76);
 	ck_assert_rect(l.figure[0], 5, 2, 5, 76);
@@ -211,6 +217,43 @@ START_TEST(present_layouts)
 }
 END_TEST
 
+/* --dump-layout: every rectangle, as layout_compute, layout_race and
+ * layout_present give it (tests/walk.sh reads these lines). */
+START_TEST(dump)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(layout_dump(f, 24, 80), 0);
+	fclose(f);
+	ck_assert_str_eq(buf,
+		"lesson header 0 0 1 80\n" "lesson text 1 0 22 39\n" "lesson panel 1 40 22 40\n"
+		"lesson instead 1 0 22 80\n" "lesson footer 23 0 1 80\n"
+		"course header 0 0 1 80\n" "course course 1 0 22 80\n" "course footer 23 0 1 80\n"
+		"race header 0 0 1 80\n" "race top 1 1 7 78\n" "race a 8 0 7 80\n"
+		"race rule 15 0 1 80\n" "race b 16 0 7 80\n" "race footer 23 0 1 80\n"
+		"present header 0 0 1 80\n" "present body 1 2 22 76\n" "present title 2 2 1 76\n"
+		"present state 3 2 1 76\n" "present figure0 5 2 5 76\n" "present logfig 11 2 3 76\n"
+		"present text0 14 2 2 76\n" "present gauge 17 2 6 76\n" "present sweep 3 1 20 78\n"
+		"present footer 23 0 1 80\n"
+		"present-race header 0 0 1 80\n" "present-race body 1 2 22 76\n"
+		"present-race title 2 2 1 76\n" "present-race state 3 2 1 76\n"
+		"present-race figure0 5 2 2 76\n" "present-race figure1 10 2 2 76\n"
+		"present-race text0 7 2 2 76\n" "present-race text1 12 2 2 76\n"
+		"present-race ratio 15 2 1 76\n" "present-race gauge 17 2 6 76\n"
+		"present-race footer 23 0 1 80\n");
+	free(buf);
+	/* below the minimum: nothing printed, -1 */
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(layout_dump(f, 24, 79), -1);
+	fclose(f);
+	ck_assert_uint_eq(len, 0);
+	free(buf);
+}
+END_TEST
+
 Suite *make_suite_layout(void)
 {
 	Suite *s = suite_create("layout");
@@ -222,6 +265,7 @@ Suite *make_suite_layout(void)
 	tcase_add_test(tc, too_small);
 	tcase_add_test(tc, race_layouts);
 	tcase_add_test(tc, present_layouts);
+	tcase_add_test(tc, dump);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -250,11 +250,12 @@ static const struct {
 	{"tab-indent", ":5:1: tab used for indentation; indent with spaces\n"
 	               "\top: read\n"
 	               "^\n"},
+	/* no mapping at the top: it may be any file, quoted only to the mark */
 	{"empty", ":1:1: the file is empty (expected a mapping of keys)\n"
-	          "# nothing but a comment\n"
+	          "#\n"
 	          "^\n"},
 	{"top-list", ":1:1: the top level must be a mapping of keys, not a list\n"
-	             "- id: top-list\n"
+	             "-\n"
 	             "^\n"},
 	{"two-docs", ":5:1: a second YAML document: a lesson file holds one\n"
 	             "---\n"
@@ -342,7 +343,7 @@ static const struct {
 	{"streams-malformed", ":5:12: 'streams' must be a whole number: '2.5'\n"
 	                      "  streams: 2.5\n"
 	                      "           ^\n"},
-	{"duration", ":5:15: 'time_limit' is not a duration: '5 sec' (use 5s, 250ms, or a number of seconds)\n"
+	{"duration", ":5:15: 'time_limit' is not a duration: '5 sec' (use 5s, 250ms, or a number of seconds: digits and a point, then s, ms, us, ns, m, min or h, or none)\n"
 	             "  time_limit: 5 sec\n"
 	             "              ^\n"},
 	{"time-limit-zero", ":5:15: time_limit must be more than 0 and at most 1 hour\n"
@@ -959,12 +960,38 @@ START_TEST(binary_file)
 }
 END_TEST
 
+/* A copy of /etc/passwd as a lesson (a hard link escapes the symlink
+ * check): one line at most, and nothing of it past the column mark. */
+START_TEST(password_file)
+{
+	make_tmpdir();
+	const char *path = write_file("pw.yaml", "root:x:0:0:root:/root:/bin/bash\n"
+	                              "daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n", 0, 0, "");
+	expect_file(path, ":1:1: the top level must be a mapping of keys, not a scalar\n"
+	                  "r\n"
+	                  "^\n");
+	path = write_file("key.yaml", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXkt: [\n", 0,
+	                  0, "");
+	char want[512];
+	struct lesson l;
+	struct diags ds = {0};
+	ck_assert_int_eq(lesson_load(path, NULL, &l, &ds), -1);
+	const char *got = printed(&ds);
+	expected_text(want, sizeof want, path, ":2:17: syntax error: mapping values are not allowed in "
+	              "this context\nb3BlbnNzaC1rZXkt:\n                ^\n");
+	ck_assert_str_eq(got, want);        /* line 1 unquoted, line 2 to the mark */
+	diags_free(&ds);
+	remove_tmpdir();
+}
+END_TEST
+
 START_TEST(invalid_utf8)
 {
 	make_tmpdir();
 	const char *path = write_file("latin1.yaml", "id: latin1\ntitle: caf\xe9 ", 3, '\xff', "\n");
+	/* a file that is not UTF-8 may be any file: nothing past the mark */
 	expect_file(path, ":2:11: not UTF-8 text: invalid byte #xE9\n"
-	                  "title: caf? ???\n"
+	                  "title: caf?\n"
 	                  "          ^\n");
 	remove_tmpdir();
 }
@@ -1281,6 +1308,7 @@ Suite *make_suite_lesson(void)
 	tcase_add_test(tc, long_scalar);
 	tcase_add_test(tc, binary_file);
 	tcase_add_test(tc, invalid_utf8);
+	tcase_add_test(tc, password_file);
 	tcase_add_test(tc, too_many_nodes);
 	tcase_add_test(tc, too_many_lessons);
 	tcase_add_test(tc, fifo_lesson);

@@ -95,7 +95,7 @@ static pid_t fake_trial(int mark, int *go, pid_t *orphan)
 				close(fd);
 		setpgid(0, 0);
 		if (mark)
-			reaper_mark_child();      /* seen in /proc once exec'd */
+			reaper_mark_child(0);     /* seen in /proc once exec'd */
 		pid_t middle = fork();
 		if (middle == 0) {
 			pid_t s = fork();

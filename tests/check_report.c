@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures.h"
 #include "report.h"
 #include "expect_fields.h"
 #include "report_expect.h"
@@ -90,8 +91,9 @@ END_TEST
 
 /* C1 controls and the bidirectional overrides and isolates are escaped, so a
  * title or an error that holds them prints safely on a terminal; the
- * characters around them (U+00A0 right after C1, U+2029 and U+202F beside
- * the overrides, U+2065 and U+206A beside the isolates) pass as they are. */
+ * characters around them (U+00A0 right after C1, U+202F beside the
+ * overrides, U+2065 and U+206A beside the isolates) pass as they are; the
+ * invisible U+2029 (a paragraph separator) and U+200B are escaped too. */
 START_TEST(json_terminal_unsafe_escaped)
 {
 	JSON_IS("a\xc2\x80" "b\xc2\x9b" "2J\xc2\x9f", "\"a\\u0080b\\u009b2J\\u009f\"");
@@ -101,7 +103,8 @@ START_TEST(json_terminal_unsafe_escaped)
 	JSON_IS("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9",
 	        "\"\\u2066\\u2067\\u2068\\u2069\"");
 	JSON_IS("\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa",
-	        "\"\xe2\x80\xa9\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\"");
+	        "\"\\u2029\xe2\x80\xaf\xe2\x81\xa5\xe2\x81\xaa\"");
+	JSON_IS("a\xe2\x80\x8b" "b", "\"a\\u200bb\"");
 	/* a file name 'evil<RLO>txt.exe' reads the same to a JSON reader */
 	JSON_IS("evil\xe2\x80\xaetxt.exe", "\"evil\\u202etxt.exe\"");
 }
@@ -632,6 +635,43 @@ START_TEST(hostile_error_and_command)
 	HASNT(t, "\xc2\x9b");
 	free(t);
 	free(c);
+	report_free(&r);
+}
+END_TEST
+
+/* A copy program (reads its file 1 byte a call, writes each byte to its
+ * output): batch's B/syscall and the lab's (figures_bytes_per_syscall
+ * over the live counts) are one figure, the bytes over the program's own
+ * kind of call.  Once the lab showed 1.00 B where batch showed 0.50 B. */
+START_TEST(own_program_bytes_per_syscall_agree)
+{
+	static char *argv[] = {"./copy", "{file}", NULL};
+	struct report r;
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct lesson l = make_lesson("program", "Own program: ./copy");
+	l.workload.api = WL_API_COMMAND;
+	l.workload.op = WL_OP_READ;
+	l.workload.command = argv;
+	l.workload.command_len = 2;
+	struct trial_result t;
+	memset(&t, 0, sizeof t);
+	t.verdict = VERDICT_OK;
+	t.ok = 1;
+	t.bytes = 4096;
+	t.seconds = 0.5;
+	t.rate = t.bytes / t.seconds;
+	t.syscall_source = SYSCALL_SOURCE_PROCFS;
+	t.syscr = 4096 + 4;       /* start-up reads too */
+	t.syscw = 4096;
+	for (int k = 0; k < SYS_KINDS; k++)
+		t.sys[k] = -1;
+	t.read_bytes = t.write_bytes = t.rchar = t.wchar = -1;
+	struct report_result *res = report_add_trial(&r, &l, &l.workload, NULL, &t, 1);
+	ck_assert_ptr_nonnull(res);
+	double batch = report_bytes_per_syscall(res);
+	double lab = figures_bytes_per_syscall(&l.workload, t.bytes, t.syscr, t.syscw);
+	ck_assert_double_eq(batch, lab);
+	ck_assert_double_eq_tol(batch, 4096.0 / 4100.0, 1e-12);
 	report_free(&r);
 }
 END_TEST
@@ -1250,6 +1290,7 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, hostile_claims_and_titles);
 	tcase_add_test(tc, disturbed_field);
 	tcase_add_test(tc, trial_outcome_for_both_paths);
+	tcase_add_test(tc, own_program_bytes_per_syscall_agree);
 	tcase_add_test(tc, field_numbers);
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);

@@ -34,6 +34,36 @@ START_TEST(controls_become_question_marks)
 }
 END_TEST
 
+/* Invisible characters hide or split what a line says (the lab's b view
+ * passed them): zero-width space, joiners and marks, the word joiner,
+ * line and paragraph separators, the BOM, the Arabic letter mark. */
+START_TEST(invisible_become_question_marks)
+{
+	ck_assert_str_eq(clean("r\xe2\x80\x8bm"), "r?m");                          /* U+200B */
+	ck_assert_str_eq(clean("\xe2\x80\x8c\xe2\x80\x8d\xe2\x80\x8e\xe2\x80\x8f"), "????");
+	ck_assert_str_eq(clean("a\xe2\x80\xa8" "b\xe2\x80\xa9" "c"), "a?b?c");
+	ck_assert_str_eq(clean("\xe2\x81\xa0\xef\xbb\xbf\xd8\x9c"), "???");
+	ck_assert_int_eq(sanitize_needed("\xe2\x81\xa6x"), 1);
+	ck_assert_int_eq(sanitize_needed("\xff"), 1);
+	ck_assert_int_eq(sanitize_needed("Gr\xc3\xb6\xc3\x9f" "e \xe2\x80\x94 ok"), 0);
+	ck_assert_int_eq(sanitize_needed(""), 0);
+}
+END_TEST
+
+/* A message that echoes an argument, made harmless whole; a line break
+ * asked to be kept stays one. */
+START_TEST(messages_echoing_arguments)
+{
+	char *m = sanitize_printf("\n", "iolab: no lesson '%s' in %s\nTry it.\n", "a\033[2Jb",
+	                          "/d\xe2\x80\xae");
+	ck_assert_str_eq(m, "iolab: no lesson 'a?[2Jb' in /d?\nTry it.\n");
+	free(m);
+	m = sanitize_printf(NULL, "%s|%d", "x\ny", 7);
+	ck_assert_str_eq(m, "x?y|7");
+	free(m);
+}
+END_TEST
+
 START_TEST(text_is_kept)
 {
 	const char *kept[] = {
@@ -124,6 +154,8 @@ Suite *make_suite_sanitize(void)
 	Suite *s = suite_create("sanitize");
 	TCase *tc = tcase_create("pure");
 	tcase_add_test(tc, controls_become_question_marks);
+	tcase_add_test(tc, invisible_become_question_marks);
+	tcase_add_test(tc, messages_echoing_arguments);
 	tcase_add_test(tc, text_is_kept);
 	tcase_add_test(tc, broken_utf8);
 	tcase_add_test(tc, bounded);

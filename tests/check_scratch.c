@@ -549,6 +549,70 @@ START_TEST(create_registers_only_its_own)
 }
 END_TEST
 
+/* A tree as a hostile program leaves it in its room: nested deeper than
+ * any recursion should go, files and directories with mode 000, a link to
+ * a file outside (which must survive), a FIFO. */
+static void plant_tree(const char *room, const char *outside)
+{
+	char path[8192], name[8192];
+	snprintf(path, sizeof path, "%s", room);
+	for (int depth = 0; depth < 300; depth++) {
+		size_t n = strlen(path);
+		if (n + 4 >= sizeof path)
+			break;
+		snprintf(path + n, sizeof path - n, "/d");
+		ck_assert_int_eq(mkdir(path, 0700), 0);
+		if (depth % 50 == 0) {
+			snprintf(name, sizeof name, "%s/f", path);
+			write_file(name, "made by the program");
+			ck_assert_int_eq(chmod(name, 0), 0);
+			snprintf(name, sizeof name, "%s/out", path);
+			ck_assert_int_eq(symlink(outside, name), 0);
+			snprintf(name, sizeof name, "%s/fifo", path);
+			ck_assert_int_eq(mkfifo(name, 0600), 0);
+		}
+	}
+	snprintf(name, sizeof name, "%s/d/d", room);
+	ck_assert_int_eq(chmod(name, 0), 0);              /* locked, yet ours */
+	snprintf(name, sizeof name, "%s/x.extra", room);
+	write_file(name, "beside {file}");
+}
+
+/* A command trial's room goes whole, however deep and whatever its modes,
+ * by scratch_remove and by the signal path's remove_all; nothing it links
+ * to outside is touched; a dead run's room goes at the next open. */
+START_TEST(room_removed_whole)
+{
+	char dir[300], msg[256], room[4096], outside[512], name[4200];
+	struct scratch s;
+	path_in(dir, sizeof dir, "rooms");
+	path_in(outside, sizeof outside, "outside.txt");
+	write_file(outside, "keep me");
+	ck_assert_int_eq(scratch_open(&s, dir, msg, sizeof msg), 0);
+	ck_assert_int_eq(scratch_room(&s, room, sizeof room), 0);
+	ck_assert_uint_eq(mode_of(room) & 0777, 0700);
+	ck_assert_ptr_nonnull(strstr(room, ".room"));
+	plant_tree(room, outside);
+	scratch_remove(&s, room);
+	ck_assert_int_eq(access(room, F_OK), -1);
+	ck_assert_int_eq(access(outside, F_OK), 0);
+	ck_assert_int_eq(scratch_room(&s, room, sizeof room), 0);
+	plant_tree(room, outside);
+	ck_assert_int_eq(chmod(room, 0), 0);
+	scratch_remove_all(&s);
+	ck_assert_int_eq(access(room, F_OK), -1);
+	scratch_close(&s);
+	/* a dead run's room */
+	snprintf(name, sizeof name, "%s/iolab-%ld-7.room", dir, (long)dead_pid());
+	ck_assert_int_eq(mkdir(name, 0700), 0);
+	plant_tree(name, outside);
+	ck_assert_int_eq(scratch_open(&s, dir, msg, sizeof msg), 0);
+	ck_assert_int_eq(access(name, F_OK), -1);
+	ck_assert_int_eq(access(outside, F_OK), 0);
+	scratch_close(&s);
+}
+END_TEST
+
 START_TEST(never_follows_planted_link)
 {
 	char dir[300], msg[512], victim[300], planted[4096], path[4096];
@@ -639,6 +703,7 @@ Suite *make_suite_scratch(void)
 	tcase_add_test(tc, refuses_lock_held_elsewhere);
 	tcase_add_test(tc, file_intact);
 	tcase_add_test(tc, fill_gives_up_when_interrupted);
+	tcase_add_test(tc, room_removed_whole);
 	suite_add_tcase(s, tc);
 	TCase *pure = tcase_create("pure");
 	tcase_add_test(pure, default_dir);

@@ -93,11 +93,40 @@ START_TEST(refusal_names_argv_and_flag)
 {
 	char *sh[] = {"sh", "-c", "id > /tmp/x", NULL};
 	struct wl_spec s = spec_of(sh);
-	char buf[512];
-	trust_refusal(&s, buf, sizeof buf);
+	char *buf = trust_refusal(&s);
 	ck_assert_str_eq(buf, "this lesson runs a program from a lesson directory that is not the "
 	                 "installed course: sh -c 'id > /tmp/x'; iolab runs it only with "
 	                 "--allow-commands (read it first)");
+	free(buf);
+}
+END_TEST
+
+/* A program of many long words is named whole, to its last word, in the
+ * question and in batch's refusal: nothing hides behind a cut. */
+START_TEST(every_word_is_named)
+{
+	char *w[70];
+	static char words[64][260];
+	size_t n = 0;
+	w[n++] = "env";
+	for (int i = 0; i < 60; i++) {
+		snprintf(words[i], sizeof words[i], "V%d=%0240d", i, 0);
+		w[n++] = words[i];
+	}
+	w[n++] = "touch";
+	w[n++] = "PWNED";
+	w[n] = NULL;
+	struct wl_spec s = spec_of(w);
+	char *all = trust_argv_dup(&s), *refusal = trust_refusal(&s);
+	/* env, " V0=" .. " V9=" and " V10=" .. " V59=" with 240 digits each,
+	 * " touch PWNED" */
+	ck_assert_uint_eq(strlen(all), 3 + 10 * 244 + 50 * 245 + 12);
+	ck_assert(strstr(all, "V59=") && strstr(all, " touch PWNED") &&
+	          strcmp(all + strlen(all) - 12, " touch PWNED") == 0);
+	ck_assert_ptr_nonnull(strstr(refusal, "V0=0000"));
+	ck_assert_ptr_nonnull(strstr(refusal, " touch PWNED; iolab runs it only with"));
+	free(all);
+	free(refusal);
 }
 END_TEST
 
@@ -128,6 +157,7 @@ Suite *make_suite_trust(void)
 	tcase_add_test(tc, argv_is_cut_between_words);
 	tcase_add_test(tc, consent_needed);
 	tcase_add_test(tc, refusal_names_argv_and_flag);
+	tcase_add_test(tc, every_word_is_named);
 	tcase_add_test(tc, shipped_is_a_directory_not_a_path);
 	suite_add_tcase(s, tc);
 	return s;

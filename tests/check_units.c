@@ -54,6 +54,66 @@ START_TEST(durations)
 	ck_assert_int_eq(units_parse_duration("-1s", &d), -1);
 	ck_assert_int_eq(units_parse_duration("soon", &d), -1);
 	ck_assert_int_eq(units_parse_duration("1e999", &d), -1);
+	/* what the message says, nothing strtod would add */
+	ck_assert_int_eq(units_parse_duration("1h", &d), 0);
+	ck_assert_double_eq(d, 3600);
+	ck_assert_int_eq(units_parse_duration("100ns", &d), 0);
+	ck_assert_double_eq(d, 100e-9);
+	ck_assert_int_eq(units_parse_duration(".5s", &d), 0);
+	ck_assert_double_eq(d, 0.5);
+	ck_assert_int_eq(units_parse_duration("2.min", &d), 0);
+	ck_assert_double_eq(d, 120);
+	const char *bad[] = {"0x10s", "0x10", "1e-30", "2e-40s", "1E3", "inf", "nan", "+1s", " 1s",
+	                     "1 s", ".", "s", "", "1.2.3s", "1hs", "1sec"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		ck_assert_msg(units_parse_duration(bad[i], &d) == -1, "'%s' was accepted", bad[i]);
+	/* one resolution, a nanosecond: below half of one is no duration, and
+	 * anything else is rounded to whole nanoseconds */
+	ck_assert_int_eq(units_parse_duration("0.0000000004s", &d), -2);
+	ck_assert_int_eq(units_parse_duration("0.0000000016", &d), 0);
+	ck_assert_double_eq(d, 2e-9);
+	ck_assert_int_eq(units_parse_duration("0.30000000000000004s", &d), 0);
+	ck_assert_double_eq(d, 0.3);
+	ck_assert_int_eq(units_parse_duration("0", &d), 0);
+	ck_assert_double_eq(d, 0);
+	ck_assert_int_eq(units_parse_duration("1000000001", &d), -1);     /* over 31 years */
+}
+END_TEST
+
+/* Every figure's width is bounded, whatever a notebook holds. */
+START_TEST(bounded_figures)
+{
+	char b[64];
+	units_format_rate(1e308, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_rate(999999e15, b, sizeof b);
+	ck_assert_str_eq(b, "999999 PB/s");
+	units_format_rate(1e21, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_rate(INFINITY, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_bytes(1125899906842624.0 * 1024, b, sizeof b);    /* the largest unit goes on */
+	ck_assert_str_eq(b, "1024 PiB");
+	units_format_bytes(1e40, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_bytes(NAN, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_fixed(14.5149, 2, b, sizeof b);
+	ck_assert_str_eq(b, "14.51");
+	units_format_fixed(-0.004, 2, b, sizeof b);
+	ck_assert_str_eq(b, "-0.00");
+	units_format_fixed(1e308, 2, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_fixed(-1e7, 2, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
+	units_format_fixed(INFINITY, 2, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_fixed(NAN, 1, b, sizeof b);
+	ck_assert_str_eq(b, "-");
+	units_format_fixed(-UNITS_FIXED_MAX, 3, b, sizeof b);
+	ck_assert_uint_le(strlen(b), UNITS_FIXED_WIDTH);
+	units_format_seconds(1e300, 0, b, sizeof b);
+	ck_assert_str_eq(b, "off scale");
 }
 END_TEST
 
@@ -290,6 +350,7 @@ Suite *make_suite_units(void)
 	tcase_add_test(tc, size_suffixes);
 	tcase_add_test(tc, size_rejects);
 	tcase_add_test(tc, durations);
+	tcase_add_test(tc, bounded_figures);
 	tcase_add_test(tc, formatting);
 	tcase_add_test(tc, bytes_rounding);
 	tcase_add_test(tc, sizes_exact);

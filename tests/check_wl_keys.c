@@ -233,6 +233,37 @@ START_TEST(advice_lead_and_map)
 }
 END_TEST
 
+/* A duration written is read back as the same workload, to its last
+ * nanosecond, and the writer never writes what the reader refuses. */
+START_TEST(durations_read_back)
+{
+	static const char *const specs[] = {
+		"op=read time_limit=0.000000001s min_time=0s",
+		"op=read time_limit=0.0000000016 min_time=0.000000002s",
+		"op=read time_limit=1h min_time=59.999999999s",
+		"op=read time_limit=0.30000000000000004s min_time=1ns",
+	};
+	static const char *const written[] = {"time_limit=0.000000001s min_time=0s",
+	                                      "time_limit=0.000000002s min_time=0.000000002s",
+	                                      "time_limit=3600s min_time=59.999999999s",
+	                                      "time_limit=0.3s min_time=0.000000001s"};
+	for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+		struct wl_spec s, back;
+		char msg[VALUE_MSG_MAX], buf[1024];
+		ck_assert_msg(wl_spec_parse(specs[i], NULL, &s, msg, sizeof msg, NULL) == 0, "%s: %s",
+		              specs[i], msg);
+		wl_spec_format(&s, buf, sizeof buf);
+		ck_assert_msg(strstr(buf, written[i]) != NULL, "%s written as %s", specs[i], buf);
+		ck_assert_msg(wl_spec_parse(buf, NULL, &back, msg, sizeof msg, NULL) == 0, "%s: %s",
+		              buf, msg);
+		ck_assert(wl_spec_same(&s, &back));
+		ck_assert(s.time_limit == back.time_limit && s.min_time == back.min_time);
+		wl_spec_free(&s);
+		wl_spec_free(&back);
+	}
+}
+END_TEST
+
 /* order and stdio_call: left out at their defaults, so specs written
  * before them read as before; a character call spelt as its op spells it. */
 START_TEST(order_and_stdio_call)
@@ -426,7 +457,16 @@ static const struct {
 	{"stdio_buffer=big", 13, "'stdio_buffer' must be default, unbuffered, 0 or a size: 'big'"},
 	{"stdio_buffer=2GiB", 13, "stdio_buffer must be at most 1 GiB"},
 	{"time_limit=soon", 11, "'time_limit' is not a duration: 'soon' (use 5s, 250ms, or a "
-	                        "number of seconds)"},
+	                        "number of seconds: digits and a point, then s, ms, us, ns, m, min "
+	                        "or h, or none)"},
+	{"time_limit=0x10s", 11, "'time_limit' is not a duration: '0x10s' (use 5s, 250ms, or a "
+	                         "number of seconds: digits and a point, then s, ms, us, ns, m, min "
+	                         "or h, or none)"},
+	{"time_limit=1e-30", 11, "'time_limit' is not a duration: '1e-30' (use 5s, 250ms, or a "
+	                         "number of seconds: digits and a point, then s, ms, us, ns, m, min "
+	                         "or h, or none)"},
+	{"min_time=0.0000000001s", 9, "'min_time' is shorter than a nanosecond, the finest duration "
+	                              "iolab keeps: '0.0000000001s'"},
 	{"min_time=90m", 9, "min_time must be at most 1 hour"},
 	{"expect_error=EINVALL", 13, "unknown errno name 'EINVALL'; did you mean 'EINVAL'?"},
 	/* rules between keys: at the value of the key the rule is about */
@@ -441,7 +481,8 @@ static const struct {
 	{"op=read api=mmap map=perpass", 21, "unknown map 'perpass'; did you mean 'per_pass'?"},
 	{"op=read map=per_pass", 12, "map: per_pass is for api: mmap"},
 	{"op=read advice_lead=soon", 20, "'advice_lead' is not a duration: 'soon' (use 5s, 250ms, "
-	                                 "or a number of seconds)"},
+	                                 "or a number of seconds: digits and a point, then s, ms, "
+	                                 "us, ns, m, min or h, or none)"},
 	{"op=read advice_lead=100ms", 20, "advice_lead needs advice to wait after (fadvise other "
 	                                  "than normal)"},
 	{"op=read fadvise=willneed advice_lead=11s", 37, "advice_lead must be from 0 to 10 s"},
@@ -630,6 +671,7 @@ Suite *make_suite_wl_keys(void)
 	tcase_add_test(tc, file_and_sync_every);
 	tcase_add_test(tc, command_words);
 	tcase_add_test(tc, shipped_round_trip);
+	tcase_add_test(tc, durations_read_back);
 	tcase_add_test(tc, mistakes);
 	tcase_add_test(tc, loader_says_the_same);
 	tcase_add_test(tc, one_key);

@@ -123,9 +123,23 @@ START_TEST(resize_keeps_regions)
 	s.stride = 1 << 20;
 	s.streams = 10;
 	wl_spec_resize(&s, 1 << 20);
-	ck_assert_uint_eq(s.size, 1048576);
-	ck_assert_uint_eq(s.stride, 104857);      /* still 10 regions */
+	/* still 10 regions, each 25 whole pages (104,857 bytes straddled a
+	 * buffer into the next region, and left an eleventh of 6 bytes that
+	 * stream 0 sought for before every access) */
+	ck_assert_uint_eq(s.stride, 102400);
+	ck_assert_uint_eq(s.size, 1024000);
 	ck_assert_str_eq(check_msg(&s), "ok");
+	s.stride = 1 << 20;
+	s.size = 10 << 20;
+	wl_spec_resize(&s, 100 << 20);            /* larger: exact */
+	ck_assert_uint_eq(s.stride, 10 << 20);
+	ck_assert_uint_eq(s.size, 100 << 20);
+	s.stride = 1 << 20;
+	s.size = 10 << 20;
+	wl_spec_resize(&s, 20000);                /* smaller than 10 pages: whole bytes */
+	ck_assert_uint_eq(s.stride, 2000);
+	ck_assert_uint_eq(s.size, 20000);
+	s.streams = 1;
 	s.block = 4096;
 	s.stride = 1 << 20;
 	s.size = 10 << 20;

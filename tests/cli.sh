@@ -50,7 +50,7 @@ pass "unknown short option: \"invalid option -- 'z'\", exit 2"
 FAULTS="$TOP_SRCDIR/tests/fixtures/faults"
 run "$IOLAB" --batch --lessons "$FAULTS" --dir "$T/scratch" --lesson f04-tiny --time-limit 3601
 expect_rc 2 "--time-limit 3601"
-expect_in "$err" "iolab: invalid time limit '3601' (more than 0 and at most 1 hour, e.g. 5s or 500ms)" \
+expect_in "$err" "iolab: invalid time limit '3601' (more than 0 and at most 1 hour, e.g. 5s, 500ms or 1h)" \
 	"--time-limit 3601 message"
 [ -z "$out" ] && [ ! -e "$T/scratch" ] || fail "--time-limit 3601: something ran: $out"
 pass "--time-limit 3601: refused at parse time, exit 2, nothing run"

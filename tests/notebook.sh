@@ -220,6 +220,63 @@ want=$(printf '  sh wrote on stderr (last lines):\n    a?[2Jb?c?d?end \303\266\n
 [ "$shown" = "$want" ] || fail "hostile stderr shown as: $(printf '%s' "$shown" | od -c | head -8)"
 pass "--command: a program's stderr made harmless for the terminal, line by line"
 
+# The same text filed in the notebook and exported as CSV: its error (the
+# program's stderr) and its argv as batch's CSV has them, with '?' for ESC,
+# BEL, C1, bidi controls and zero-width characters.
+HDB="$T/hostile.db"
+batch --db "$HDB" --format csv --command -- sh -c \
+	'printf "a\033]0;PWN\007b\302\233c\342\200\256d\342\201\246e\342\200\213f\n" >&2; exit 3' \
+	"$(printf 'x\033[2Jy\342\200\256z')" '{file}'
+expect_rc 1 "--command that fails with hostile stderr"
+batch_csv=$out
+run "$IOLAB" --history --db "$HDB" --format csv
+expect_rc 0 "--history --format csv of the hostile run"
+for text in "$batch_csv" "$out"; do
+	case "$text" in
+	*"$(printf '\033')"* | *"$(printf '\007')"* | *"$(printf '\302\233')"* | \
+		*"$(printf '\342\200\256')"* | *"$(printf '\342\201\246')"* | *"$(printf '\342\200\213')"*)
+		fail "a terminal control reached the CSV: $(printf '%s' "$text" | od -c | head -20)" ;;
+	esac
+done
+expect_in "$out" "a?]0;PWN?b?c?d?e?f" "the stderr in --history's CSV"
+expect_in "$out" "x?[2Jy?z" "the argv in --history's CSV"
+expect_in "$batch_csv" "a?]0;PWN?b?c?d?e?f" "the stderr in batch's CSV"
+pass "--history --format csv: a program's stderr and argv made harmless as batch's CSV makes them"
+
+# A crafted notebook: a rate of 1e308, a miss of 1e308 and one of inf.
+# Every figure keeps its width ("off scale", "-"), none is a 300-digit
+# number drawn over its neighbours.
+CDB="$T/crafted.db"
+batch --db "$CDB" --lesson b01-write-byte
+batch --db "$CDB" --lesson b01-write-byte
+py '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("update runs set rate = 1e308, log_rate = 709.19, guess_rate = 1, guess_log_rate = -1e308, guess_text = \"1\" where id = 1")
+db.execute("update runs set guess_rate = 1, guess_log_rate = -9e999, guess_text = \"1\" where id = 2")
+db.commit()
+' "$CDB"
+run "$IOLAB" --history --db "$CDB"
+expect_rc 0 "--history of a crafted notebook"
+longest=$(printf '%s\n' "$out" | awk 'NR > 1 { for (i = 1; i <= NF; i++) if ($i !~ /^\// && length($i) > m) m = length($i) } END { print m + 0 }')
+[ "$longest" -le 24 ] || fail "a figure $longest characters wide: $out"
+expect_in "$out" "off scale" "the rate and the miss off scale"
+case "$out" in *inf* | *nan*) fail "inf or nan shown: $out" ;; esac
+expect_in "$out" "mean miss - (log rate)" "the mean miss that is no number"
+pass "--history: a crafted rate of 1e308 and a miss of inf keep every figure's width"
+
+# An argument echoed in a message: --lesson, --race, an option's value
+for args in "--batch --lesson $(printf 'a\033[2Jb')" "--race $(printf 'a\033[2Jb,c')" \
+	"--time-limit $(printf '\342\200\256x')"; do
+	# shellcheck disable=SC2086
+	run "$IOLAB" --lessons "$FIX" --dir "$SCRATCH" $args
+	case "$err" in
+	*"$(printf '\033')"* | *"$(printf '\342\200\256')"*) fail "$args: echoed raw: $err" ;;
+	esac
+	[ -n "$err" ] || fail "$args: no message"
+done
+pass "--lesson, --race and option values are echoed with '?' for what a terminal must not get"
+
 # --- a store that cannot be written ------------------------------------------------
 : >"$T/a-file"
 batch --db "$T/a-file/lab.db" --lesson b01-write-byte

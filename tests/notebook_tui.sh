@@ -155,3 +155,83 @@ wait_for 'iolab-exit=0' 20 "q after the program"
 grep -q ',,program,"sh -c echo said on stderr' "$T/h.csv" \
 	|| fail "the program is not filed as an own program of no lesson: $(cat "$T/h.csv")"
 pass "--command in the lab: the form on the program, its stderr shown, filed as an own program"
+
+# --- the form's argv: api command, then the program typed -----------------------------
+keys "clear" Enter "$(lab_cmd --lesson tui-block)" Enter
+wait_for 'Whole blocks per write\(\)' 20 "the lab at tui-block again"
+keys e
+wait_for 'Experiment bench: tui-block' 10 "e opens the form"
+grep -Eq '^ *command ' "$T/screen" && fail "the argv field shows under api syscall"
+keys Tab Left
+wait_for 'api +command' 10 "Left from syscall names command"
+keys Enter
+wait_for 'api: command needs a command' 10 "no argv: the message"
+grep -A1 -E '(^|[^a-z ]) +command *$' "$T/screen" | grep -q 'api: command needs a command' \
+	|| fail "the message is not under the command field"
+keys 'head,-c,{size},/dev/zero' Tab Right Right
+wait_for 'redirect +stdout' 10 "Right names stdout"
+keys Enter
+wait_for 'DONE in' 30 "the typed program ran"
+keys q
+wait_for 'iolab-exit=0' 20 "q after the typed program"
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+grep -q ',,program,head -c {size} /dev/zero,lab,.*,ok,' "$T/h.csv" \
+	|| fail "the typed program is not filed as an own program: $(cat "$T/h.csv")"
+pass "e: api command shows the argv field; none typed is said under it; a typed program runs, filed as own"
+
+# --- own programs: their own page, notebook and races ---------------------------------
+# wait_count REGEX N SECONDS WHAT: as wait_for, until REGEX matches N times.
+wait_count() {
+	i=0
+	while [ "$i" -lt $(($3 * 10 * WAIT_SCALE)) ]; do
+		screen
+		[ "$(grep -Eo -- "$1" "$T/screen" | wc -l)" -ge "$2" ] && { settle "$1"; return 0; }
+		nap
+		i=$((i + 1))
+	done
+	cat "$T/screen" >&2
+	fail "$4: $2 of '$1' did not appear within $(($3 * WAIT_SCALE)) s"
+}
+
+# left at a sweep, --command opens the program's page, not the sweep
+keys "clear" Enter "$(lab_cmd --lesson tui-sweep)" Enter
+wait_for 'tui-sweep' 20 "the lab at the sweep"
+keys q
+wait_for 'iolab-exit=0' 20 "q at the sweep"
+keys "clear" Enter "$(lab_cmd --command --op write --redirect stdout -- head -c '{size}' /dev/zero)" Enter
+wait_for 'Experiment bench: head -c \{size\} /dev/zero' 20 "--command after a sweep: the form on the program's page"
+grep -q 'the form is for one workload' "$T/screen" && fail "--command after a sweep dropped the program"
+keys Enter
+wait_for 'DONE in' 30 "the program's run from its page"
+wait_for 'Your program: head -c \{size\} /dev/zero' 10 "the program's page"
+grep -q 'Your programs' "$T/screen" || fail "no 'Your programs' in the course list"
+grep -q 'Compare with' "$T/screen" && fail "a lesson's 'Compare with' on the program's page"
+pass "--command after a sweep: the program's own page under 'Your programs', run from there"
+
+# b: this argv's runs (the one typed in the form earlier, and this one),
+# not the other program's ("2 runs")
+keys b
+wait_for 'Notebook of head -c \{size\} /dev/zero: 2 runs, newest first' 10 "b on the program's page"
+[ "$(grep -c 'program  ' "$T/screen")" -ge 2 ] || fail "the program's runs are not listed"
+keys Escape
+pass "b: the program's own notebook, its two runs and no other program's"
+
+# v: the program races a lesson, both panels with their figures
+keys v
+wait_for 'Race head -c \{size\} /dev/zero against:' 10 "v on the program's page"
+keys Enter
+wait_count '\(raced' 2 30 "the race of the program and a lesson"
+[ "$(grep -Ec 'rate [0-9.]+ [kMG]?B/s +log rate [0-9.]+' "$T/screen")" -ge 2 ] \
+	|| fail "both panels do not show their rates"
+[ "$(grep -Ec 'kernel: write\(\) syscalls [0-9,]+' "$T/screen")" -ge 2 ] \
+	|| fail "both panels do not show the kernel's counts"
+grep -q ' A  head -c {size} /dev/zero' "$T/screen" || fail "the program is not side A of the race"
+keys q
+wait_for 'iolab-exit=0' 20 "q after the race"
+"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+grep -q ',,raced,"head -c {size} /dev/zero, raced with tui-' "$T/h.csv" \
+	|| fail "the raced program is not filed as its argv, raced: $(cat "$T/h.csv")"
+n=$("$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv --lesson 'head -c {size} /dev/zero' \
+	| grep -c ',head -c {size} /dev/zero\|,"head -c {size} /dev/zero, raced')
+[ "$n" -eq 3 ] || fail "--history --lesson: $n of the program's 3 runs"
+pass "v: the program races a lesson, both panels with their figures, filed under its argv; --history --lesson lists its 3 runs"

@@ -106,6 +106,18 @@ expect_in "$err" "unknown key 'root...'" "only the first token is quoted"
 case "$err" in *SECRET*) fail "a line of a password file was echoed: $err" ;; esac
 pass "a lesson holding a password-file line: only its first token is quoted"
 
+# A hard link passes the symlink check: a copy of a password file linked in
+# as a lesson gets its message with nothing of the file past the mark.
+rm "$T/pack/x.yaml"
+printf 'root:SECRET-HASH:0:0:root:/root:/bin/bash\ndaemon:OTHER-SECRET:1:1::/:/bin/false\n' \
+	>"$T/elsewhere/passwd"
+ln "$T/elsewhere/passwd" "$T/pack/x.yaml"
+run "$IOLAB" --list --lessons "$T/pack"
+expect_rc 3 "a hard link to a password file as a lesson"
+expect_in "$err" "x.yaml:1:1: the top level must be a mapping of keys, not a scalar" "the message"
+case "$err" in *SECRET* | *root:* | *daemon*) fail "the password file was quoted: $err" ;; esac
+pass "a hard link to a password file: no line of it quoted past the column mark"
+
 # --- 13.12 --lesson with an empty id ---------------------------------------------
 
 for list in , b01-write-byte,,b02-stdio-byte b01-write-byte, ,b01-write-byte; do

@@ -34,6 +34,9 @@ kill_sleeps() {
 }
 cleanup() {
 	kill_sleeps 299.71
+	kill_sleeps 299.81
+	kill_sleeps 299.82
+	kill_sleeps 299.83
 	[ -z "${TMUX_BIN:-}" ] || "$TMUX_BIN" -L "iolab-sec-$$" kill-server >/dev/null 2>&1
 	rm -rf "$T"
 }
@@ -102,7 +105,7 @@ cp "$TOP_SRCDIR"/lessons/*.yaml "$TP/copy/"
 run "$IOLAB" --batch --no-record --lessons "$TP/copy" --dir "$SCRATCH" --trials 1 --size 4KiB \
 	--lesson t01-ddread1
 expect_rc 1 "a copy of the shipped course"
-expect_in "$err" "installed course: dd if={file} of=/dev/null bs=1; iolab runs it only with --allow-commands" \
+expect_in "$err" "installed course: dd if={file} of=/dev/null bs={block}; iolab runs it only with --allow-commands" \
 	"a copy's dd is refused"
 pass "the shipped course's commands run unasked (a link to it too); a copy of it is a pack"
 
@@ -137,6 +140,81 @@ left=$(sleep_pids 299.71)
 kill_sleeps 299.71
 [ -z "$left" ] || fail "setsid sleep 299.71 outlived the run: pid $left"
 pass "a command that detaches itself (setsid sleep) does not outlive its trial"
+
+# --- kill -9 of iolab itself ------------------------------------------------------------
+# A background child and a setsid'd one were reparented to init and ran on
+# when iolab was killed: the trial's program is in a PID namespace whose
+# first process dies with iolab, and the kernel then kills the rest.
+new_pack killed
+pack_lesson p09-tree "[sh, -c, 'sleep 299.81 & setsid sleep 299.82 & sleep 299.83']"
+pack_course "p09-tree"
+"$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --allow-commands \
+	>"$TP/killed.out" 2>"$TP/killed.err" &
+lab_pid=$!
+i=0
+while [ -z "$(sleep_pids 299.83)" ] && [ "$i" -lt 300 ]; do nap; i=$((i + 1)); done
+[ -n "$(sleep_pids 299.82)" ] || fail "the program's tree did not start: $(cat "$TP/killed.err")"
+kill -KILL "$lab_pid"
+wait "$lab_pid" 2>/dev/null
+if grep -q "refuses a PID namespace\|cannot map the user's ids" "$TP/killed.err"; then
+	echo "skip: kill -9 of iolab: $(grep 'iolab: a command' "$TP/killed.err")"
+else
+	i=0
+	while [ -n "$(sleep_pids 299.81)$(sleep_pids 299.82)$(sleep_pids 299.83)" ] && [ "$i" -lt 100 ]; do
+		nap
+		i=$((i + 1))
+	done
+	left="$(sleep_pids 299.81) $(sleep_pids 299.82) $(sleep_pids 299.83)"
+	[ -z "$(echo $left)" ] || fail "kill -9 of iolab left its program's children running: $left"
+	pass "kill -9 of iolab: nothing its program started (background, setsid) runs on"
+fi
+
+# --- what a program makes beside {file} ----------------------------------------------------
+# "$1.extra" and "$1.d" went into the scratch directory and outlived iolab
+# (the next run removed the file, never the directory): {file} is now in a
+# private directory of the trial's, removed whole with what it holds.
+new_pack beside
+pack_lesson p08-beside "[sh, -c, 'echo x >\"\$1.extra\"; mkdir -p \"\$1.d/a/b\"; touch \"\$1.d/a/b/f\"; chmod 0 \"\$1.d/a\"; dirname \"\$1\" >>\"\$0\"; wc -c <\"\$1\" >/dev/null', \"$TP/where\", \"{file}\"]"
+pack_course "p08-beside"
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 2 --allow-commands
+expect_rc 0 "a program that makes files beside {file}"
+# (the two trials, and the start-up probe that runs the argv on an empty
+# file before them: each run of the program has a room of its own)
+runs=$(wc -l <"$TP/where")
+[ "$runs" -ge 2 ] || fail "the program did not run twice: $(cat "$TP/where")"
+rooms=$(sort -u "$TP/where" | wc -l)
+[ "$rooms" -eq "$runs" ] || fail "two runs of the program shared a directory: $(cat "$TP/where")"
+while read -r room; do
+	case "$room" in "$SCRATCH"/iolab-*-*.room) ;; *) fail "{file} is not in a trial's room: $room" ;; esac
+	[ ! -e "$room" ] || fail "the trial's room $room outlived the run"
+done <"$TP/where"
+left=$(find "$SCRATCH" -name '*.extra' -o -name '*.d' -o -name '*.room' 2>/dev/null)
+[ -z "$left" ] || fail "what the program made outlived iolab: $left"
+pass "each command trial has its own directory for {file}, removed whole with what the program made"
+
+# --- a program too long to show on one screen ---------------------------------------------
+# sh -c 'exec "$@"' sh env V0=<240 digits> ... V54=... touch FILE (62 words): the question
+# and the refusal must reach the last word, where the harm is.
+long_words() {
+	printf "[sh, -c, 'exec \"\$@\"', sh, env"
+	i=0
+	while [ "$i" -lt 55 ]; do
+		printf ', V%d=%0240d' "$i" 0
+		i=$((i + 1))
+	done
+	printf ', touch, "%s"]' "$1"
+}
+new_pack long
+pack_lesson p06-long "$(long_words "$TP/pwned")"
+pack_course "p06-long"
+run "$IOLAB" --batch --no-record --lessons "$PACK" --dir "$SCRATCH" --trials 1 --format json
+expect_rc 1 "a long program without --allow-commands"
+[ ! -e "$TP/pwned" ] || fail "the long program ran"
+expect_in "$err" " V54=$(printf '%0240d' 0) touch $TP/pwned; iolab runs it only with --allow-commands" \
+	"the refusal on stderr names the last words"
+expect_in "$out" " touch $TP/pwned; iolab runs it only with --allow-commands" "the JSON's refusal too"
+pass "batch: a refusal names every word of a long program"
+LONG_PACK=$PACK
 
 # --- 13.3 the lab asks first ---------------------------------------------------------------
 if [ -z "${TMUX_BIN:-}" ] || [ ! -x "$TMUX_BIN" ]; then
@@ -180,3 +258,42 @@ grep -q "Run this lesson's program" "$T/screen" && fail "asked again after a yes
 tm send-keys -t "$PANE" q
 wait_for 'iolab-exit=0' 20 "q quits"
 pass "the lab: r asks with the argv, n runs nothing, y runs it, and r is not asked again"
+
+# The long program: its words scroll in the question, and y does nothing
+# until the last row (where touch is) has been on screen.
+tm send-keys -t "$PANE" "clear; XDG_STATE_HOME='$TP/state' XDG_CACHE_HOME='$TP/cache' LC_ALL=C '$IOLAB' --lessons '$LONG_PACK' --dir '$SCRATCH' --watch pass; echo iolab-exit=\$?" Enter
+wait_for 'A lesson pack that runs a program' 20 "the lab at the long lesson"
+tm send-keys -t "$PANE" r
+wait_for "Rows 1-[0-9]+ of the [0-9]+ its words take" 10 "the words scroll"
+grep -q "touch" "$T/screen" && fail "the last words showed on the first page (the test needs them below)"
+tm send-keys -t "$PANE" y
+wait_for "read them to the end" 10 "y before the end is refused"
+[ ! -e "$TP/pwned" ] || fail "y ran a program whose words were not all shown"
+n=0
+while ! grep -q "touch $TP/pwned" "$T/screen" && [ "$n" -lt 200 ]; do
+	tm send-keys -t "$PANE" NPage
+	nap
+	screen
+	n=$((n + 1))
+done
+grep -q "touch $TP/pwned" "$T/screen" || fail "PgDn never showed the last words"
+tm send-keys -t "$PANE" y
+i=0
+while [ ! -e "$TP/pwned" ] && [ "$i" -lt 300 ]; do nap; i=$((i + 1)); done
+[ -e "$TP/pwned" ] || fail "y after the last words did not run the program"
+wait_for 'DONE in|FAILED' 20 "the long program's run"
+tm send-keys -t "$PANE" q
+wait_for 'iolab-exit=0' 20 "q quits"
+pass "the lab: a program's words scroll, y counts only once the last word was shown"
+
+# A program has no controlling terminal: /dev/tty cannot be opened, even
+# where iolab runs on one (batch, in the pane).
+new_pack tty
+pack_lesson p07-tty "[sh, -c, 'if printf TTY-WRITE-%s 1 >/dev/tty; then touch \"\$0\"; fi; tty >\"\$0.tty\" || :; cat \"\$1\" >/dev/null', \"$TP/tty-ok\", \"{file}\"]"
+pack_course "p07-tty"
+tm send-keys -t "$PANE" "clear; '$IOLAB' --batch --no-record --lessons '$PACK' --dir '$SCRATCH' --trials 1 --allow-commands >'$TP/tty.out' 2>&1; echo batch-exit=\$?" Enter
+wait_for 'batch-exit=0' 30 "the batch run in the pane"
+[ ! -e "$TP/tty-ok" ] || fail "the program opened /dev/tty"
+grep -q 'TTY-WRITE-1' "$T/screen" && fail "the program wrote on iolab's terminal"
+[ "$(cat "$TP/tty-ok.tty")" = "not a tty" ] || fail "the program's tty: $(cat "$TP/tty-ok.tty")"
+pass "a program starts with no controlling terminal: /dev/tty cannot be opened"

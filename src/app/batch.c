@@ -237,14 +237,14 @@ static void progress_trial(const struct progress_line *p, const char *what,
 
 static void progress_end(const struct progress_line *p, const char *outcome)
 {
-	if (p->live) {
-		live_print(p, outcome);
-		fputc('\n', stderr);
-	} else {
-		/* an error text may quote a command's stderr: no escapes from it */
-		char safe[1024];
-		fprintf(stderr, "%s\n", sanitize_copy(safe, sizeof safe, outcome, -1));
-	}
+	/* an error text may quote a command's stderr: no escapes from it; and
+	 * it is said whole (a refusal names every word of a program), so the
+	 * live line, fitted to the terminal, gives way to the whole line */
+	char *safe = sanitize_dup(outcome, NULL);
+	if (p->live)
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s ... ", p->index, p->total, p->id);
+	fprintf(stderr, "%s\n", safe ? safe : "out of memory");
+	free(safe);
 }
 
 /* --- trials ---------------------------------------------------------------------- */
@@ -501,10 +501,11 @@ static int select_lessons(const struct options *o, const struct course *c,
 		long k = o->nlessons ? course_find(c, o->lessons[i]) : (long)i;
 		if (k < 0) {
 			const char *near = nearest_id(c, o->lessons[i]);
-			fprintf(stderr, "iolab: unknown lesson '%s'", o->lessons[i]);
-			if (near)
-				fprintf(stderr, "; did you mean '%s'?", near);
-			fputc('\n', stderr);
+			char *m = sanitize_printf(NULL, "iolab: unknown lesson '%s'%s%s%s", o->lessons[i],
+			                          near ? "; did you mean '" : "", near ? near : "",
+			                          near ? "'?" : "");
+			fprintf(stderr, "%s\n", m ? m : "iolab: out of memory");
+			free(m);
 			bad = 1;
 			continue;
 		}
@@ -709,8 +710,11 @@ static void run_lesson(const struct course *c, const struct lesson *l, const str
 	progress_begin(p);
 	/* --run and --command are the user's own, typed on this command line */
 	if (!o->have_experiment && trust_needs_consent(c, l) && !o->allow_commands) {
-		trust_refusal(&res->spec, why, sizeof why);
-		report_fail(res, "%s", why);
+		char *refusal = trust_refusal(&res->spec);
+		report_fail(res, "out of memory");
+		if (refusal)
+			report_note(res, refusal);    /* whole: report_fail would cut it */
+		free(refusal);
 	} else if (wl_spec_check(&res->spec, why, sizeof why) != 0) {
 		report_fail(res, "%s%s", o->size || o->time_limit > 0 ? "with the overrides: " : "", why);
 	} else if (res->is_sweep) {
@@ -723,9 +727,13 @@ static void run_lesson(const struct course *c, const struct lesson *l, const str
 	}
 	if (guard_pending())
 		return;
-	char text[600];
-	outcome_text(res, text, sizeof text);
-	progress_end(p, text);
+	/* an error is said whole (a refusal names every word of a program) */
+	size_t len = 600 + (res->error ? strlen(res->error) : 0);
+	char *text = malloc(len);
+	if (text)
+		outcome_text(res, text, len);
+	progress_end(p, text ? text : "out of memory");
+	free(text);
 	if (o->command_given)
 		show_stderr(res);
 }
@@ -787,6 +795,9 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		        p.live ? "\r\033[K" : "\n");
 		return guard_exit_status(guard_pending());
 	}
+	/* a program ran without a PID namespace: what that leaves undone */
+	if (engine_isolation_note())
+		fprintf(stderr, "iolab: %s\n", engine_isolation_note());
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include "history.h"
 #include "report_cmd.h"
 #include "report.h"
+#include "sanitize.h"
 #include "store.h"
 #include "store_cmd.h"
 #include "units.h"
@@ -28,7 +29,7 @@ enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
        OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_WIDE, OPT_COMPARE, OPT_REDIRECT,
-       OPT_INCONCLUSIVE, OPT_CALIBRATE, OPT_QUICK };
+       OPT_INCONCLUSIVE, OPT_DUMP_LAYOUT, OPT_CALIBRATE, OPT_QUICK };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -66,6 +67,7 @@ static const struct option long_options[] = {
 	{"compare", required_argument, NULL, OPT_COMPARE},
 	{"redirect", required_argument, NULL, OPT_REDIRECT},
 	{"inconclusive", required_argument, NULL, OPT_INCONCLUSIVE},
+	{"dump-layout", required_argument, NULL, OPT_DUMP_LAYOUT},
 	{NULL, 0, NULL, 0}
 };
 
@@ -160,6 +162,10 @@ void cli_usage(FILE *out)
 "                        axis, each with this machine's latest rate and the\n"
 "                        reference machines' (Tab: the lecture's groups)\n"
 "\n"
+"Debugging:\n"
+"      --dump-layout COLSxROWS  print every panel's rectangle of every screen\n"
+"                        at that size ('SCREEN PANEL Y X H W' lines) and exit\n"
+"\n"
 "Exit status: 0 every lesson ran, 1 a lesson failed, 2 bad command line,\n"
 "3 invalid lesson files, 4 unusable environment, 5 every lesson ran but an\n"
 "expectation was missed, 130/143 interrupted.\n"
@@ -170,12 +176,18 @@ void cli_usage(FILE *out)
 static int __attribute__((format(printf, 2, 3)))
 usage_error(FILE *err, const char *fmt, ...)
 {
+	/* the message may echo an argument: what a terminal must not be sent
+	 * becomes '?' (sanitize.h) */
+	char *raw = NULL;
 	va_list ap;
-	fputs("iolab: ", err);
 	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
+	int n = vasprintf(&raw, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'iolab --help' for more information.\n", err);
+	char *safe = n < 0 ? NULL : sanitize_dup(raw, NULL);
+	fprintf(err, "iolab: %s\nTry 'iolab --help' for more information.\n",
+	        safe ? safe : "out of memory");
+	free(raw);
+	free(safe);
 	return EXIT_USAGE;
 }
 
@@ -261,6 +273,17 @@ static int parse_format(const char *arg, struct options *o)
 	return report_cmd_format_known(arg) ? 0 : -1;
 }
 
+/* "200x60" -> 200 columns, 60 rows. */
+static int parse_dump_layout(const char *arg, struct options *o)
+{
+	int cols, lines, end = 0;
+	if (sscanf(arg, "%4dx%4d%n", &cols, &lines, &end) != 2 || arg[end] || cols <= 0 || lines <= 0)
+		return -1;
+	o->dump_layout_cols = cols;
+	o->dump_layout_lines = lines;
+	return 0;
+}
+
 /* One option with its argument; returns 0 or EXIT_USAGE. */
 static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 {
@@ -311,7 +334,7 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 		if (units_parse_duration(arg, &o->time_limit) != 0 || !(o->time_limit > 0)
 		    || o->time_limit > WL_TIME_LIMIT_MAX)
 			return usage_error(err, "invalid time limit '%s' (more than 0 and at most 1 hour, "
-			                   "e.g. 5s or 500ms)", arg);
+			                   "e.g. 5s, 500ms or 1h)", arg);
 		return 0;
 	case OPT_DB:
 		if (!*arg)
@@ -327,6 +350,10 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_RUN: o->run_spec = arg; return 0;
 	case OPT_COMMAND: o->command_given = 1; return 0;
 	case OPT_CLASS: o->class_given = 1; return 0;
+	case OPT_DUMP_LAYOUT:
+		if (parse_dump_layout(arg, o) != 0)
+			return usage_error(err, "invalid size '%s' (COLSxROWS, e.g. 80x24)", arg);
+		return 0;
 	case OPT_REPORT:
 		if (!*arg)
 			return usage_error(err, "option '--report' needs a file; the argument is empty");
@@ -388,6 +415,7 @@ static int check_actions(const struct options *o, FILE *err)
 		{o->run_spec != NULL, "--run"}, {o->command_given, "--command"},
 		{o->calibrate, "--calibrate"},
 		{o->report != NULL, "--report"}, {o->class_given && !o->report, "--class"},
+		{o->dump_layout_cols > 0, "--dump-layout"},
 	};
 	const char *first = NULL;
 	for (size_t i = 0; i < sizeof actions / sizeof *actions; i++) {
@@ -472,8 +500,14 @@ static int parse_experiment(struct options *o, FILE *err)
 		return usage_error(err, "--command: %s", msg);
 	}
 	o->have_experiment = 1;
-	if (o->size)
+	if (o->size) {
+		/* a stride the user wrote is theirs: only a lesson's regions are
+		 * scaled with its size (wl_spec_resize); a stride now beyond the
+		 * size is refused by the check below */
+		uint64_t stride = s->stride;
 		wl_spec_resize(s, o->size);
+		s->stride = stride;
+	}
 	if (o->time_limit > 0)
 		s->time_limit = o->time_limit;
 	if (wl_spec_check(s, msg, sizeof msg) != 0)
@@ -620,6 +654,8 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return batch_list(o);
 	if (o->batch)
 		return batch_run(o);
+	if (o->dump_layout_cols)      /* the lab's layout, with no terminal */
+		return interactive(o);
 	rc = check_terminal();
 	return rc ? rc : interactive(o);
 }

@@ -71,6 +71,9 @@ struct options {
 	int class_given;           /* --class */
 	char **class_files;        /* points into argv; nclass_files words */
 	size_t nclass_files;
+	/* --dump-layout COLSxROWS: the lab prints its layout at that size
+	 * (layout_dump) instead of opening; 0 = not asked */
+	int dump_layout_cols, dump_layout_lines;
 };
 
 /* Parse argv.  Returns 0, or EXIT_USAGE after printing the problem and a

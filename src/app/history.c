@@ -19,6 +19,7 @@
 #include "errmsg.h"
 #include "history.h"
 #include "machine.h"
+#include "notebook.h"
 #include "scratch.h"
 #include "report.h"
 #include "report_field_rows.h"
@@ -39,7 +40,8 @@ struct walk {
 
 /* A run of a lesson by the lesson's id; an own program's, which has no
  * lesson, by the label the notebook shows it under: its command line
- * ("./copy {file}", notebook_command_label). */
+ * ("./copy {file}", notebook_command_label), its raced and stopped runs
+ * too, as the lab's page of the program lists them. */
 static int wanted(const struct walk *w, const struct store_run *r)
 {
 	if (!w->nlessons)
@@ -47,8 +49,7 @@ static int wanted(const struct walk *w, const struct store_run *r)
 	for (size_t i = 0; i < w->nlessons; i++) {
 		if (r->lesson && strcmp(r->lesson, w->lessons[i]) == 0)
 			return 1;
-		if (!r->lesson && r->kind == STORE_KIND_PROGRAM && r->label &&
-		    strcmp(r->label, w->lessons[i]) == 0)
+		if (notebook_run_of_program(r, w->lessons[i]))
 			return 1;
 	}
 	return 0;
@@ -361,11 +362,20 @@ static void csv_count(FILE *out, int64_t v)
 		fprintf(out, "%lld", (long long)v);
 }
 
+/* Text as batch's CSV has it (report_fields.c): what a terminal must not
+ * be sent becomes '?', a line break stays one (CSV quotes it). */
+static void csv_text(FILE *out, const char *text)
+{
+	char *safe = text ? sanitize_dup(text, "\n") : NULL;
+	report_csv_field(out, safe ? safe : text ? "?" : NULL);
+	free(safe);
+}
+
 static void csv_value(FILE *out, const struct store_run *r, const struct column *c)
 {
 	const void *m = member(r, c);
 	switch (c->type) {
-	case C_TEXT: report_csv_field(out, *(const char *const *)m); break;
+	case C_TEXT: csv_text(out, *(const char *const *)m); break;
 	case C_COUNT: csv_count(out, *(const int64_t *)m); break;
 	case C_REAL: csv_num(out, *(const double *)m); break;
 	case C_FLAG:
@@ -457,7 +467,7 @@ static int text_run(const struct store_run *r, void *arg)
 	else
 		snprintf(cell[T_RATE], sizeof cell[T_RATE], "%s", r->ok ? "-" : "error");
 	if (isfinite(r->log_rate))
-		snprintf(cell[T_LOG], sizeof cell[T_LOG], "%.2f", r->log_rate);
+		units_format_fixed(r->log_rate, 2, cell[T_LOG], sizeof cell[T_LOG]);
 	else
 		snprintf(cell[T_LOG], sizeof cell[T_LOG], "-");
 	if (isnan(r->guess_rate))
@@ -466,7 +476,7 @@ static int text_run(const struct store_run *r, void *arg)
 		units_format_rate_typed(r->guess_rate, r->guess_text, cell[T_GUESS],
 		                        sizeof cell[T_GUESS]);
 	if (isfinite(r->guess_miss))
-		snprintf(cell[T_MISS], sizeof cell[T_MISS], "%.2f", r->guess_miss);
+		units_format_fixed(r->guess_miss, 2, cell[T_MISS], sizeof cell[T_MISS]);
 	else
 		snprintf(cell[T_MISS], sizeof cell[T_MISS], "-");
 	const char *label = r->label && *r->label ? r->label : "";
@@ -535,9 +545,11 @@ static int write_text(FILE *out, struct store *st, const char *const *lessons, s
 		text_line(out, text_heads, width);
 		for (size_t i = 0; i < t.n; i++)
 			text_line(out, (const char *const *)t.cells[i], width);
+		char miss[UNITS_FIXED_WIDTH + 1];
+		units_format_fixed(sc.mean_miss, 2, miss, sizeof miss);
 		if (sc.guesses)
-			fprintf(out, "\nPredictions: %lld scored, mean miss %.2f (log rate), %lld within 1.\n",
-			        (long long)sc.guesses, sc.mean_miss, (long long)sc.within_1);
+			fprintf(out, "\nPredictions: %lld scored, mean miss %s (log rate), %lld within 1.\n",
+			        (long long)sc.guesses, miss, (long long)sc.within_1);
 	}
 	for (size_t i = 0; i < t.n; i++)
 		for (int c = 0; c < T_COLS; c++)

@@ -1,7 +1,9 @@
 /* sanitize.c - text from files and other programs, made safe for a terminal. */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +45,19 @@ static char *copy(char *out, size_t len, const char *in, int cols, const char *k
 	return out;
 }
 
+int sanitize_needed(const char *in)
+{
+	for (size_t left = strlen(in); left > 0;) {
+		uint32_t cp;
+		size_t n = utf8_decode(in, left, &cp);
+		if (n == 0 || unsafe(cp))
+			return 1;
+		in += n;
+		left -= n;
+	}
+	return 0;
+}
+
 char *sanitize_copy(char *out, size_t len, const char *in, int cols)
 {
 	return copy(out, len, in, cols, NULL);
@@ -53,4 +68,18 @@ char *sanitize_dup(const char *in, const char *keep)
 	size_t len = strlen(in) + 1;
 	char *out = malloc(len);
 	return out ? copy(out, len, in, -1, keep) : NULL;
+}
+
+char *sanitize_printf(const char *keep, const char *fmt, ...)
+{
+	char *raw = NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vasprintf(&raw, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	char *safe = sanitize_dup(raw, keep);
+	free(raw);
+	return safe;
 }

@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+/* Does `in` hold anything sanitize_copy would replace? */
+int sanitize_needed(const char *in);
 /* Copies the harmless form of `in` into out: at most `cols` display
  * columns (cols < 0: no limit) and at most len - 1 bytes, cut between two
  * characters, always NUL-terminated (len >= 1).  Returns out. */
@@ -24,5 +26,10 @@ char *sanitize_copy(char *out, size_t len, const char *in, int cols);
  * none) are kept: CSV quotes a field's line breaks, so a title's '\n'
  * stays there a line break. */
 char *sanitize_dup(const char *in, const char *keep);
+/* A message made with printf's format, its whole text made harmless as
+ * sanitize_dup(text, keep) makes it: for messages that echo what a user
+ * or a file gave (a lesson id, an option's argument).  malloc'd, or NULL. */
+char *sanitize_printf(const char *keep, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif

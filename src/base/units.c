@@ -48,27 +48,50 @@ int units_parse_size(const char *s, uint64_t *out)
 	return -1;
 }
 
+/* The units a duration may have (none: seconds); value.c's message lists
+ * them. */
+static const struct {
+	const char *name;
+	double seconds;
+} duration_units[] = {
+	{"", 1}, {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9},
+	{"m", 60}, {"min", 60}, {"h", 3600},
+};
+
+/* Decimal digits with at most one point, at least one digit: nothing
+ * strtod would also take (a sign, hex, an exponent, inf, nan). */
+static size_t decimal_len(const char *s)
+{
+	size_t n = strspn(s, "0123456789"), digits = n;
+	if (s[n] == '.') {
+		size_t f = strspn(s + n + 1, "0123456789");
+		digits += f;
+		n += 1 + f;
+	}
+	return digits ? n : 0;
+}
+
 int units_parse_duration(const char *s, double *out)
 {
-	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+	size_t n = s ? decimal_len(s) : 0;
+	if (!n)
 		return -1;
-	errno = 0;
-	char *end;
-	double v = strtod(s, &end);
-	if (errno == ERANGE || end == s || !isfinite(v) || v < 0)
+	double v = strtod(s, NULL), f = 0;
+	size_t i;
+	for (i = 0; i < sizeof duration_units / sizeof *duration_units; i++)
+		if (strcmp(s + n, duration_units[i].name) == 0)
+			break;
+	if (i == sizeof duration_units / sizeof *duration_units)
 		return -1;
-	double f;
-	if (!*end || strcmp(end, "s") == 0)
-		f = 1;
-	else if (strcmp(end, "ms") == 0)
-		f = 1e-3;
-	else if (strcmp(end, "us") == 0)
-		f = 1e-6;
-	else if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0)
-		f = 60;
-	else
+	f = duration_units[i].seconds;
+	/* one resolution for every duration: whole nanoseconds, so a value
+	 * written back (to 9 decimals at most) reads as the same value */
+	double ns = round(v * f * 1e9);
+	if (!isfinite(ns) || ns > UNITS_DURATION_MAX * 1e9)
 		return -1;
-	*out = v * f;
+	if (ns == 0 && v > 0)
+		return -2;
+	*out = ns / 1e9;
 	return 0;
 }
 
@@ -119,11 +142,39 @@ static void format_3sig(double v, const char *unit, const char *tail, char *buf,
 	snprintf(buf, len, "%.*f %s%s", sig3_decimals(fabs(v)), v, unit, tail);
 }
 
+#define OFF_SCALE "off scale"
+
+/* Past the largest unit a figure grows a digit a power of 10: a million
+ * of it (a 7-digit figure) is off the scale. */
+#define SCALE_MAX 1e6
+
+static int off_scale(double scaled)
+{
+	return sig3_round(fabs(scaled)) >= SCALE_MAX;
+}
+
 void units_format_bytes(double bytes, char *buf, size_t len)
 {
 	unsigned u;
+	if (!isfinite(bytes)) {
+		snprintf(buf, len, "-");
+		return;
+	}
 	double v = scale_binary(bytes, &u);
-	format_3sig(v, binary_units[u], "", buf, len);
+	if (off_scale(v))
+		snprintf(buf, len, OFF_SCALE);
+	else
+		format_3sig(v, binary_units[u], "", buf, len);
+}
+
+void units_format_fixed(double v, int decimals, char *buf, size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (fabs(v) > UNITS_FIXED_MAX)
+		snprintf(buf, len, OFF_SCALE);
+	else
+		snprintf(buf, len, "%.*f", decimals < 0 ? 0 : decimals > 3 ? 3 : decimals, v);
 }
 
 void units_format_size(uint64_t bytes, char *buf, size_t len)
@@ -193,7 +244,10 @@ void units_format_rate(double bps, char *buf, size_t len)
 		v /= 1000;
 		u++;
 	}
-	format_rate_value(v, rate_units[u].name, buf, len);
+	if (off_scale(v))
+		snprintf(buf, len, OFF_SCALE);
+	else
+		format_rate_value(v, rate_units[u].name, buf, len);
 }
 
 int units_format_rate_in(double bps, const char *unit, char *buf, size_t len)
@@ -339,6 +393,10 @@ static void format_time(double s, int ascii, int whole_ms, char *buf, size_t len
 	}
 	if (s == 0) {
 		snprintf(buf, len, "0 s");
+		return;
+	}
+	if (s > UNITS_DURATION_MAX) {     /* no run lasts 31 years: a crafted figure */
+		snprintf(buf, len, OFF_SCALE);
 		return;
 	}
 	unsigned u = time_unit(s, whole_ms);

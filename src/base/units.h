@@ -8,7 +8,13 @@
 /* "10MiB", "4096", "1K" (K=1000), "2G", "512B".  Integer bytes only.
  * Returns 0 and sets *out; -1 for malformed, negative or overflowing input. */
 int units_parse_size(const char *s, uint64_t *out);
-/* "5s", "250ms", "1.5", "2m" -> seconds.  Returns 0 or -1. */
+/* A decimal number (digits, at most one point: no sign, exponent or hex)
+ * and a unit, "s", "ms", "us", "ns", "m", "min" or "h", or none for
+ * seconds: "5s", "250ms", "1.5", "2m", "1h" -> seconds, rounded to the
+ * one resolution of durations, a whole nanosecond.  Returns 0; -1 for
+ * anything else or more than UNITS_DURATION_MAX; -2 for a duration above
+ * 0 that is shorter than half a nanosecond. */
+#define UNITS_DURATION_MAX 1e9    /* seconds: about 31 years */
 int units_parse_duration(const char *s, double *out);
 /* Figures for people.  A figure here is whole: it is rounded to what the
  * screen can hold, never cut.  Functions that may print a micro sign take
@@ -28,7 +34,9 @@ void units_format_bytes_per(double bytes, char *buf, size_t len);
 /* A rate, in the lecture's decimal units (powers of 1000), three
  * significant digits and no trailing zeros: "3.48 MB/s", "2.6 kB/s",
  * "26 B/s".  Every rate iolab shows goes through here; sizes of files and
- * buffers stay binary (units_format_size). */
+ * buffers stay binary (units_format_size).  "-" for what is not a rate,
+ * "off scale" from a million PB/s up (units_format_bytes likewise from a
+ * million PiB): a figure's width is bounded whatever a notebook holds. */
 void units_format_rate(double bytes_per_second, char *buf, size_t len);
 /* A rate in the unit named ("MB", "MiB", "kB", "B" ...), for a guess echoed
  * as it was typed: 1e6 in "MB" is "1 MB/s", not "977 KiB/s".  0; -1 for a
@@ -56,6 +64,13 @@ void units_format_seconds(double s, int ascii, char *buf, size_t len);
 /* A small cost, 3 significant digits in every unit: "312 ns", "4.10 µs",
  * "2.50 ms", "1.20 s" (a sweep's R and U). */
 void units_format_cost(double s, int ascii, char *buf, size_t len);
+/* A figure with `decimals` decimals ("14.51", "0.73"), bounded: what is
+ * not a number is "-", and beyond +-UNITS_FIXED_MAX "off scale", so no
+ * value, crafted or not, draws wider than UNITS_FIXED_WIDTH columns
+ * (decimals <= 3).  For log rates, misses, ratios. */
+#define UNITS_FIXED_MAX 999999.0
+#define UNITS_FIXED_WIDTH 11
+void units_format_fixed(double v, int decimals, char *buf, size_t len);
 /* natural log of a rate; 0 for rates <= 1 */
 double units_log_rate(double bytes_per_second);
 /* Position of a rate on a log axis from lo to hi, as 0..width-1 (clamped). */

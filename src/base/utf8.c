@@ -104,5 +104,8 @@ size_t utf8_first_invalid(const char *buf, size_t len)
 int utf8_is_terminal_unsafe(uint32_t cp)
 {
 	return (cp < 0x20 && cp != '\t') || (cp >= 0x7F && cp <= 0x9F) ||
-	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+	       /* invisible: marks, zero widths, separators a line does not show */
+	       cp == 0x061C || (cp >= 0x200B && cp <= 0x200F) || cp == 0x2028 || cp == 0x2029 ||
+	       (cp >= 0x2060 && cp <= 0x2064) || cp == 0xFEFF;
 }

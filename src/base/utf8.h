@@ -42,8 +42,10 @@ size_t utf8_first_invalid(const char *buf, size_t len);
 
 /* A character a terminal must not be sent from untrusted text: C0 controls
  * (tab aside), DEL and the C1 controls (escape sequences start there), and
- * the bidirectional overrides and isolates that make a line read other
- * than it is. */
+ * the bidirectional overrides, isolates and marks that make a line read
+ * other than it is, and the invisible characters (zero-width space and
+ * joiners, word joiner, line and paragraph separators, BOM) that hide or
+ * split what it says. */
 int utf8_is_terminal_unsafe(uint32_t cp);
 
 #endif

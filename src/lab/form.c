@@ -46,7 +46,7 @@ void edit_move(struct edit_line *e, int dir)
 /* --- the form ---------------------------------------------------------------- */
 
 static const enum wl_key_id form_keys[FORM_FIELDS] = {
-	WLK_OP, WLK_API, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_STREAMS, WLK_OPEN, WLK_FADVISE,
+	WLK_OP, WLK_API, WLK_COMMAND, WLK_REDIRECT, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_STREAMS, WLK_OPEN, WLK_FADVISE,
 	WLK_CACHE, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC, WLK_SYNC_EVERY, WLK_FILE,
 	WLK_TIME_LIMIT, WLK_MIN_TIME, WLK_ORDER, WLK_STDIO_CALL, WLK_SCENARIO,
 };
@@ -129,10 +129,39 @@ int form_check_field(struct form *f, size_t i)
 	return rc;
 }
 
+/* The field of a key id, which form_keys[] holds. */
+static size_t field_id(enum wl_key_id id)
+{
+	size_t i = 0;
+	while (i + 1 < FORM_FIELDS && form_keys[i] != id)
+		i++;
+	return i;
+}
+
+int form_field_shown(const struct form *f, size_t i)
+{
+	if (i >= FORM_FIELDS)
+		return 0;
+	if (form_keys[i] != WLK_COMMAND && form_keys[i] != WLK_REDIRECT)
+		return 1;
+	return strcmp(f->fields[field_id(WLK_API)].line.text, "command") == 0;
+}
+
 void form_field_step(struct form *f, int dir)
 {
 	form_check_field(f, f->current);
-	f->current = (f->current + (dir < 0 ? FORM_FIELDS - 1 : 1)) % FORM_FIELDS;
+	do
+		f->current = (f->current + (dir < 0 ? FORM_FIELDS - 1 : 1)) % FORM_FIELDS;
+	while (!form_field_shown(f, f->current));
+}
+
+/* Key id back at its default in s: the command freed, redirect none. */
+static void unset(struct wl_spec *s, enum wl_key_id id)
+{
+	if (id == WLK_COMMAND)
+		wl_spec_free(s);          /* frees only the command */
+	else if (id == WLK_REDIRECT)
+		s->redirect = WL_REDIRECT_NONE;
 }
 
 /* The form's field of a key, or -1 when the key is not on the form. */
@@ -155,6 +184,17 @@ int form_spec(struct form *f, struct wl_spec *out)
 	for (size_t i = 0; i < FORM_FIELDS; i++) {
 		struct form_field *ff = &f->fields[i];
 		ff->error[0] = '\0';
+		if (!form_field_shown(f, i)) {
+			unset(out, form_keys[i]);
+			continue;
+		}
+		/* an empty argv is the rule between keys' to name, below; an
+		 * empty redirect, none (as the spec syntax writes it) */
+		if ((form_keys[i] == WLK_COMMAND || form_keys[i] == WLK_REDIRECT) &&
+		    !ff->line.text[strspn(ff->line.text, " ")]) {
+			unset(out, form_keys[i]);
+			continue;
+		}
 		if (wl_key_set(ff->key, out, ff->line.text, ff->error, sizeof ff->error) != 0 && first < 0)
 			first = (long)i;
 	}
@@ -164,6 +204,9 @@ int form_spec(struct form *f, struct wl_spec *out)
 		if (wl_spec_check_key(out, msg, sizeof msg, &key) == 0)
 			return 0;
 		first = field_of(key);
+		/* "api: command needs a command": said where the command is typed */
+		if (first == (long)field_id(WLK_API) && !out->command && form_field_shown(f, field_id(WLK_COMMAND)))
+			first = (long)field_id(WLK_COMMAND);
 		if (first >= 0)
 			snprintf(f->fields[first].error, sizeof f->fields[first].error, "%s", msg);
 		else

@@ -33,12 +33,14 @@ void edit_move(struct edit_line *e, int dir);           /* +1 right, -1 left */
 
 /* --- the experiment form -------------------------------------------------- */
 
-/* The knobs of a workload the form shows, in this order: op, api, size,
- * block, stride, streams, open, fadvise, cache, stdio_buffer, stdio_mode,
- * sync, sync_every, file, time_limit, min_time, order, stdio_call,
- * scenario.  (command and expect_error are the lesson's, kept as they
- * are.) */
-#define FORM_FIELDS 19
+/* The knobs of a workload the form shows, in this order: op, api, command,
+ * redirect, size, block, stride, streams, open, fadvise, cache,
+ * stdio_buffer, stdio_mode, sync, sync_every, file, time_limit, min_time,
+ * order, stdio_call, scenario.  command (the program's argv, written as
+ * the spec syntax writes a list: "./copy,{file}") and redirect are on it
+ * only while api is command (form_field_shown); expect_error is the
+ * lesson's, kept as it is. */
+#define FORM_FIELDS 21
 
 struct form_field {
 	const struct wl_key *key;
@@ -65,13 +67,18 @@ struct form_field *form_current(struct form *f);
 int form_insert(struct form *f, int c);
 void form_erase(struct form *f);
 void form_move(struct form *f, int dir);
-/* To the next (+1) or previous (-1) field, round; the field left is
+/* Is field i on the form now?  command and redirect only while the api
+ * field says command: no other api runs a program. */
+int form_field_shown(const struct form *f, size_t i);
+/* To the next (+1) or previous (-1) field shown, round; the field left is
  * checked (its error shown under it, or cleared). */
 void form_field_step(struct form *f, int dir);
 /* Check one field on its own (the key's rule): 0, or -1 with its error. */
 int form_check_field(struct form *f, size_t i);
-/* Every field, then the rules between keys (wl_spec_check_key), each error
- * under the field it is about.  0 with *out the workload (wl_spec_free
+/* Every field shown, then the rules between keys (wl_spec_check_key),
+ * each error under the field it is about (a command missing: under
+ * command).  A field not shown leaves its key at the default, so a
+ * lesson's command goes when api leaves command.  0 with *out the workload (wl_spec_free
  * it); or -1, the cursor on the first field with an error. */
 int form_spec(struct form *f, struct wl_spec *out);
 

@@ -60,11 +60,13 @@ static const struct key_row rows[] = {
 	 "this help: every key, and what each number means", "?", "help", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_CLOSE, KEYS_HELP, {KEYCODE_ESC, '?', 'h', KEYCODE_F1}, {0}, "Esc ? h F1",
 	 "in help: close it", "Esc", "close", 0, 0, KEYS_GROUP_MAIN},
-	{ACT_HELP_LINE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE, {KEYCODE_DOWN, 'j'}, {KEYCODE_UP, 'k'},
-	 "Down/Up j/k", "in help, the lesson's notebook or the comparison: scroll a line", NULL, NULL,
+	{ACT_HELP_LINE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE | KEYS_CONFIRM, {KEYCODE_DOWN, 'j'},
+	 {KEYCODE_UP, 'k'}, "Down/Up j/k", "in help, notebook, comparison, a program's words: "
+	 "scroll a line", NULL, NULL,
 	 0, 0, KEYS_GROUP_MAIN},
-	{ACT_HELP_PAGE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE, {KEYCODE_NPAGE, ' '}, {KEYCODE_PPAGE},
-	 "PgDn/PgUp", "in help, the lesson's notebook or the comparison: scroll a page (Space: down)",
+	{ACT_HELP_PAGE, KEYS_HELP | KEYS_HISTORY | KEYS_COMPARE | KEYS_CONFIRM, {KEYCODE_NPAGE, ' '},
+	 {KEYCODE_PPAGE}, "PgDn/PgUp", "in help, notebook, comparison, a program's words: "
+	 "scroll a page (Space: down)",
 	 "PgDn/PgUp", "scroll", 0, 0, KEYS_GROUP_MAIN},
 	{ACT_HELP_STOP, KEYS_HELP | KEYS_RUNNING, {'s', 'S'}, {0}, "s",
 	 "in help, while a run is under way: stop it (help stays open)", "s", "stop", 0, 0,
@@ -93,7 +95,8 @@ static const struct key_row rows[] = {
 	 "guess the next run's rate first (3MB/s, 500k, ln 15.1); the miss is scored",
 	 NULL, NULL, 0, 0, KEYS_GROUP_NOTEBOOK},
 	{ACT_FORM, MAIN, {'e', 'E'}, {0}, "e",
-	 "the experiment bench: every knob of the lesson's workload in a form",
+	 "the experiment bench: every knob of the lesson's workload in a form (api command: "
+	 "its argv too)",
 	 NULL, NULL, 0, 0, KEYS_GROUP_NOTEBOOK},
 	{ACT_HISTORY, MAIN, {'b', 'B'}, {0}, "b",
 	 "the lesson's notebook: every run of it, with its guess and what changed",

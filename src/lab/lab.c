@@ -18,6 +18,7 @@
 #include "lab.h"
 #include "report.h"
 #include "layout.h"
+#include "sanitize.h"
 #include "trust.h"
 
 const struct lesson *lab_lesson(const struct lab *lab)
@@ -42,7 +43,8 @@ void lab_select(struct lab *lab, size_t i)
 	lab->cur = i;
 	lab->next_valid = run_base_spec(lab, lab_lesson(lab), &lab->next) == 0;
 	lab->next_changed = 0;
-	lab->next_origin = STORE_FROM_LESSON;
+	/* a program's page runs the student's own program */
+	lab->next_origin = lab_is_program(lab, i) ? STORE_FROM_PROGRAM : STORE_FROM_LESSON;
 	lab->text_top = 0;
 	/* a guess is about the lesson it was made on */
 	lab->guess_rate = NAN;
@@ -84,6 +86,8 @@ int lab_commands_allowed(const struct lab *lab, size_t i)
 {
 	if (i >= lab->course.nlessons)
 		return 0;
+	if (lab_is_program(lab, i))       /* the student's own: never a pack's */
+		return 1;
 	return !trust_needs_consent(&lab->course, &lab->course.lessons[i]) ||
 	       lab->opt->allow_commands || lab->ls[i].commands_allowed;
 }
@@ -93,12 +97,27 @@ void lab_ask_commands(struct lab *lab, size_t i)
 	lab->asking = 1;
 	lab->ask_lesson = i;
 	lab->ask_for_race = 0;
+	lab->ask_top = 0;
+	lab->ask_seen_end = 0;
+}
+
+void lab_ask_scroll(struct lab *lab, long delta)
+{
+	if (delta < 0 && (size_t)-delta > lab->ask_top)
+		lab->ask_top = 0;
+	else
+		lab->ask_top += (size_t)delta;   /* the view clamps it to the words */
 }
 
 int lab_answer_commands(struct lab *lab, int yes)
 {
 	if (!lab->asking)
 		return 0;
+	if (yes && !lab->ask_seen_end) {
+		lab_message(lab, "the program's words go on below: read them to the end "
+		            "(Down, PgDn) before y runs it");
+		return 0;
+	}
 	lab->asking = 0;
 	if (!yes) {
 		lab_message(lab, "not run: the lesson's program runs only if you agree (r asks again)");
@@ -123,10 +142,17 @@ static void load_refs(struct lab *lab, const char *lessons_dir)
 	diags_free(&d);          /* labels fall back to the source keys */
 }
 
+/* A message sanitize_printf made, on stderr, and freed. */
+static void say_safe(char *text)
+{
+	fputs(text ? text : "iolab: out of memory\n", stderr);
+	free(text);
+}
+
 static int no_lesson(const char *id, const char *dir)
 {
-	fprintf(stderr, "iolab: no lesson '%s' in %s\n"
-	        "Try 'iolab --list' to see the lessons.\n", id, dir);
+	say_safe(sanitize_printf("\n", "iolab: no lesson '%s' in %s\n"
+	                         "Try 'iolab --list' to see the lessons.\n", id, dir));
 	return EXIT_USAGE;
 }
 
@@ -163,6 +189,7 @@ static int open_course(struct lab *lab)
 			return no_lesson(o->race[1], dir);
 	}
 	load_refs(lab, dir);
+	lab->programs_first = lab->course.nlessons;
 	lab->ls = calloc(lab->course.nlessons, sizeof *lab->ls);
 	if (!lab->ls) {
 		fputs("iolab: out of memory\n", stderr);
@@ -199,6 +226,8 @@ int lab_open(struct lab *lab, const struct options *o)
 	if (rc != 0)
 		return rc;
 	lab_model_open(lab);
+	if (lab_programs_load(lab) != 0)
+		lab_message(lab, "your programs' pages could not all be read from the notebook");
 	/* no --lesson nor --race: where the student left off */
 	long last = o->nlessons || o->race[0] ? -1 : lab_notebook_last_lesson(lab);
 	if (last >= 0)
@@ -230,8 +259,9 @@ int lab_open(struct lab *lab, const struct options *o)
 	if (lab->race_at_start >= 0) {
 		const char *why = race_refusal(lab, lab->cur, (size_t)lab->race_at_start);
 		if (why) {
-			fprintf(stderr, "iolab: --race %s,%s: %s\n"
-			        "Try 'iolab --help' for more information.\n", o->race[0], o->race[1], why);
+			say_safe(sanitize_printf("\n", "iolab: --race %s,%s: %s\n"
+			                         "Try 'iolab --help' for more information.\n",
+			                         o->race[0], o->race[1], why));
 			return EXIT_USAGE;
 		}
 	}

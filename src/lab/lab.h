@@ -294,6 +294,8 @@ struct lab {
 	char guess_text[EDIT_MAX];
 
 	size_t cur;               /* the lesson on screen */
+	size_t programs_first;    /* course.lessons from here on are the pages
+	                             of own programs (lab_programs.c) */
 	struct wl_spec next;      /* the lesson's workload as the next run will use it */
 	int next_valid;
 	int next_changed;         /* the student changed the workload (+ - c, the form) */
@@ -330,6 +332,12 @@ struct lab {
 	size_t ask_lesson;
 	int ask_for_race;         /* asked when v tried to race it: a yes runs
 	                             nothing, v races again */
+	/* The program's words scroll in the question: a yes counts only once
+	 * the last of them has been on screen (the view says, when it draws
+	 * them), so no word can hide below the box. */
+	size_t ask_top;           /* first row of the words shown */
+	int ask_page;             /* rows of words the box shows (set by the view) */
+	int ask_seen_end;         /* the last row of the words has been drawn */
 };
 
 /* Load the course (diagnostics to stderr), open the scratch directory,
@@ -360,6 +368,8 @@ int lab_commands_allowed(const struct lab *lab, size_t i);
 /* Put the question about lesson i's command up (run_start does, for a
  * command not yet allowed). */
 void lab_ask_commands(struct lab *lab, size_t i);
+/* Scroll the program's words in the question by delta rows. */
+void lab_ask_scroll(struct lab *lab, long delta);
 /* The student's answer (y: yes, n or Esc: no): the question goes, a yes
  * allows that lesson's command for the session.  Returns 1 when the
  * lesson should run now. */
@@ -510,6 +520,22 @@ void lab_guess_close(struct lab *lab);
 int lab_form_open(struct lab *lab, const struct wl_spec *base, enum store_origin origin);
 int lab_form_done(struct lab *lab);
 void lab_form_close(struct lab *lab);
+
+/* --- lab_programs.c: own programs as pages of the course ------------------- */
+
+/* Lesson i is an own program's page, not the course's. */
+int lab_is_program(const struct lab *lab, size_t i);
+/* The page of spec's argv (its label: notebook_command_label), added
+ * under "Your programs" when there is none yet.  Its index, or -1 (no
+ * command, or out of memory).  Indices of lessons never change. */
+long lab_program_page(struct lab *lab, const struct wl_spec *spec);
+/* A page for every argv the notebook holds runs of (runs of no lesson
+ * with a command), each with the workload last filed for it.  0 or -1. */
+int lab_programs_load(struct lab *lab);
+/* Run r (of no lesson) is one of page's: its label is the page's argv,
+ * alone or followed by ", " and how the run went. */
+struct store_run;
+int lab_program_run_of(const struct lab *lab, size_t page, const struct store_run *r);
 
 /* --- lab_claims.c: the lesson's claims checked after a run ------------------ */
 

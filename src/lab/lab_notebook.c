@@ -275,6 +275,13 @@ static void append(char *buf, size_t len, const char *text)
 		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", text);
 }
 
+/* An own program's run: set up as one, or any run of a program's page
+ * (a raced one too). */
+static int run_is_own(const struct lab *lab, const struct run *r)
+{
+	return r->origin == STORE_FROM_PROGRAM || lab_is_program(lab, r->lesson);
+}
+
 void lab_notebook_label(const struct lab *lab, const struct run *r, enum store_kind *kind,
                         char *buf, size_t len)
 {
@@ -283,13 +290,13 @@ void lab_notebook_label(const struct lab *lab, const struct run *r, enum store_k
 	char words[128];
 	size_t changes = 0;
 	buf[0] = '\0';
-	if (r->origin == STORE_FROM_PROGRAM)     /* no lesson: its command line, as batch's */
+	if (run_is_own(lab, r))     /* no lesson: its command line, as batch's */
 		notebook_command_label(&r->spec, buf, len);
 	else if (stands_for(lab, r, &ran) == 0) {
 		changes = wl_spec_changes(&l->workload, &ran, buf, len);
 		wl_spec_free(&ran);
 	}
-	enum store_origin origin = r->origin;
+	enum store_origin origin = run_is_own(lab, r) ? STORE_FROM_PROGRAM : r->origin;
 	if (origin == STORE_FROM_LESSON && changes)
 		origin = STORE_FROM_CHANGED;
 	int stopped = stopped_by_student(r), limited = cut_by_time_limit(r);
@@ -408,7 +415,7 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 		ls->miss = r->have_result && r->result.ok ? guess_miss(r->guess_rate, r->result.rate) : NAN;
 	}
 	struct lesson program;
-	int own = r->origin == STORE_FROM_PROGRAM;
+	int own = run_is_own(lab, r);
 	if (own)
 		program_lesson(r, &program, title, sizeof title);
 	struct report rep;
@@ -464,12 +471,15 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 struct rows_walk {
 	struct history_view *h;
 	const struct store_specs *specs;
+	const struct lab *lab;    /* a program's page: its runs only; else NULL */
 };
 
 static int take_row(const struct store_run *r, void *arg)
 {
 	struct rows_walk *w = arg;
 	struct history_view *h = w->h;
+	if (w->lab && !lab_program_run_of(w->lab, h->lesson, r))
+		return 0;                 /* another program's, or a lesson's */
 	struct history_row *grown = realloc(h->rows, (h->n + 1) * sizeof *grown);
 	if (!grown)
 		return 1;
@@ -509,8 +519,10 @@ int lab_history_open(struct lab *lab)
 		lab_message(lab, "out of memory");
 		return -1;
 	}
-	struct rows_walk w = {h, &specs};
-	int rc = store_history(lab->store, id, take_row, &w, msg, sizeof msg) != 0 ||
+	/* a program's page: its runs are of no lesson, told by their label */
+	int own = lab_is_program(lab, lab->cur);
+	struct rows_walk w = {h, &specs, own ? lab : NULL};
+	int rc = store_history(lab->store, own ? NULL : id, take_row, &w, msg, sizeof msg) != 0 ||
 	         store_score(lab->store, id, &h->score, msg, sizeof msg) != 0 ? -1 : 0;
 	notebook_specs_free(&specs);
 	if (rc != 0) {
@@ -572,12 +584,24 @@ void lab_guess_close(struct lab *lab)
 
 /* --- the experiment bench ---------------------------------------------------------- */
 
+/* Run `spec` next from the page of its argv: an own program is shown on
+ * its own page, never under a lesson's text and claims. */
+static void to_program_page(struct lab *lab, const struct wl_spec *spec)
+{
+	long page = lab_program_page(lab, spec);
+	if (page >= 0 && (size_t)page != lab->cur)
+		lab_select(lab, (size_t)page);
+}
+
 int lab_form_open(struct lab *lab, const struct wl_spec *base, enum store_origin origin)
 {
 	if (run_active(lab)) {
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
+	/* --command: the program's own page, whatever lesson was open */
+	if (base && origin == STORE_FROM_PROGRAM)
+		to_program_page(lab, base);
 	if (lab_lesson(lab)->sweep.ncaches > 0) {
 		lab_message(lab, "a sweep runs its own list of block sizes: the form is for one workload");
 		return -1;
@@ -593,16 +617,37 @@ int lab_form_open(struct lab *lab, const struct wl_spec *base, enum store_origin
 	return 0;
 }
 
+static int same_argv(const struct wl_spec *a, const struct wl_spec *b)
+{
+	if (!a->command || !b->command || a->command_len != b->command_len)
+		return 0;
+	for (size_t i = 0; i < a->command_len; i++)
+		if (strcmp(a->command[i], b->command[i]) != 0)
+			return 0;
+	return 1;
+}
+
 int lab_form_done(struct lab *lab)
 {
 	struct wl_spec spec, base;
 	if (form_spec(&lab->form, &spec) != 0)
 		return -1;
+	enum store_origin origin = lab->form_origin;
+	if (run_base_spec(lab, lab_lesson(lab), &base) == 0) {
+		/* an argv the student typed is their own program (filed as one,
+		 * never asked about: the trust rules are a pack's); the lesson's
+		 * own argv stays the lesson's, asked about as before */
+		if (spec.command && !same_argv(&base, &spec))
+			origin = STORE_FROM_PROGRAM;
+		wl_spec_free(&base);
+	}
+	if (origin == STORE_FROM_PROGRAM && spec.command)
+		to_program_page(lab, &spec);
 	if (lab->next_valid)
 		wl_spec_free(&lab->next);
 	lab->next = spec;
 	lab->next_valid = 1;
-	lab->next_origin = lab->form_origin;
+	lab->next_origin = origin;
 	lab->next_changed = 1;
 	if (run_base_spec(lab, lab_lesson(lab), &base) == 0) {
 		lab->next_changed = !wl_spec_same(&base, &lab->next);

@@ -235,7 +235,9 @@ int race_times(double a, double b, char *buf, size_t len, int *a_faster)
 		return -1;
 	*a_faster = ratio >= 1;
 	double times = *a_faster ? ratio : 1 / ratio;
-	if (times < 10)
+	if (!(times <= UNITS_FIXED_MAX))      /* not a number, or off the scale */
+		units_format_fixed(times, 0, buf, len);
+	else if (times < 10)
 		snprintf(buf, len, "%.2f", times);
 	else if (times < 100)
 		snprintf(buf, len, "%.1f", times);

@@ -62,6 +62,7 @@ void layout_compute(struct layout *l, int lines, int cols, int course_screen)
 	}
 	l->text = (struct rect){top, x, h, text};
 	l->panel = (struct rect){top, x + text + 1, h, panel};
+	l->instead = (struct rect){top, x, h, text + 1 + panel};
 }
 
 /* --- a race ------------------------------------------------------------------ */
@@ -103,6 +104,7 @@ void layout_present(struct present_layout *l, int lines, int cols, int race)
 	const int margin = 2, w = cols - 2 * margin;
 	l->header = (struct rect){0, 0, 1, cols};
 	l->footer = (struct rect){lines - 1, 0, 1, cols};
+	l->body = (struct rect){1, margin, lines - 2, w};
 	/* a blank row under the header, the title, the state, a blank row */
 	l->title = (struct rect){2, margin, 1, w};
 	l->state = (struct rect){3, margin, 1, w};

@@ -6,6 +6,8 @@
 #ifndef IOLAB_LAYOUT_H
 #define IOLAB_LAYOUT_H
 
+#include <stdio.h>
+
 #define LAYOUT_MIN_COLS 80
 #define LAYOUT_MIN_LINES 24
 /* From this width the course list stays beside the lesson. */
@@ -22,6 +24,10 @@ struct layout {
 	struct rect header, footer;
 	struct rect course;       /* w == 0 when not shown */
 	struct rect text, panel;  /* w == 0 when not shown */
+	struct rect instead;      /* the text's and panel's place with the rule
+	                             between: where the guess prompt, the form,
+	                             the notebook and the race chooser draw
+	                             instead of them (w == 0 when not shown) */
 };
 
 void layout_compute(struct layout *l, int lines, int cols, int course_screen);
@@ -61,6 +67,8 @@ struct present_layout {
 	int too_small;
 	int side_by_side;         /* a race's figures */
 	struct rect header, footer;
+	struct rect body;         /* inside the margins, between header and
+	                             footer: nothing is drawn outside it */
 	struct rect title, state;
 	struct rect figure[2];    /* the rate's big digits; [1] only in a race */
 	struct rect logfig;       /* alone: the log rate's big digits */
@@ -75,5 +83,13 @@ struct present_layout {
 	                             rows of title and state) */
 };
 void layout_present(struct present_layout *l, int lines, int cols, int race);
+
+/* --dump-layout COLSxROWS: every rectangle of every screen at that size,
+ * one a line, "SCREEN PANEL Y X H W" (screens: lesson, course, race,
+ * present, present-race; a panel not shown is left out), so that a test
+ * of the drawn screen reads where the panels are from this file instead
+ * of computing it again.  Returns 0, or -1 (nothing printed) below the
+ * minimum size. */
+int layout_dump(FILE *f, int lines, int cols);
 
 #endif

@@ -50,6 +50,38 @@ static char *quoted(const char *w)
 	return safe;
 }
 
+char *trust_argv_dup(const struct wl_spec *spec)
+{
+	size_t n = 1;
+	char **q = calloc(spec->command_len + 1, sizeof *q);
+	if (!q)
+		return NULL;
+	for (size_t i = 0; i < spec->command_len; i++) {
+		if (!(q[i] = quoted(spec->command[i]))) {
+			for (size_t j = 0; j < i; j++)
+				free(q[j]);
+			free(q);
+			return NULL;
+		}
+		n += strlen(q[i]) + 1;
+	}
+	char *text = malloc(n), *p = text;
+	for (size_t i = 0; i < spec->command_len; i++) {
+		if (p) {
+			size_t len = strlen(q[i]);
+			if (i)
+				*p++ = ' ';
+			memcpy(p, q[i], len);
+			p += len;
+		}
+		free(q[i]);
+	}
+	free(q);
+	if (p)
+		*p = '\0';
+	return text;
+}
+
 /* Words are appended whole or not at all; after each but the last there
  * stays room for " ..." (and the NUL), which marks a cut. */
 void trust_argv_text(const struct wl_spec *spec, char *buf, size_t len)
@@ -76,11 +108,18 @@ void trust_argv_text(const struct wl_spec *spec, char *buf, size_t len)
 	}
 }
 
-void trust_refusal(const struct wl_spec *spec, char *buf, size_t len)
+char *trust_refusal(const struct wl_spec *spec)
 {
-	char argv[200];
-	trust_argv_text(spec, argv, sizeof argv);
-	snprintf(buf, len, "this lesson runs a program from a lesson directory that is not the "
-	         "installed course: %s; iolab runs it only with --allow-commands (read it first)",
-	         argv);
+	static const char fmt[] = "this lesson runs a program from a lesson directory that is not "
+	                          "the installed course: %s; iolab runs it only with "
+	                          "--allow-commands (read it first)";
+	char *argv = trust_argv_dup(spec);
+	if (!argv)
+		return NULL;
+	size_t len = sizeof fmt + strlen(argv);
+	char *text = malloc(len);
+	if (text)
+		snprintf(text, len, fmt, argv);
+	free(argv);
+	return text;
 }

@@ -28,9 +28,14 @@ int trust_needs_consent(const struct course *c, const struct lesson *l);
  * written as the lesson has it.  Cut with "..." to fit len. */
 void trust_argv_text(const struct wl_spec *spec, char *buf, size_t len);
 
+/* The same text, every word of it: malloc'd, or NULL (out of memory).
+ * What asks for consent shows this, never a cut. */
+char *trust_argv_dup(const struct wl_spec *spec);
+
 /* Batch's refusal: "this lesson runs a program from a lesson directory
  * that is not the installed course: ARGV; iolab runs it only with
- * --allow-commands (read it first)". */
-void trust_refusal(const struct wl_spec *spec, char *buf, size_t len);
+ * --allow-commands (read it first)", every word of ARGV however many:
+ * malloc'd, or NULL (out of memory). */
+char *trust_refusal(const struct wl_spec *spec);
 
 #endif

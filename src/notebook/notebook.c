@@ -76,6 +76,15 @@ char *notebook_spec_text(const struct wl_spec *s)
 	return text;
 }
 
+int notebook_run_of_program(const struct store_run *r, const char *program)
+{
+	if (r->lesson || !r->label)
+		return 0;
+	size_t n = strlen(program);
+	return strncmp(r->label, program, n) == 0 &&
+	       (r->label[n] == '\0' || strncmp(r->label + n, ", ", 2) == 0);
+}
+
 /* The text of point i of l's sweep, or of l's workload (i ignored). */
 static char *lesson_spec_text(const struct lesson *l, size_t i)
 {

@@ -61,6 +61,11 @@ void notebook_entry_free(struct notebook_entry *e);
 /* An own program's label: its command line, words joined by spaces
  * ("dd if={file} of=/dev/null bs=4096"), cut to fit. */
 void notebook_command_label(const struct wl_spec *s, char *buf, size_t len);
+/* Run r is one of the own program whose label is `program`: a run of no
+ * lesson whose label is that command line, alone or followed by ", " and
+ * how the run went ("./copy {file}, raced with w03-byte"). */
+struct store_run;
+int notebook_run_of_program(const struct store_run *r, const char *program);
 
 /* The workload as one line, malloc'd (wl_spec_format whole), or NULL. */
 char *notebook_spec_text(const struct wl_spec *s);

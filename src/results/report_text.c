@@ -286,7 +286,7 @@ static void fill_row(struct table *t, size_t row, const struct report_result *re
 	fmt_spread(res, table_cell(t, row, COL_SPREAD), CELL_LEN);
 	double lr = report_log_rate(res);
 	if (isfinite(lr) && !(res->spec.expect_error && res->status == REPORT_OK))
-		snprintf(table_cell(t, row, COL_LOG), CELL_LEN, "%.2f", lr);
+		units_format_fixed(lr, 2, table_cell(t, row, COL_LOG), CELL_LEN);
 	else
 		snprintf(table_cell(t, row, COL_LOG), CELL_LEN, "-");
 	fmt_syscalls(res, table_cell(t, row, COL_SYSCALLS), CELL_LEN);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -31,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "coverage.h"
 #include "engine.h"
 #include "errmsg.h"
 #include "measure.h"
@@ -79,8 +81,17 @@ struct trial {
 	char path[4096];          /* the data file, or the written file */
 	int path_is_output;       /* written: removed after the trial */
 	char errpath[4096];       /* a command's stderr */
+	char room[4096];          /* a command's private directory (scratch_room) */
+	char roomfile[4096];      /* its {file}: room/NAME, a link to path */
 	int pidfd;
 	int iofd;                 /* /proc/CHILD/io, opened while it lived */
+	int in_ns;                /* the child is the first process of a PID
+	                             namespace of its own (spawn_isolated) */
+	int program_iofd;         /* in a namespace: the program's /proc/PID/io,
+	                             for the live view until the init reaps it */
+	int alive_fd;             /* the write end of a pipe the child polls: its
+	                             hangup says the lab died before the child's
+	                             parent-death signal was set */
 	int schedfd;              /* /proc/CHILD/schedstat, the same way */
 	/* the scheduler's and the device's counts when the child was let go
 	 * and just before it was reaped: the window that holds its loop */
@@ -227,29 +238,98 @@ static void child_signals(int command)
 		signal(SIGXFSZ, SIG_IGN);
 }
 
+/* In a PID namespace getppid() is 0 whoever the parent is: the lab holds
+ * the write end of a pipe instead, and its hangup says the lab is gone.
+ * poll() reads nothing, so nothing enters the counts. */
+static int lab_gone(int alive_rfd)
+{
+	struct pollfd p = {.fd = alive_rfd, .events = POLLIN};
+	return poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR));
+}
+
+/* --- a command's PID namespace ---------------------------------------------
+ *
+ * The first process of a PID namespace takes no signal it has no handler
+ * for (a program's `kill -SEGV $$`, abort(), the lab's SIGTERM), and when
+ * it dies the kernel kills the rest.  So the trial's child is the
+ * namespace's init and the program its child, with every signal at its
+ * default: the init forks the program (leading its own group, as it did
+ * without the init), passes the signals a stop sends it on to it, reaps it - which adds the program's counts and CPU time to
+ * its own, as a reaped child's are - and hands its wait status over in
+ * the shared block.  The init itself reads and writes nothing, so its
+ * /proc/PID/io is the program's, as the child's was without the init. */
+static pid_t g_program;
+
+static void pass_on(int sig)
+{
+	if (g_program > 0)
+		kill(g_program, sig);
+}
+
+static void __attribute__((noreturn)) namespace_init(struct trial *t, struct wl_shared *sh)
+{
+	static const int passed[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+	pid_t pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);       /* leads its group, as a program without the init did */
+		wl_exec_command(t->argv, t->path, t->spec.redirect, t->errfd, sh, 0);
+		_exit(127);
+	}
+	setpgid(pid, pid);           /* whichever runs first */
+	if (pid < 0) {
+		sh->err = errno;
+		sh->failed = 1;
+		snprintf(sh->failed_call, sizeof sh->failed_call, "fork");
+		snprintf(sh->error, sizeof sh->error, "cannot run '%s': fork: %s", t->argv[0],
+		         strerror(errno));
+		_exit(126);
+	}
+	g_program = pid;
+	atomic_store_explicit(&sh->inner_forked, 1, memory_order_release);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = pass_on;
+	for (size_t i = 0; i < sizeof passed / sizeof *passed; i++)
+		sigaction(passed[i], &sa, NULL);
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			_exit(126);
+	sh->inner_status = status;
+	atomic_store_explicit(&sh->inner_done, 1, memory_order_release);
+	_exit(0);
+}
+
 static void __attribute__((noreturn))
-child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf)
+child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf, int alive_rfd)
 {
 	sigset_t none;
 	child_signals(t->command);
 	/* Out of the terminal's process group: Ctrl-C, Ctrl-Z, Ctrl-\ reach
 	 * only the lab, which stops or kills the child itself (guard). */
 	setpgid(0, 0);
-	/* Never outlive the lab; and if it already died, stop here. */
+	/* Never outlive the lab; and if it already died, stop here.  In a PID
+	 * namespace of its own, the child's death kills every process in it:
+	 * nothing the command starts outlives the lab, however it dies. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(126);
+	if (alive_rfd >= 0 ? lab_gone(alive_rfd) : getppid() != parent)
+		_exit(126);             /* nothing ran: no counts to write */
 	/* Until the parent holds our /proc/PID/io open (see the top). */
 	while (!atomic_load_explicit(&sh->go, memory_order_acquire))
 		syscall(SYS_futex, (void *)&sh->go, FUTEX_WAIT, 0, NULL, NULL, 0);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (t->command) {
-		reaper_mark_child();    /* its descendants are this trial's */
+		reaper_mark_child(sh->trial_pid);    /* its descendants are this trial's */
+		if (alive_rfd >= 0)
+			namespace_init(t, sh);
 		wl_exec_command(t->argv, t->path, t->spec.redirect, perf ? -1 : t->errfd, sh, perf);
+		coverage_write_counts();        /* the command did not start */
 		_exit(127);
 	}
-	_exit(wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1);
+	int rc = wl_run(&t->spec, t->path, sh, perf) == 0 ? 0 : 1;
+	coverage_write_counts();                /* after the measured run */
+	_exit(rc);
 }
 
 static int open_pidfd(pid_t pid)
@@ -263,6 +343,59 @@ static int open_pidfd(pid_t pid)
 #endif
 }
 
+/* Can a command's child be the first process of a PID namespace of its
+ * own?  -1 not tried yet, 0 no (g_isolation_note says why), 1 yes. */
+static int g_pidns = -1;
+static char g_isolation_note[256];
+
+/* The child as the first process of a new PID namespace (and, unless the
+ * lab runs as root, of a user namespace mapping only the lab's ids, which
+ * unprivileged namespaces need): when it dies, by the parent-death signal
+ * or at its end, the kernel kills everything in the namespace, setsid'd
+ * and background processes too.  Returns as fork() does; -1 with errno
+ * when the kernel refuses the namespaces. */
+static pid_t fork_isolated(void)
+{
+	unsigned long flags = CLONE_NEWPID | SIGCHLD;
+	if (geteuid() != 0)
+		flags |= CLONE_NEWUSER;
+	return (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
+}
+
+static int write_proc(pid_t pid, const char *name, const char *text)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, name);
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* The child's user namespace maps the lab's own uid and gid, nothing
+ * else: its files are the user's.  Written by the lab, so they are not in
+ * the child's counts.  0, or -1 (the child cannot run as the user). */
+static int map_ids(pid_t pid)
+{
+	char map[64];
+	if (geteuid() == 0)
+		return 0;                /* no user namespace: root's own */
+	if (write_proc(pid, "setgroups", "deny") != 0 && errno != ENOENT)
+		return -1;
+	snprintf(map, sizeof map, "%u %u 1", (unsigned)geteuid(), (unsigned)geteuid());
+	if (write_proc(pid, "uid_map", map) != 0)
+		return -1;
+	snprintf(map, sizeof map, "%u %u 1", (unsigned)getegid(), (unsigned)getegid());
+	return write_proc(pid, "gid_map", map);
+}
+
+const char *engine_isolation_note(void)
+{
+	return g_pidns == 0 ? g_isolation_note : NULL;
+}
+
 /* The scratch device's counters now, every one -1 when it has none. */
 static void read_device(const struct trial *t, struct device_stat *out)
 {
@@ -273,23 +406,53 @@ static void read_device(const struct trial *t, struct device_stat *out)
 }
 
 /* Fork with every signal blocked, so no handler of ours runs in the child
- * and the child pid is published before a handler could need it.  0, -1
- * (fork failed: errno), or -2 when MAX_CHILDREN already run. */
+ * and the child pid is published before a handler could need it.  A
+ * command's timed trial is isolated in a PID namespace where the kernel
+ * allows one (the perf pass is not: its child stops itself, which the
+ * first process of a namespace cannot).  0, -1 (fork failed: errno), or
+ * -2 when MAX_CHILDREN already run. */
 static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 {
 	sigset_t all, old;
+	int alive[2] = {-1, -1};
+	int isolate = t->command && !perf && g_pidns != 0 && pipe2(alive, O_CLOEXEC) == 0;
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
 	int slot = free_slot();
 	if (slot < 0) {                 /* more at once than the handlers track */
 		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (isolate) {
+			close(alive[0]);
+			close(alive[1]);
+		}
 		return -2;
 	}
 	pid_t parent = getpid();
 	t->fork_time = measure_now();
-	pid_t pid = fork();
-	if (pid == 0)
-		child_main(t, sh, parent, perf);
+	pid_t pid = -1;
+	if (isolate) {
+		pid = fork_isolated();
+		if (pid < 0) {
+			snprintf(g_isolation_note, sizeof g_isolation_note,
+			         "a command's leftover processes are killed at the end of each trial, but "
+			         "not if iolab itself is killed: the kernel refuses a PID namespace (%s%s)",
+			         strerror(errno), geteuid() ? "; are unprivileged user namespaces "
+			         "disabled?" : "");
+			g_pidns = 0;
+			close(alive[0]);
+			close(alive[1]);
+			isolate = 0;
+			alive[0] = alive[1] = -1;
+			t->fork_time = measure_now();
+		}
+	}
+	if (!isolate)
+		pid = fork();
+	if (pid == 0) {
+		if (isolate)
+			close(alive[1]);
+		child_main(t, sh, parent, perf, isolate ? alive[0] : -1);
+	}
 	int err = errno;
 	if (pid > 0) {
 		setpgid(pid, pid);      /* as the child does: whichever runs first */
@@ -298,7 +461,26 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 		t->slot = slot;
 		reaper_track(pid);
 		t->iofd = measure_io_open(pid);
-		t->schedfd = measure_sched_open(pid);
+		t->in_ns = isolate;
+		if (isolate) {
+			close(alive[0]);
+			t->alive_fd = alive[1];
+			if (map_ids(pid) != 0) {
+				snprintf(g_isolation_note, sizeof g_isolation_note,
+				         "a command's leftover processes are killed at the end of each "
+				         "trial, but not if iolab itself is killed: cannot map the user's ids "
+				         "into a PID namespace (%s)", strerror(errno));
+				g_pidns = 0;
+				kill(pid, SIGKILL);     /* never run a program as nobody */
+			} else {
+				g_pidns = 1;
+			}
+		}
+		sh->trial_pid = (int)pid;
+		/* a namespace's init is not the program: its scheduler counts
+		 * are not the trial's, and the program's cannot be read before
+		 * the init reaps it (none, rather than wrong ones) */
+		t->schedfd = isolate ? -1 : measure_sched_open(pid);
 		measure_sched_read_fd(t->schedfd, &t->sched_go);
 		read_device(t, &t->dev_go);
 		atomic_store_explicit(&sh->go, 1, memory_order_release);
@@ -321,6 +503,12 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 static void forget_child(struct trial *t)
 {
 	unregister(t);
+	if (t->alive_fd >= 0)
+		close(t->alive_fd);
+	t->alive_fd = -1;
+	if (t->program_iofd >= 0)
+		close(t->program_iofd);
+	t->program_iofd = -1;
 	if (t->pidfd >= 0)
 		close(t->pidfd);
 	t->pidfd = -1;
@@ -329,6 +517,30 @@ static void forget_child(struct trial *t)
 	if (t->schedfd >= 0)
 		close(t->schedfd);
 	t->iofd = t->schedfd = -1;
+}
+
+/* While a namespace's program runs, its counts are its own /proc/PID/io
+ * (the init's hold them only once it reaped the program).  Its pid as the
+ * lab sees it is the init's one child.  0, or -1 (read the init's). */
+static int program_io(struct trial *t, struct measure_io *io)
+{
+	if (!t->in_ns || atomic_load_explicit(&t->sh->inner_done, memory_order_acquire) ||
+	    !atomic_load_explicit(&t->sh->inner_forked, memory_order_acquire))
+		return -1;
+	if (t->program_iofd < 0) {
+		char path[80], buf[64];
+		snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)t->pid, (int)t->pid);
+		FILE *f = fopen(path, "re");
+		long pid = 0;
+		if (f) {
+			if (fgets(buf, sizeof buf, f))
+				pid = strtol(buf, NULL, 10);
+			fclose(f);
+		}
+		if (pid <= 0 || (t->program_iofd = measure_io_open((pid_t)pid)) < 0)
+			return -1;
+	}
+	return measure_io_read_fd(t->program_iofd, io);
 }
 
 /* The child's /proc/PID/io: through the descriptor opened while it lived. */
@@ -436,9 +648,46 @@ static int prepare_input(struct trial *t, char *msg, size_t len)
 	return 0;
 }
 
+/* {file} in the room: a hard link to the trial's file, so the program
+ * reads or writes the very inode the engine measures, and whatever it
+ * makes beside it ("$1.extra", "$1.d") is in the room, removed whole. */
+static int link_room_file(struct trial *t)
+{
+	const char *base = strrchr(t->path, '/');
+	base = base ? base + 1 : t->path;
+	if ((size_t)snprintf(t->roomfile, sizeof t->roomfile, "%s/%s", t->room, base) >=
+	    sizeof t->roomfile) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	unlink(t->roomfile);          /* the counting pass links its new file */
+	return link(t->path, t->roomfile);
+}
+
+/* Is {file} in the room still the trial's file?  A program that replaced
+ * it (mv tmp "$1") wrote what the engine does not measure. */
+static void room_file_intact(const struct trial *t, char *msg, size_t len)
+{
+	struct stat a, b;
+	if (!t->roomfile[0] || msg[0])
+		return;
+	if (lstat(t->roomfile, &a) != 0 || stat(t->path, &b) != 0 || a.st_ino != b.st_ino ||
+	    a.st_dev != b.st_dev)
+		errmsg(msg, len, "the trial's file %s was removed or replaced by the program; nothing "
+		       "measured on it is kept", t->roomfile);
+}
+
 static int prepare_command(struct trial *t, char *msg, size_t len)
 {
-	t->argv = wl_command_argv(&t->spec, t->path);
+	if (scratch_room(t->scratch, t->room, sizeof t->room) != 0) {
+		t->room[0] = '\0';
+		return errmsg(msg, len, "cannot make the program's directory in %s: %s",
+		              t->scratch->dir, strerror(errno));
+	}
+	if (link_room_file(t) != 0)
+		return errmsg(msg, len, "cannot link the data file into %s: %s", t->room,
+		              strerror(errno));
+	t->argv = wl_command_argv(&t->spec, t->roomfile);
 	if (!t->argv)
 		return errmsg(msg, len, "out of memory");
 	t->errfd = scratch_create(t->scratch, "err", t->errpath, sizeof t->errpath);
@@ -464,6 +713,8 @@ static void trial_free(struct trial *t)
 		scratch_remove(t->scratch, t->path);
 	if (t->errpath[0])
 		scratch_remove(t->scratch, t->errpath);
+	if (t->room[0])
+		scratch_remove(t->scratch, t->room);     /* whole, with what the program made */
 	if (t->sh)
 		munmap(t->sh, sizeof *t->sh);
 	wl_command_free(t->argv);
@@ -501,7 +752,7 @@ static int64_t probe_startup(const struct trial *t)
 		return 0;
 	p->scratch = t->scratch;
 	p->command = 1;
-	p->errfd = p->pidfd = p->iofd = p->slot = -1;
+	p->errfd = p->pidfd = p->iofd = p->slot = p->alive_fd = p->program_iofd = -1;
 	int fd = wl_spec_copy(&p->spec, &t->spec) == 0
 	         ? scratch_create(t->scratch, "empty", p->path, sizeof p->path) : -1;
 	if (fd >= 0) {
@@ -509,7 +760,12 @@ static int64_t probe_startup(const struct trial *t)
 		p->path_is_output = 1;        /* ours: removed with the probe */
 		if (p->spec.time_limit > PROBE_LIMIT)
 			p->spec.time_limit = PROBE_LIMIT;
-		p->argv = wl_command_argv(&p->spec, p->path);
+		/* in a room of its own, as the trial's program is: what it makes
+		 * beside {file} goes with the probe */
+		if (scratch_room(p->scratch, p->room, sizeof p->room) != 0)
+			p->room[0] = '\0';
+		else if (link_room_file(p) == 0)
+			p->argv = wl_command_argv(&p->spec, p->roomfile);
 		p->sh = p->argv ? map_shared() : NULL;
 	}
 	if (p->sh && spawn(p, p->sh, 0) == 0) {
@@ -536,7 +792,7 @@ struct trial *trial_start(const struct wl_spec *spec, struct scratch *s,
 		return NULL;
 	}
 	t->scratch = s;
-	t->errfd = t->pidfd = t->iofd = t->schedfd = t->slot = -1;
+	t->errfd = t->pidfd = t->iofd = t->schedfd = t->slot = t->alive_fd = t->program_iofd = -1;
 	keep_zombies();
 	t->command = wl_kind_of(spec)->command;
 	t->interrupts_at_start = g_interrupts;
@@ -568,6 +824,13 @@ pid_t trial_pid(const struct trial *t)
 	return t->pid;
 }
 
+/* SIGTERM to a command's group: the program, or the namespace's init,
+ * which passes it on to the program. */
+static void term_group(const struct trial *t)
+{
+	kill(-t->pid, SIGTERM);
+}
+
 /* A command past its time limit gets SIGTERM, and SIGKILL TERM_GRACE
  * later; our own loop stops itself and is killed only when it overran its
  * limit by OWN_GRACE.  Returns when to look again. */
@@ -578,7 +841,7 @@ static double enforce_limit(struct trial *t, double now)
 		if (!t->term_sent && now >= limit) {
 			t->term_sent = t->killed_by_us = 1;
 			t->term_time = now;
-			kill(-t->pid, SIGTERM);
+			term_group(t);
 		}
 		if (t->term_sent && now >= t->term_time + TERM_GRACE)
 			kill(-t->pid, SIGKILL);
@@ -621,6 +884,22 @@ static void watch_stops(struct trial *t, double now)
 	}
 }
 
+/* The namespace's init ended: the trial's outcome is its program's (the
+ * init's own, when the lab killed it first). */
+static void program_status(struct trial *t)
+{
+	if (!atomic_load_explicit(&t->sh->inner_done, memory_order_acquire))
+		return;
+	int st = t->sh->inner_status;
+	if (WIFEXITED(st)) {
+		t->info.si_code = CLD_EXITED;
+		t->info.si_status = WEXITSTATUS(st);
+	} else if (WIFSIGNALED(st)) {
+		t->info.si_code = WCOREDUMP(st) ? CLD_DUMPED : CLD_KILLED;
+		t->info.si_status = WTERMSIG(st);
+	}
+}
+
 int trial_done(struct trial *t)
 {
 	if (t->exited)
@@ -642,6 +921,8 @@ int trial_done(struct trial *t)
 	t->info = info;
 	t->exited = 1;
 	t->exit_time = measure_now();
+	if (t->in_ns)
+		program_status(t);
 	return 1;
 }
 
@@ -652,7 +933,7 @@ void trial_stop(struct trial *t)
 	if (t->command) {
 		t->killed_by_us = t->term_sent = 1;
 		t->term_time = measure_now();
-		kill(-t->pid, SIGTERM);
+		term_group(t);
 	} else {
 		atomic_store_explicit(&t->sh->stop, 1, memory_order_relaxed);
 	}
@@ -713,7 +994,8 @@ void trial_sample(struct trial *t, struct trial_sample *out)
 	int phase = atomic_load_explicit(&t->sh->phase, memory_order_acquire);
 	memset(out, 0, sizeof *out);
 	out->state = sample_state(t, phase);
-	read_io(t, &io);
+	if (program_io(t, &io) != 0)
+		read_io(t, &io);
 	out->syscr = io.syscr;
 	out->syscw = io.syscw;
 	out->read_bytes = io.read_bytes;
@@ -854,7 +1136,7 @@ static void stderr_tail(const char *said, size_t n, char *buf, size_t len)
  * dropped), the oldest bytes cut when they do not fit.  Cuts text up. */
 static void stderr_lines(char *text, char *buf, size_t len)
 {
-	char joined[STDERR_READ];
+	char joined[STDERR_READ] = "";    /* no line kept: nothing is joined */
 	buf[0] = '\0';
 	char *keep[TRIAL_STDERR_LINES], *save = NULL;
 	size_t nkeep = 0;
@@ -1133,7 +1415,7 @@ static int run_counting_pass(struct trial *t, const struct trial_result *r,
 	if (t->path_is_output) {
 		scratch_remove(t->scratch, t->path);
 		t->path_is_output = 0;
-		if (create_output(t, why, sizeof why) != 0)
+		if (create_output(t, why, sizeof why) != 0 || (t->command && link_room_file(t) != 0))
 			return -1;
 		if (t->spec.cache == WL_CACHE_COLD && t->spec.file == WL_FILE_EXISTING)
 			measure_evict_path(t->path);
@@ -1232,6 +1514,7 @@ void trial_finish(struct trial *t, struct trial_result *out)
 	 * took it for a dead run's, say): nothing measured on it holds */
 	if (!out->error[0])
 		scratch_file_intact(t->scratch, t->path, out->error, sizeof out->error);
+	room_file_intact(t, out->error, sizeof out->error);
 	note_stops(t, out);
 	judge(t, out);
 	where_the_time_went(t, out);

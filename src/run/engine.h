@@ -198,6 +198,10 @@ uint64_t trial_total_calls(const struct trial_result *r);
 
 /* Stop and reap every running child now (signal paths).  Async-signal-safe. */
 void engine_kill_all(void);
+/* NULL while a command's trials run each in a PID namespace of its own
+ * (nothing a command starts outlives iolab, however iolab dies); else why
+ * not, in a sentence ("... the kernel refuses a PID namespace (...)"). */
+const char *engine_isolation_note(void);
 /* Kill every running child (and a command's process group) without
  * reaping it, so trial_finish() still reports what each did
  * ("interrupted").  Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and

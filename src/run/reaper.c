@@ -125,10 +125,10 @@ void reaper_track(pid_t pid)
 		}
 }
 
-void reaper_mark_child(void)
+void reaper_mark_child(pid_t self)
 {
 	char v[24];
-	snprintf(v, sizeof v, "%ld", (long)getpid());
+	snprintf(v, sizeof v, "%ld", (long)(self > 0 ? self : getpid()));
 	setenv(REAPER_ENV, v, 1);
 }
 

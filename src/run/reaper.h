@@ -34,8 +34,10 @@
 int reaper_enable(void);
 /* In the parent, right after forking a trial's workload process. */
 void reaper_track(pid_t pid);
-/* In a command's process, before exec: REAPER_ENV=<its pid>. */
-void reaper_mark_child(void);
+/* In a command's process, before exec: REAPER_ENV=<its pid as the lab
+ * sees it> (self; 0: getpid(), when the process is in the lab's PID
+ * namespace). */
+void reaper_mark_child(pid_t self);
 /* The trial's workload process `pid` has exited and is not reaped yet:
  * kill its process group, then kill and reap the trial's orphans (as
  * above); pid itself is left for its reaper and no longer tracked. */

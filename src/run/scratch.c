@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -97,6 +98,119 @@ static void detect_fstype(struct scratch *s, const struct stat *st)
 	snprintf(s->fstype, sizeof s->fstype, "%s", name[0] ? name : s->on_tmpfs ? "tmpfs" : "unknown");
 }
 
+/* --- removing a directory whole ------------------------------------------
+ *
+ * A command trial's room (scratch_room) holds whatever its program made:
+ * files, directories of any depth, modes it chose.  It is removed without
+ * recursion, so the stack is fixed whatever the depth, and with system
+ * calls only (getdents64, unlinkat, renameat2), so the signal path can do
+ * it: each subdirectory's entries are moved up into the room under fresh
+ * names and the emptied subdirectory removed, pass after pass, until the
+ * room is empty.  Nothing is followed: a symbolic link is an entry like
+ * any other, unlinked.  The program that made it is dead by then (the
+ * reaper), so nothing is added meanwhile. */
+
+struct dirent64_raw {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+#define ROOM_PASSES_MAX 100000     /* levels of a tree flattened, at most */
+
+static int is_dot(const char *n)
+{
+	return n[0] == '.' && (!n[1] || (n[1] == '.' && !n[2]));
+}
+
+/* "h<n>" without snprintf (async-signal-safe). */
+static void fresh_name(char *buf, unsigned long n)
+{
+	char digits[24];
+	int k = 0;
+	do
+		digits[k++] = (char)('0' + n % 10);
+	while ((n /= 10) && k < 20);
+	buf[0] = 'h';
+	for (int i = 0; i < k; i++)
+		buf[1 + i] = digits[k - 1 - i];
+	buf[1 + k] = '\0';
+}
+
+/* Moves every entry of directory sub up into dir.  Whether any moved. */
+static int hoist(int sub, int dir, unsigned long *seq)
+{
+	char buf[2048], name[24];
+	int moved = 0;
+	long n;
+	while ((n = syscall(SYS_getdents64, sub, buf, sizeof buf)) > 0)
+		for (long off = 0; off < n;) {
+			struct dirent64_raw *d = (struct dirent64_raw *)(buf + off);
+			off += d->reclen;
+			if (is_dot(d->name))
+				continue;
+			for (int tries = 0; tries < 64; tries++) {
+				fresh_name(name, (*seq)++);
+				if (syscall(SYS_renameat2, sub, d->name, dir, name, RENAME_NOREPLACE) == 0) {
+					moved = 1;
+					break;
+				}
+				if (errno != EEXIST)
+					break;
+			}
+		}
+	return moved;
+}
+
+/* One pass over dir: what can be removed is; each subdirectory that is not
+ * empty gives its entries up to dir.  1 when dir is empty now, -1 when the
+ * pass changed nothing (what is left cannot be removed), else 0. */
+static int empty_pass(int dir, unsigned long *seq)
+{
+	char buf[2048];
+	int progress = 0, left = 0;
+	long n;
+	lseek(dir, 0, SEEK_SET);
+	while ((n = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0)
+		for (long off = 0; off < n;) {
+			struct dirent64_raw *d = (struct dirent64_raw *)(buf + off);
+			off += d->reclen;
+			if (is_dot(d->name))
+				continue;
+			if (unlinkat(dir, d->name, 0) == 0 || unlinkat(dir, d->name, AT_REMOVEDIR) == 0) {
+				progress = 1;
+				continue;
+			}
+			left = 1;
+			/* ours (the program ran as us), whatever mode it was given */
+			fchmodat(dir, d->name, 0700, 0);
+			int sub = openat(dir, d->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0) {
+				progress |= hoist(sub, dir, seq);
+				close(sub);
+			}
+		}
+	return !left ? 1 : progress ? 0 : -1;
+}
+
+/* Unlinks name in parent, a directory with all it holds too. */
+static void remove_entry(int parent, const char *name)
+{
+	if (unlinkat(parent, name, 0) == 0 || errno != EISDIR)
+		return;
+	fchmodat(parent, name, 0700, 0);
+	int dir = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dir >= 0) {
+		unsigned long seq = 0;
+		for (int pass = 0; pass < ROOM_PASSES_MAX && empty_pass(dir, &seq) == 0; pass++)
+			;
+		close(dir);
+	}
+	unlinkat(parent, name, AT_REMOVEDIR);
+}
+
 /* "iolab-<pid>-<seq>.<kind>" -> pid, or 0 if the name is not ours. */
 static long name_pid(const char *name)
 {
@@ -157,7 +271,7 @@ static void each_entry(struct scratch *s, void (*fn)(struct scratch *, const cha
 static void unlink_if_of(struct scratch *s, const char *name, long pid)
 {
 	if (name_pid(name) == pid)
-		unlinkat(s->dirfd, name, 0);
+		remove_entry(s->dirfd, name);
 }
 
 /* Every data file named with pid: only for a run that is over (the caller
@@ -202,7 +316,7 @@ static void remove_if_lockless_and_dead(struct scratch *s, const char *name, lon
 	if (fstatat(s->dirfd, lock, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
 		return;
 	if (kill((pid_t)pid, 0) == -1 && errno == ESRCH)
-		unlinkat(s->dirfd, name, 0);
+		remove_entry(s->dirfd, name);
 }
 
 /* Files of runs that are over (killed, crashed) are ours to remove. */
@@ -496,7 +610,7 @@ static int slot_is_ours(const struct scratch *s, int i)
 static void clear_slot(struct scratch *s, int i)
 {
 	if (slot_is_ours(s, i))
-		unlinkat(s->dirfd, s->files[i], 0);
+		remove_entry(s->dirfd, s->files[i]);
 	s->files[i][0] = '\0';
 	s->data_size[i] = 0;
 	s->file_dev[i] = s->file_ino[i] = 0;
@@ -557,6 +671,36 @@ int scratch_create(struct scratch *s, const char *kind, char *path, size_t len)
 {
 	int fd = -1;
 	return create_file(s, kind, 0, path, len, &fd) < 0 ? -1 : fd;
+}
+
+int scratch_room(struct scratch *s, char *path, size_t len)
+{
+	char name[sizeof s->files[0]];
+	int i = free_slot(s, 0);
+	if (i < 0) {
+		errno = ENFILE;
+		return -1;
+	}
+	snprintf(name, sizeof name, "iolab-%ld-%u.room", (long)getpid(), s->seq++);
+	if ((size_t)snprintf(path, len, "%s/%s", s->dir, name) >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (mkdirat(s->dirfd, name, 0700) != 0)
+		return -1;
+	struct stat st;
+	if (fstatat(s->dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode)) {
+		int err = errno;
+		unlinkat(s->dirfd, name, AT_REMOVEDIR);
+		errno = err ? err : EEXIST;
+		return -1;
+	}
+	s->data_size[i] = 0;
+	s->file_dev[i] = (uint64_t)st.st_dev;
+	s->file_ino[i] = (uint64_t)st.st_ino;
+	memcpy(s->files[i] + 1, name + 1, sizeof name - 1);
+	s->files[i][0] = name[0];   /* last: a handler sees no name or all of it */
+	return 0;
 }
 
 /* Is the registered data file still there, the one we made, of its size? */

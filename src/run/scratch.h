@@ -67,6 +67,12 @@ int scratch_check_space(const struct scratch *s, uint64_t need, char *msg, size_
  * Fills path (absolute); returns the descriptor (O_WRONLY, O_CLOEXEC), or
  * -1 with errno. */
 int scratch_create(struct scratch *s, const char *kind, char *path, size_t len);
+/* A new private directory (mode 0700) for one command trial, its
+ * "room": the program's {file} is linked inside, and whatever it makes
+ * beside it goes when the room is removed (scratch_remove on its path, or
+ * scratch_remove_all), whole, however deep; a dead run's rooms go with its
+ * files.  Fills path (absolute); 0, or -1 with errno. */
+int scratch_room(struct scratch *s, char *path, size_t len);
 /* A data file of `size` bytes of non-trivial content for reads: created
  * once (O_EXCL|O_NOFOLLOW), reused for later trials of the same size.
  * Filled a chunk at a time, each written back as it goes (so neither a
@@ -86,7 +92,8 @@ int scratch_prefilled_file(struct scratch *s, uint64_t size, char *path, size_t 
  * replaced by another file: what was measured on it cannot be trusted. */
 int scratch_file_intact(const struct scratch *s, const char *path, char *msg, size_t msglen);
 /* Unlink one registered file / all of them (only if still the file we
- * created).  remove_all is async-signal-safe. */
+ * created; a room with everything in it).  remove_all is
+ * async-signal-safe. */
 void scratch_remove(struct scratch *s, const char *path);
 void scratch_remove_all(struct scratch *s);
 /* Removes the files, then the lock file, and frees. */

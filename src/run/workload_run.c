@@ -45,6 +45,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -52,6 +53,7 @@
 #include <unistd.h>
 
 #include "countof.h"
+#include "coverage.h"
 #include "measure.h"
 #include "wl_scenario.h"
 #include "workload_run.h"
@@ -1590,10 +1592,13 @@ uint64_t wl_walk_visit(const struct wl_spec *spec, uint64_t budget,
 /* --- commands ------------------------------------------------------------- */
 
 /* What a command's words may name, each replaced by the trial's value
- * wherever it stands in a word: the data file's path, and its size as run
+ * wherever it stands in a word: the data file's path; its size as run
  * (--size applied) in decimal bytes, for a program that must be told how
- * much to write.  A size is digits only, so it is safe in a shell's
- * script; the path is not, and the loader keeps {file} out of scripts. */
+ * much to write; the block size as run, and the number of blocks that
+ * cover the file (dd's bs= and count=, so a dd lesson does at any --size
+ * what its claims say).  The numbers are digits only, so they are safe in
+ * a shell's script; the path is not, and the loader keeps {file} out of
+ * scripts. */
 struct placeholder {
 	const char *key;
 	const char *value;
@@ -1624,9 +1629,15 @@ static size_t expand(const char *word, const struct placeholder *ph, size_t nph,
 
 char **wl_command_argv(const struct wl_spec *spec, const char *path)
 {
-	char size[24];
+	char size[24], block[24], blocks[24];
 	snprintf(size, sizeof size, "%" PRIu64, spec->size);
-	const struct placeholder ph[] = {{"{file}", path}, {"{size}", size}};
+	snprintf(block, sizeof block, "%" PRIu64, spec->block);
+	/* whole blocks that cover the file: a count the program copies */
+	snprintf(blocks, sizeof blocks, "%" PRIu64,
+	         spec->block ? spec->size / spec->block + (spec->size % spec->block != 0) : 0);
+	const struct placeholder ph[] = {
+		{"{file}", path}, {"{size}", size}, {"{blocks}", blocks}, {"{block}", block},
+	};
 	char **argv = calloc(spec->command_len + 1, sizeof *argv);
 	if (!argv)
 		return NULL;
@@ -1648,6 +1659,21 @@ void wl_command_free(char **argv)
 	for (char **a = argv; *a; a++)
 		free(*a);
 	free(argv);
+}
+
+/* Nor through /dev/tty: the command, and all it starts, has no
+ * controlling terminal.  setsid() would say so too, but the process leads
+ * its group already (the engine's kill(-pid) needs that from the fork
+ * on), and a group leader cannot start a session; TIOCNOTTY drops the
+ * terminal for a process that does not lead its session.  Where the lab
+ * has no terminal there is none to drop. */
+static void no_terminal(void)
+{
+	int tty = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (tty < 0)
+		return;
+	ioctl(tty, TIOCNOTTY);
+	close(tty);
 }
 
 /* The exec failed before the program ran: why, in sh. */
@@ -1685,12 +1711,13 @@ void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redi
 	dup2(in, STDIN_FILENO);
 	dup2(out, STDOUT_FILENO);
 	dup2(errfd >= 0 ? errfd : null, STDERR_FILENO);
+	no_terminal();
 	/* The lab's own descriptors (terminal, report file) are not the
 	 * command's business. */
 	closefrom(3);
 	if (perf_stop)
 		kill(getpid(), SIGSTOP);
-	execvp(argv[0], argv);
+	coverage_execvp(argv[0], argv);
 	int err = errno;
 	sh->err = err;
 	sh->failed = 1;

@@ -39,6 +39,14 @@ struct wl_shared {
 	_Atomic int phase;            /* enum wl_phase */
 	_Atomic int stop;             /* set by the parent: stop at the next chunk */
 	_Atomic int go;               /* set by the parent: the child may start (a futex) */
+	/* A command in a PID namespace (engine.c): the child is its init, and
+	 * the program its child.  Set by the init: the program was forked; it
+	 * ended with inner_status (a wait status) */
+	_Atomic int inner_forked, inner_done;
+	int inner_status;
+	int trial_pid;                /* set by the parent before go: the child's pid
+	                                 as the lab sees it (in a PID namespace of its
+	                                 own the child is 1 to itself) */
 	unsigned exact_passes;        /* set by the parent before the fork: repeat
 	                                 exactly this many passes, min_time aside
 	                                 (the perf pass); 0: until min_time */

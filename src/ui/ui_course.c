@@ -60,9 +60,11 @@ static void draw_score(const struct lab *lab, int y, struct rect r)
 		         keys_row(ACT_GUESS)->label);
 		return;
 	}
+	char miss[UNITS_FIXED_WIDTH + 1];
+	units_format_fixed(s->mean_miss, 2, miss, sizeof miss);
 	crt_putf(y, r.x + 1, r.w - 2, crt_attr(CRT_LABEL),
-	         "guesses: %lld, mean miss %.2f (log rate), %lld within 1", (long long)s->guesses,
-	         s->mean_miss, (long long)s->within_1);
+	         "guesses: %lld, mean miss %s (log rate), %lld within 1", (long long)s->guesses, miss,
+	         (long long)s->within_1);
 }
 
 /* The id column of the full-screen list: as wide as the longest id. */
@@ -205,9 +207,11 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 	int h = r.y + r.h - y;
 	/* narrow (beside the lesson): the score under the list, when there is one */
 	if (!wide && lab->score.guesses && h > 8) {
+		char miss[UNITS_FIXED_WIDTH + 1];
+		units_format_fixed(lab->score.mean_miss, 2, miss, sizeof miss);
 		h -= 3;
-		crt_putf(y + h + 1, r.x + 1, r.w - 1 - UI_EDGE, crt_attr(CRT_LABEL), "guesses %lld, miss %.2f",
-		         (long long)lab->score.guesses, lab->score.mean_miss);
+		crt_putf(y + h + 1, r.x + 1, r.w - 1 - UI_EDGE, crt_attr(CRT_LABEL), "guesses %lld, miss %s",
+		         (long long)lab->score.guesses, miss);
 		crt_putf(y + h + 2, r.x + 1, r.w - 1 - UI_EDGE, crt_attr(CRT_LABEL),
 		         "%lld within 1 (log rate)", (long long)lab->score.within_1);
 	}

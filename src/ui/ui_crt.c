@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "sanitize.h"
 #include "textwrap.h"
 #include "ui_crt.h"
 
@@ -144,11 +145,15 @@ const char *crt_glyph(enum crt_glyph g)
 	return glyphs[g][crt.utf8 ? 0 : 1];
 }
 
+/* Every text the lab draws passes here: what a terminal must not be sent
+ * becomes '?' (sanitize.h, the one sanitizer), whatever file, program or
+ * notebook it came from. */
 const char *crt_text(const char *utf8, char *buf, size_t len)
 {
-	if (crt.utf8)
-		return utf8;
-	return textwrap_ascii(utf8, buf, len);
+	if (crt.utf8)     /* text with nothing to replace is drawn as it is */
+		return sanitize_needed(utf8) ? sanitize_copy(buf, len, utf8, -1) : utf8;
+	char safe[1024];
+	return textwrap_ascii(sanitize_copy(safe, sizeof safe, utf8, -1), buf, len);
 }
 
 void crt_line_glyph(int y, int x, enum crt_line piece, int attr)

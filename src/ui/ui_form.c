@@ -69,10 +69,23 @@ static int wrapped_rows(const char *text, int w)
 	return n;
 }
 
-/* Rows a field takes: its line, and the loader's message under it. */
-static int field_rows(const struct form_field *ff, int w)
+/* Rows a field takes: its line, and the loader's message under it; none
+ * when it is not on the form now (form_field_shown). */
+static int field_rows(const struct form *f, size_t i, int w)
 {
+	const struct form_field *ff = &f->fields[i];
+	if (!form_field_shown(f, i))
+		return 0;
 	return 1 + (ff->error[0] ? wrapped_rows(ff->error, w) : 0);
+}
+
+/* How many fields from a up to (not including) b are on the form now. */
+static size_t shown_between(const struct form *f, size_t a, size_t b)
+{
+	size_t n = 0;
+	for (size_t i = a; i < b; i++)
+		n += (size_t)form_field_shown(f, i);
+	return n;
 }
 
 /* The first field shown in `rows` rows: 0 when every field fits; else the
@@ -83,7 +96,7 @@ static size_t first_field(const struct form *f, int rows, int w)
 {
 	int need[FORM_FIELDS], total = 0, used = 0;
 	for (size_t i = 0; i < FORM_FIELDS; i++)
-		total += need[i] = field_rows(&f->fields[i], w);
+		total += need[i] = field_rows(f, i, w);
 	if (total <= rows)
 		return 0;
 	for (size_t i = 0; i <= f->current; i++)
@@ -112,15 +125,18 @@ void ui_form_draw(struct lab *lab, struct rect r)
 	if (f->error[0])
 		bottom -= 1 + wrapped_rows(f->error, w);
 	size_t first = first_field(f, bottom - y, fw), i;
-	int scrolled = first > 0 || y + (int)FORM_FIELDS > bottom;
-	if (first > 0)
-		crt_putf(y++, x, w, crt_attr(CRT_DIM), "(%zu more field%s above)", first,
-		         first == 1 ? "" : "s");
+	size_t above = shown_between(f, 0, first);
+	int scrolled = above > 0 || y + (int)shown_between(f, 0, FORM_FIELDS) > bottom;
+	if (above > 0)
+		crt_putf(y++, x, w, crt_attr(CRT_DIM), "(%zu more field%s above)", above,
+		         above == 1 ? "" : "s");
 	for (i = first; i < FORM_FIELDS; i++) {
 		const struct form_field *ff = &f->fields[i];
+		if (!form_field_shown(f, i))
+			continue;
 		/* a field below this one leaves a row for the line saying so */
-		int room = bottom - y - (scrolled && i + 1 < FORM_FIELDS);
-		if (room < (i == f->current ? field_rows(ff, fw) : 1))
+		int room = bottom - y - (scrolled && shown_between(f, i + 1, FORM_FIELDS) > 0);
+		if (room < (i == f->current ? field_rows(f, i, fw) : 1))
 			break;
 		int current = i == f->current;
 		crt_put(y, x, FORM_LABEL_W, crt_attr(current ? CRT_TITLE : CRT_LABEL), ff->key->key);
@@ -136,9 +152,10 @@ void ui_form_draw(struct lab *lab, struct rect r)
 		if (ff->error[0] && room > 1)
 			y += ui_wrapped(y, x + FORM_LABEL_W, fw, crt_attr(CRT_ERROR), ff->error, room - 1);
 	}
-	if (i < FORM_FIELDS)
-		crt_putf(y, x, w, crt_attr(CRT_DIM), "(%zu more field%s below)", FORM_FIELDS - i,
-		         FORM_FIELDS - i == 1 ? "" : "s");
+	size_t below = shown_between(f, i, FORM_FIELDS);
+	if (below > 0)
+		crt_putf(y, x, w, crt_attr(CRT_DIM), "(%zu more field%s below)", below,
+		         below == 1 ? "" : "s");
 	if (f->error[0])
 		ui_wrapped(bottom + 1, x, w, crt_attr(CRT_ERROR), f->error, r.y + r.h - bottom - 1);
 }

@@ -121,6 +121,13 @@ void ui_frame_draw_rule(struct rect r)
 		crt_line_glyph(r.y + i, r.x, LINE_V, crt_attr(CRT_DIM));
 }
 
+void ui_frame_draw_marks(int lines, unsigned long serial)
+{
+	char mark[2] = {(char)('0' + serial % 10), '\0'};
+	crt_put(0, 0, 1, crt_attr(CRT_BAR), mark);
+	crt_put(lines - 1, 0, 1, crt_attr(CRT_BAR), mark);
+}
+
 /* "q quit": the keys that work on the notice, from the table. */
 static void tiny_keys(unsigned context, char *buf, size_t len)
 {

@@ -105,6 +105,10 @@ static const struct help_line help[] = {
 	{"variants", "runs with changed knobs (+ - c, the form, --size), stopped with s, cut by a "
 	             "time limit, raced, experiments and own programs are kept apart, named by "
 	             "what changed (w03-byte with \"4 B blocks\")"},
+	{"your programs", "iolab --command -- PROG ARG..., or an argv typed in the form (api "
+	                  "command), gives the program a page under Your programs in the course "
+	                  "list, one per argv: r runs it, b lists its runs, v races it against a "
+	                  "lesson or another program; iolab --history --lesson 'PROG ARG...' too"},
 	{"guess", "g before a run: a rate (3MB/s, 3 MiB/s, 500k; k M G are 1000s, KiB MiB GiB "
 	          "1024s) or a log rate (ln 15.1). G marks it on the gauge; afterwards miss is "
 	          "|ln guess - ln rate|, in log-rate units (1 is a factor of e, 2.3 of ten)"},

@@ -30,8 +30,8 @@
  * guess prompt, the experiment form, the lesson's notebook, the chooser. */
 static int draw_instead(struct lab *lab, const struct layout *l)
 {
-	struct rect r = {l->text.y, l->text.x, l->text.h, l->text.w + 1 + l->panel.w};
-	if (!l->text.w)
+	struct rect r = l->instead;
+	if (!r.w)
 		return 0;
 	if (lab->prompt.open)
 		ui_prompt_draw(lab, r);
@@ -97,6 +97,11 @@ static void draw_screen(struct lab *lab, const struct layout *l)
 	ui_frame_draw_footer(l->footer, context);
 }
 
+/* IOLAB_FRAME_MARKS: each frame numbered at the screen's corners (for
+ * tests that capture the screen; ui_frame_draw_marks). */
+static int frame_marks;
+static unsigned long frame_serial;
+
 /* The screen, and over it a notice of the notebook's until a key closes it. */
 static void draw(struct lab *lab)
 {
@@ -106,6 +111,8 @@ static void draw(struct lab *lab)
 	/* the question about a command comes first (lab_key_context) */
 	if (lab->notice[0] && !l.too_small && !lab->asking)
 		ui_notice_draw(lab, LINES, COLS);
+	if (frame_marks)
+		ui_frame_draw_marks(LINES, frame_serial++);
 	refresh();                /* one update of the terminal a frame */
 }
 
@@ -276,7 +283,9 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		break;
 	case ACT_HELP_CLOSE: lab->help = 0; break;
 	case ACT_HELP_LINE:
-		if (context & KEYS_COMPARE)
+		if (context & KEYS_CONFIRM)
+			lab_ask_scroll(lab, dir);
+		else if (context & KEYS_COMPARE)
 			compare_scroll(lab, dir);
 		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir);
@@ -284,7 +293,9 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 			ui_help_scroll(lab, dir);
 		break;
 	case ACT_HELP_PAGE:
-		if (context & KEYS_COMPARE)
+		if (context & KEYS_CONFIRM)
+			lab_ask_scroll(lab, dir * (lab->ask_page > 1 ? lab->ask_page - 1 : 1));
+		else if (context & KEYS_COMPARE)
 			compare_scroll(lab, dir * lab->compare.page);
 		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir * (lab->history.page > 1 ? lab->history.page - 1 : 1));
@@ -370,7 +381,16 @@ static int lab_loop(struct lab *lab)
 
 int ui_main(const struct options *o)
 {
+	if (o->dump_layout_cols) {
+		if (layout_dump(stdout, o->dump_layout_lines, o->dump_layout_cols) == 0)
+			return EXIT_RAN;
+		fprintf(stderr, "iolab: --dump-layout %dx%d: the lab needs at least %dx%d\n",
+		        o->dump_layout_cols, o->dump_layout_lines, LAYOUT_MIN_COLS, LAYOUT_MIN_LINES);
+		return EXIT_USAGE;
+	}
 	crt_locale();                 /* before any text is measured */
+	const char *marks = getenv("IOLAB_FRAME_MARKS");
+	frame_marks = marks && *marks;
 	struct lab lab;
 	int rc = lab_open(&lab, o);
 	if (rc != 0) {

@@ -24,11 +24,11 @@ static void history_line(const struct history_row *row, char *buf, size_t len)
 	else if (!row->ok)
 		snprintf(rate, sizeof rate, "error");
 	if (isfinite(row->log_rate))
-		snprintf(log_rate, sizeof log_rate, "%.2f", row->log_rate);
+		units_format_fixed(row->log_rate, 2, log_rate, sizeof log_rate);
 	if (!isnan(row->guess_rate))
 		snprintf(guess, sizeof guess, "%s", row->guess_shown);
 	if (isfinite(row->miss))
-		snprintf(miss, sizeof miss, "%.2f", row->miss);
+		units_format_fixed(row->miss, 2, miss, sizeof miss);
 	snprintf(buf, len, "%-16s  %-12s %11s %8s %11s %5s  %s%s%s", row->when, row->kind, rate,
 	         log_rate, guess, miss, row->label, row->label[0] && row->error[0] ? "; " : "",
 	         row->error);
@@ -42,10 +42,11 @@ void ui_history_draw(struct lab *lab, struct rect r)
 	int y = r.y, x = r.x + 1, w = r.w - 2 - UI_EDGE;
 	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Notebook of %s: %zu run%s, newest first", l->id,
 	         h->n, h->n == 1 ? "" : "s");
+	char mean[UNITS_FIXED_WIDTH + 1];
+	units_format_fixed(h->score.mean_miss, 2, mean, sizeof mean);
 	if (h->score.guesses)
-		crt_putf(y++, x, w, crt_attr(CRT_LABEL), "guesses: %lld, mean miss %.2f (log rate), "
-		         "%lld within 1", (long long)h->score.guesses, h->score.mean_miss,
-		         (long long)h->score.within_1);
+		crt_putf(y++, x, w, crt_attr(CRT_LABEL), "guesses: %lld, mean miss %s (log rate), "
+		         "%lld within 1", (long long)h->score.guesses, mean, (long long)h->score.within_1);
 	else
 		crt_putf(y++, x, w, crt_attr(CRT_DIM), "no guesses yet (%s before a run)",
 		         keys_row(ACT_GUESS)->label);

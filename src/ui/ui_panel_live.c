@@ -171,7 +171,7 @@ static void draw_big(struct pen *p, double now)
 	units_format_rate(now, rate, sizeof rate);
 	if (sscanf(rate, "%31s %15s", num, unit) != 2)
 		return;
-	snprintf(logs, sizeof logs, "%.2f", units_log_rate(now));
+	units_format_fixed(units_log_rate(now), 2, logs, sizeof logs);
 	int rw = gauge_bignum_width(num) + 1 + (int)strlen(unit);
 	int lw = gauge_bignum_width(logs) + 1 + 8;
 	if (!pen_room(p, GAUGE_BIG_ROWS))
@@ -207,7 +207,7 @@ static void draw_guess(struct pen *p, const struct run_view *v)
 		kv_parts(p, "model said", model, COUNT(model), 1);
 	}
 	if (isfinite(v->miss)) {
-		snprintf(miss, sizeof miss, "%.2f", v->miss);
+		units_format_fixed(v->miss, 2, miss, sizeof miss);
 		const struct fit_part m[] = {{miss, NULL, 0, 0}, {"in log rate", NULL, 1, 0}};
 		kv_parts(p, "miss", m, COUNT(m), 1);
 	}
@@ -266,15 +266,18 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 			{a, NULL, 0, 0}, {window, NULL, 2, 1}, {avg, NULL, 0, 0}, {"(whole run)", NULL, 1, 1},
 		};
 		kv_parts(p, "now", now, COUNT(now), 1);
-		snprintf(la, sizeof la, "%.2f now", units_log_rate(s.rate));
-		snprintf(lb, sizeof lb, "%.2f avg", units_log_rate(s.avg));
+		char na[UNITS_FIXED_WIDTH + 1], nb[UNITS_FIXED_WIDTH + 1];
+		units_format_fixed(units_log_rate(s.rate), 2, na, sizeof na);
+		units_format_fixed(units_log_rate(s.avg), 2, nb, sizeof nb);
+		snprintf(la, sizeof la, "%s now", na);
+		snprintf(lb, sizeof lb, "%s avg", nb);
 		const struct fit_part logs[] = {{la, NULL, 0, 0}, {lb, NULL, 0, 0},
 		                                {is_busy ? busy : NULL, "busy", 0, 0}};
 		kv_parts(p, "log rate", logs, COUNT(logs), 2);
 	} else {
 		const struct fit_part rate[] = {{a, NULL, 0, 0}, {"over the whole run", "(whole run)", 1, 1}};
 		kv_parts(p, "rate", rate, COUNT(rate), 1);
-		snprintf(la, sizeof la, "%.2f", units_log_rate(s.rate));
+		units_format_fixed(units_log_rate(s.rate), 2, la, sizeof la);
 		units_format_count((uint64_t)(s.rate + 0.5), bps, sizeof bps);
 		snprintf(ln, sizeof ln, "(ln of %s B/s)", bps);
 		const struct fit_part logs[] = {{la, NULL, 0, 0}, {ln, NULL, 1, 0},

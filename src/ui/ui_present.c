@@ -44,7 +44,7 @@ static void draw_log_figure(struct rect r, double rate, int have)
 	char num[32], line[48];
 	if (!have || r.h < 1)
 		return;
-	snprintf(num, sizeof num, "%.2f", units_log_rate(rate));
+	units_format_fixed(units_log_rate(rate), 2, num, sizeof num);
 	if (ui_gauge_draw_bigfont(r.y, r.x, r.w - UI_EDGE, r.h, num, "log rate", CRT_VALUE) == 0) {
 		snprintf(line, sizeof line, "log rate %s", num);
 		const struct fit_part part = {line, NULL, 0, 0};

@@ -62,6 +62,12 @@ void ui_frame_draw_footer(struct rect r, unsigned context);
  * returns the columns used. */
 int ui_frame_draw_keys(int y, int x, int w, unsigned context);
 void ui_frame_draw_rule(struct rect r);       /* a vertical rule at r.x */
+/* IOLAB_FRAME_MARKS set: the frame's serial number, as one digit, in the
+ * first column of the top and the bottom row (both blank otherwise).
+ * Curses sends a frame top row first, so a capture of the terminal that
+ * shows the same digit in both holds one whole frame; tests/walk.sh
+ * checks only those. */
+void ui_frame_draw_marks(int lines, unsigned long serial);
 void ui_frame_draw_too_small(int lines, int cols, unsigned context);
 
 /* ui_course.c: sections and lessons in course order */
@@ -124,7 +130,7 @@ void ui_prompt_draw(struct lab *lab, struct rect r);
 void ui_notice_draw(const struct lab *lab, int lines, int cols);
 /* ui_confirm.c: the question before a lesson pack's program runs, over
  * the screen while lab->asking */
-void ui_confirm_draw(const struct lab *lab, int lines, int cols);
+void ui_confirm_draw(struct lab *lab, int lines, int cols);
 
 /* ui_help.c: every key of the table and what the numbers mean */
 void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context);

@@ -60,14 +60,25 @@ void wl_spec_free(struct wl_spec *spec)
 void wl_spec_resize(struct wl_spec *s, uint64_t size)
 {
 	uint64_t regions = s->stride ? s->size / s->stride : 0;
+	/* the lesson's stride was whole pages (1 MiB): so are the new regions,
+	 * or each stream's buffer would straddle two of them */
+	uint64_t align = s->stride & (~s->stride + 1);       /* its largest power of two */
+	if (align > WL_STRIDE_ALIGN)
+		align = WL_STRIDE_ALIGN;
 	s->size = size;
 	if (s->block > size)
 		s->block = size;
 	if (!s->stride)
 		return;
+	if (align < s->block || align % s->block || (regions && size / regions < align))
+		align = s->block;
 	uint64_t stride = regions ? size / regions : size;
-	stride -= stride % s->block;
+	stride -= stride % align;
 	s->stride = stride < s->block ? s->block : stride;
+	/* one stream per region, each region whole: no short last region read
+	 * by a stream that must seek there first */
+	if (s->streams > 1 && regions && s->stride * regions <= size)
+		s->size = s->stride * regions;
 }
 
 /* --- names ---------------------------------------------------------------- */

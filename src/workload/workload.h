@@ -142,9 +142,12 @@ const char *wl_errno_name(int err);  /* "EINVAL", or NULL if not in table */
 
 /* --size: the workload on a file of `size` bytes instead, meaning kept:
  * the block is clamped to the file, and a stride keeps the lesson's number
- * of regions (10 MiB with a 1 MiB stride on a 1 MiB file: a 104,857-byte
- * stride, rounded down to whole blocks), so strided lessons stay strided
- * and several streams still have one region each. */
+ * of regions, rounded down to whole blocks and, when the lesson's stride
+ * was whole pages, to whole pages (10 MiB with a 1 MiB stride on a 1 MiB
+ * file: a 102,400-byte stride, 25 pages), so strided lessons stay strided.
+ * With several streams the size is then whole regions (1,024,000 bytes
+ * there): each stream has one region of its own, read without a seek. */
+#define WL_STRIDE_ALIGN 4096
 void wl_spec_resize(struct wl_spec *spec, uint64_t size);
 
 /* Does one trial of this spec repeat whole passes over the cached file

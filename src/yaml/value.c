@@ -59,12 +59,17 @@ int value_size(const char *s, const char *what, uint64_t *out, char *msg, size_t
 int value_duration(const char *s, const char *what, double *out, char *msg, size_t len)
 {
 	char e[64];
-	if (units_parse_duration(s, out) == 0)
+	int rc = units_parse_duration(s, out);
+	if (rc == 0)
 		return 0;
+	if (rc == -2)
+		return errmsg(msg, len, "'%s' is shorter than a nanosecond, the finest duration iolab "
+		              "keeps: '%s'", what, yecho(s, e, sizeof e));
 	if (s[0] == '-')
 		return errmsg(msg, len, "'%s' must not be negative: '%s'", what, yecho(s, e, sizeof e));
 	return errmsg(msg, len, "'%s' is not a duration: '%s' (use 5s, 250ms, or a number of "
-	              "seconds)", what, yecho(s, e, sizeof e));
+	              "seconds: digits and a point, then s, ms, us, ns, m, min or h, or none)",
+	              what, yecho(s, e, sizeof e));
 }
 
 int value_unknown_name(const char *s, const char *what, const char *const *names,

@@ -334,14 +334,18 @@ void ynode_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offs
 	offset_mark(s, doc->len, q, line, col);
 }
 
-/* The printable source line, or NULL. */
-static const char *source_line(const struct ydoc *doc, unsigned line, char *out, size_t outlen)
+/* The printable source line, or NULL; of a guarded file, no character
+ * past the column mark. */
+static const char *source_line(const struct ydoc *doc, unsigned line, unsigned col, char *out,
+                               size_t outlen)
 {
-	size_t start, n;
+	size_t start, n, max = SOURCE_LINE_MAX;
 	if (!doc || !doc->buf || !line || find_line(doc->buf, doc->len, line, &start, &n) ||
 	    start == doc->len)        /* the end of the file: no line to show */
 		return NULL;
-	printable_copy(out, outlen, doc->buf + start, n, SOURCE_LINE_MAX);
+	if (doc->guarded && (max = col < max ? col : max) == 0)
+		return NULL;
+	printable_copy(out, outlen, doc->buf + start, n, max);
 	return out;
 }
 
@@ -385,7 +389,7 @@ void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigne
 		ds->dropped++;
 		return;
 	}
-	diags_vadd(ds, doc->file, line, col, source_line(doc, line, src, sizeof src), fmt, ap);
+	diags_vadd(ds, doc->file, line, col, source_line(doc, line, col, src, sizeof src), fmt, ap);
 }
 
 void ydoc_diag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
@@ -682,6 +686,11 @@ int ydoc_load(struct ydoc *doc, const char *path, struct diags *ds)
 	while (!b.done && rc == 0) {
 		yaml_event_t ev;
 		if (!yaml_parser_parse(&p, &ev)) {
+			/* a file that began as a mapping is lesson text with a typo;
+			 * one that is not UTF-8, or began as anything else, may be
+			 * any file at all */
+			doc->guarded = p.error == YAML_READER_ERROR || !doc->root ||
+			               doc->root->kind != Y_MAP;
 			syntax_error(doc, &p, ds);
 			rc = -1;
 			break;
@@ -692,6 +701,8 @@ int ydoc_load(struct ydoc *doc, const char *path, struct diags *ds)
 	yaml_parser_delete(&p);
 	if (rc)
 		doc->root = NULL;        /* never walk a partial tree */
+	if (rc == 0 && (!doc->root || doc->root->kind != Y_MAP))
+		doc->guarded = 1;
 	return rc;
 }
 

@@ -40,6 +40,10 @@ struct ydoc {
 	size_t len;
 	struct arena_chunk *arena;
 	struct ynode *root;        /* NULL for an empty file */
+	/* Not lesson text (not UTF-8, or no mapping at its top): it may be
+	 * any file a link made a lesson (a copy of /etc/passwd), so a message
+	 * quotes at most one line of it, and that only up to the column mark. */
+	int guarded;
 };
 
 /* Reads and parses path.  0, or -1 with one diagnostic in ds (a syntax
