@@ -75,7 +75,7 @@ keys = ["lesson", "title", "status", "error", "workload", "trials", "passes", "b
         "seconds", "rate", "log_rate", "time_limited", "disturbed", "checksum", "syscalls",
         "calls", "cpu", "faults", "context_switches", "waited_seconds", "time", "per_call",
         "rate_alone", "storage", "copied", "cache", "device", "amplification", "evidence",
-        "reference", "sweep", "busy", "points", "expectations"]
+        "reference", "sweep", "model", "busy", "points", "expectations"]
 wl_keys = ["op", "api", "size", "block", "stride", "open", "fadvise", "cache", "streams",
            "stdio_buffer", "stdio_mode", "sync", "time_limit", "min_time", "command",
            "expect_error", "advice_lead", "map", "file", "sync_every", "redirect", "order",
@@ -241,13 +241,13 @@ def flat(d, prefix=""):
     for k, v in d.items():
         if isinstance(v, dict) and k not in ("calls",):
             yield from flat(v, prefix + k + ".")
-        elif k not in ("calls", "reference", "sweep", "evidence"):
+        elif k not in ("calls", "reference", "sweep", "model", "evidence"):
             yield prefix + k
 json_cols = list(flat(doc["results"][0]))
 # expectations.held/missed/inconclusive count the verdicts of the JSON list;
 # evidence, like sweep, is null in the JSON of a run without one
 csv_cols = [c for c in rows[0].keys()
-            if not c.startswith(("calls.", "sweep.", "expectations.", "evidence."))]
+            if not c.startswith(("calls.", "sweep.", "expectations.", "model.", "evidence."))]
 eq("CSV columns = JSON fields", csv_cols, json_cols)
 ' "$T/out" "$T/four.json"
 case "$out" in *"$(printf '\r')"*) ;; *) fail "csv: no CRLF line ends" ;; esac

@@ -1010,7 +1010,7 @@ START_TEST(names_and_numbers)
 	ck_assert_str_eq(expect_verdict_name(EXPECT_INCONCLUSIVE), "inconclusive");
 	static const char *const reasons[] = {
 		"", "lesson-missing", "field-null", "division-by-zero", "not-finite",
-		"time-limited", "busy", "empty-bound", "straddle",
+		"no-device", "time-limited", "busy", "empty-bound", "straddle",
 	};
 	for (size_t i = 0; i < COUNT(reasons); i++)
 		ck_assert_str_eq(expect_reason_name((enum expect_reason)i), reasons[i]);

@@ -29,12 +29,16 @@ START_TEST(bits_of_fields)
 	ck_assert_uint_eq(expect_field_class(NULL, "syscalls.write", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE);
 	ck_assert_uint_eq(expect_field_class(NULL, "storage.write_bytes", NULL),
-	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE);
+	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE | EXPECT_FIELD_DEVICE);
 	ck_assert_uint_eq(expect_field_class(NULL, "copied.read_bytes", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE);
 	ck_assert_uint_eq(expect_field_class(NULL, "waited_seconds", NULL),
-	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE);
-	ck_assert_uint_eq(expect_field_class(NULL, "cache.resident_after_advice", NULL), EXPECT_FIELD_KNOWN);
+	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE |
+	                  EXPECT_FIELD_DEVICE);
+	ck_assert_uint_eq(expect_field_class(NULL, "cache.resident_after_advice", NULL),
+	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_DEVICE);
+	ck_assert_uint_eq(expect_field_class(NULL, "cache.resident_after", NULL),
+	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE | EXPECT_FIELD_CACHED);
 	/* text, flags and lists are no numbers */
 	ck_assert_uint_eq(expect_field_class(NULL, "workload.op", &s), 0);
 	ck_assert_uint_eq(expect_field_class(NULL, "time_limited", &s), 0);
@@ -90,7 +94,7 @@ START_TEST(doc_table_is_the_code_table)
 	FILE *d = open_memstream(&doc, &doclen);
 	int in = 0, done = 0;
 	while (!done && fgets(line, sizeof line, f)) {
-		if (!in && strcmp(line, "| field | meaning | timed | whole file |\n") == 0)
+		if (!in && strcmp(line, "| field | meaning | timed | whole file | device |\n") == 0)
 			in = 1;
 		if (in && line[0] != '|')
 			done = 1;

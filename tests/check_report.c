@@ -335,11 +335,13 @@ START_TEST(json_document)
 	       "      \"rate_alone\": null,\n"
 	       "      \"storage\"");
 	HAS(j, "\"device\": {\"reads\": null, \"writes\": null, \"read_bytes\": null, \"write_bytes\": null, "
-	       "\"flushes\": null, \"merged\": null},\n      \"amplification\": null,\n      \"evidence\"");
+	       "\"flushes\": null, \"merged\": null},\n      \"amplification\": null,\n      \"evidence\": null,\n"
+	       "      \"reference\"");
 	HAS(j, ", \"device\": null, \"device_note\": null}");
 	HAS(j, "\"copied\": {\"read_bytes\": null, \"write_bytes\": null, \"startup_read_bytes\": null}");
 	/* O_SYNC waits for the device: the busy rule does not apply */
-	HAS(j, "\"sweep\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n      \"expectations\": []");
+	HAS(j, "\"sweep\": null,\n      \"model\": null,\n      \"busy\": null,\n      \"points\": 1.0,\n"
+	       "      \"expectations\": []");
 	HAS(j, "\"reference\": [\n        {\"source\": \"cs61-2011-imac\", \"label\": \"cs61-2011-imac\", \"rate\": 900000.0}");
 	HAS(j, "\"sweep\": null");
 	/* the failed lesson: status, error text, null measurements */
@@ -391,6 +393,7 @@ START_TEST(json_sweep)
 	 * that failed is empty */
 	HAS(csv, ",expectations.inconclusive,expectations,sweep.warm.1,sweep.warm.4096\r\n");
 	HAS(csv, ",2e-07,1e-09,,"
+	         ",,,"               /* model */
 	         ",,1.0,0,0,0,"      /* busy, points, expectations */
 	         ",50.0,\r\n");      /* sweep.warm.1, sweep.warm.4096 */
 	free(csv);
@@ -467,10 +470,10 @@ START_TEST(csv_document)
 	       "cache.dirty_pages_after,cache.writeback_pages_after,cache.resident_after_advice,"
 	       "cache.resident_evicted_max,"
 	       "device.reads,device.writes,device.read_bytes,device.write_bytes,device.flushes,"
-	       "device.merged,amplification,"
-	       "evidence.bytes,evidence.lines,evidence.max_copies,"
+	       "device.merged,amplification,evidence.bytes,evidence.lines,evidence.max_copies,"
 	       "evidence.missing,evidence.in_order,evidence.text,"
 	       "sweep.fit.warm.R,sweep.fit.warm.U,sweep.fit.cold.R,sweep.fit.cold.U,"
+	       "model.predicted_seconds,model.predicted_rate,model.ratio,"
 	       "busy,points,expectations.held,expectations.missed,"
 	       "expectations.inconclusive,expectations,reference.cs61-2011-imac\r\n");
 	HAS(c, "\r\nw03-byte,\"One byte, \"\"quoted\"\", with a comma\nand a newline\",ok,,"
@@ -488,12 +491,13 @@ START_TEST(csv_document)
 	       ",,,,,,,"           /* device, amplification */
 	       ",,,,,,"            /* evidence */
 	       ",,,,"              /* sweep.fit */
-	       ",,1.0,0,0,0,"       /* busy, points, expectations */
-	       ",\r\n");            /* reference.cs61-2011-imac */
-	/* w03-byte: cpu .. cache, device, evidence, sweep.fit, busy, points,
-	 * expectations, the reference */
+	       ",,,"               /* model */
+	       ",,1.0,0,0,0,"      /* busy, points, expectations */
+	       ",\r\n");           /* reference.cs61-2011-imac */
+	/* w03-byte: cpu .. cache, device, evidence, sweep.fit, model, busy, points, expectations,
+	 * the reference */
 	HAS(c, ",0.25,0.125,15,0,1,2,0.125,0.5,0.25,0.125,,,no schedstat,7.62939453125e-06,"
-	       "7.62939453125e-06,,,4096,,,,,1.0,3,0,,,,,,,,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
+	       "7.62939453125e-06,,,4096,,,,,1.0,3,0,,,,,,,,,,,,,,,,,,,,,,,,1.0,0,0,0,,900000.0\r\n");
 	/* header and rows have the same number of fields (outside quotes) */
 	size_t fields = 0, expect = 0, line = 0;
 	int quoted = 0;
@@ -1197,8 +1201,8 @@ record:
 START_TEST(json_order_is_the_tables)
 {
 	/* the lists only the JSON has, and objects null as a whole */
-	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls",
-	                                        "evidence"};
+	static const char *const json_only[] = {"reference", "sweep.points", "sweep", "calls", "model",
+	                                        "model.terms", "model.off", "evidence"};
 	struct report r;
 	make_report(&r);
 	for (size_t k = 0; k < r.nresults; k++) {
@@ -1221,8 +1225,9 @@ START_TEST(json_order_is_the_tables)
 			ck_assert_msg(f > last, "%s is out of the table's order", jp.path[i]);
 			last = f;
 		}
-		/* reference, sweep, evidence (no scenario ran); calls unmeasured */
-		ck_assert_uint_eq(listed, k == 0 ? 3 : 4);
+		/* reference, sweep, model (none here), evidence (no scenario ran); calls
+		 * unmeasured */
+		ck_assert_uint_eq(listed, k == 0 ? 4 : 5);
 		free(one);
 	}
 	report_free(&r);
@@ -1237,7 +1242,7 @@ START_TEST(field_names)
 	char *c = render(&r, "csv");
 	char header[2048] = "";
 	size_t n = report_field_count(), used = 0;
-	ck_assert_uint_eq(n, 117);
+	ck_assert_uint_eq(n, 120);
 	for (size_t i = 0; i < n; i++) {
 		const char *name = report_field_name(i);
 		ck_assert_ptr_nonnull(name);

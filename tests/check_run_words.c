@@ -142,11 +142,19 @@ START_TEST(ended)
 	v.trials = 1210;
 	ck_assert_str_eq(state_row(&v, &s),
 	                 "DONE: watched 10.0 s, 2,422 whole passes in 1,210 trials; the last pass cut short");
+	/* every trial ended by its time limit before a whole pass (w01): no
+	 * "0 whole passes", no "last pass" */
+	r.passes = 0;
+	v.trials = 5;
+	ck_assert_str_eq(state_row(&v, &s),
+	                 "DONE: watched 10.0 s, 5 trials, each ended by its time limit");
+	ck_assert_int_eq(s.tone, RUN_TONE_DONE);
 	r.passes = 1;
 	v.trials = 1;
-	/* stopped by s: stopped, watched or not */
+	/* stopped by s: stopped, watched or not, and no check mark on it */
 	r.time_limited = 0;
 	ck_assert_str_eq(state_row(&v, &s), "STOPPED after 250 ms (the rate is over what was done)");
+	ck_assert_int_eq(s.tone, RUN_TONE_STOPPED);
 	/* one pass */
 	v.watch = WATCH_ONE_PASS;
 	r.time_limited = 1;

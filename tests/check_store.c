@@ -351,7 +351,7 @@ START_TEST(default_store_makes_its_directory)
 	ck_assert_int_eq(stat(state, &sb), 0);
 	ck_assert_int_eq(sb.st_mode & 07777, 0700);
 	ck_assert(exists(file));
-	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 3);
+	ck_assert_int_eq(raw_int(file, "PRAGMA user_version"), 4);
 	ck_assert_int_eq(raw_int(file, "PRAGMA application_id"), 0x696f6c62);
 
 	/* an existing directory keeps its mode */
@@ -924,10 +924,10 @@ START_TEST(newer_version_moved_aside)
 	struct store_run r = sample("w03-byte", 100, STORE_KIND_LESSON);
 	record_ok(st, &r);
 	store_close(st);
-	raw_exec(db, "PRAGMA user_version = 4");
+	raw_exec(db, "PRAGMA user_version = 5");
 	size_t len;
 	char *bytes = read_bytes(db, &len);
-	expect_moved_aside("it was written by a newer iolab (schema version 4; this one knows 3)",
+	expect_moved_aside("it was written by a newer iolab (schema version 5; this one knows 4)",
 	                   bytes, len);
 	free(bytes);
 }
@@ -1475,10 +1475,11 @@ START_TEST(version_1_file_migrates)
 
 	st = open_ok(db);
 	ck_assert_str_eq(store_notice(st), "");
-	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 3);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 4);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'fields'"), 1);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name IN "
 	                         "('runs_scored', 'runs_imported')"), 2);
+	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'costs'"), 1);
 	ck_assert_int_eq(count_ok(st, NULL), 1);
 	field_ok(st, "w01-syncbyte", "log_rate", 2);
 	struct store_run r = sample("w01-syncbyte", 200, STORE_KIND_LESSON);
@@ -1488,11 +1489,11 @@ START_TEST(version_1_file_migrates)
 	ck_assert(field_ok(st, "w01-syncbyte", "log_rate", 1) == 8.909);
 	ck_assert_int_eq(count_ok(st, NULL), 2);
 	store_close(st);
-	/* and it stays version 3, its runs and fields whole */
+	/* and it stays version 4, its runs and fields whole */
 	st = open_ok(db);
 	ck_assert(field_ok(st, "w01-syncbyte", "syscalls.write", 1) == 14801);
 	store_close(st);
-	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 3);
+	ck_assert_int_eq(raw_int(db, "PRAGMA user_version"), 4);
 	ck_assert_int_eq(raw_int(db, "SELECT count(*) FROM runs"), 2);
 }
 END_TEST

@@ -27,6 +27,7 @@
 	X(lesson) \
 	X(machine) \
 	X(measure) \
+	X(model) \
 	X(notebook) \
 	X(progress) \
 	X(reaper) \

@@ -37,6 +37,7 @@
 #include "engine.h"
 #include "guard.h"
 #include "lesson.h"
+#include "calib_cmd.h"
 #include "notebook.h"
 #include "report.h"
 #include "report_expect.h"
@@ -352,6 +353,30 @@ static void run_trials(const struct wl_spec *spec, unsigned n, const struct prog
 	if (out->failed)
 		out->summary.ok = 0;
 	out->rs = rs;             /* for the min and max expectations read */
+}
+
+/* This machine's calibrated costs for every result's model: the
+ * notebook's for this machine, kernel, filesystem and device (read even
+ * with --no-record, which saves nothing).  Batch never calibrates by
+ * itself, so that a run takes the time its lessons take: without a
+ * calibration every model is null, and a terminal's stderr says how to get
+ * one. */
+static int load_costs(const struct options *o, struct notebook *nb, struct calibration *cal)
+{
+	char msg[1024] = "";
+	struct store *st = nb->st;
+	if (!st && o->no_record)
+		st = store_open(o->db, STORE_OPEN_READ, msg, sizeof msg);
+	int found = calib_lookup(st, &scratch, cal, msg, sizeof msg);
+	if (st && st != nb->st)
+		store_close(st);
+	/* said to a person watching; a grader's log keeps its lines as they were */
+	if (found < 0 && stderr_is_terminal())
+		fprintf(stderr, "iolab: no cost model: %s\n", msg);
+	else if (found == 0 && stderr_is_terminal())
+		fprintf(stderr, "iolab: no cost model for this machine, kernel, filesystem and device "
+		        "yet: 'iolab --calibrate' measures one\n");
+	return found > 0;
 }
 
 /* --- one lesson --------------------------------------------------------------- */
@@ -734,7 +759,7 @@ static void filing_of(const struct options *o, const struct lesson *l, const str
 }
 
 static int run_all(const struct options *o, const struct course *c, const size_t *idx,
-                   size_t n, struct report *r, struct notebook *nb)
+                   size_t n, struct report *r, struct notebook *nb, const struct cost_table *costs)
 {
 	struct ref_data rd;
 	int have_refs = load_refs(c, &rd) == 0;
@@ -758,6 +783,7 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 		p.index = i + 1;
 		p.id = l->id;
 		run_lesson(c, l, o, res, &p);
+		report_model(res, costs);
 		/* a run cut short by a signal measured nothing to keep */
 		if (!guard_pending())
 			notebook_file(nb, res, r->nresults - 1, &filing);
@@ -794,7 +820,7 @@ static int busy_claims(const struct report *r)
  * each run filed as any other.  What is still inconclusive then is
  * credited, its output saying how often it ran (report_gradescope.c). */
 static int retry_busy(const struct options *o, const struct course *c, struct report *r,
-                      struct notebook *nb)
+                      struct notebook *nb, const struct cost_table *costs)
 {
 	struct progress_line p = {.live = stderr_is_terminal(), .total = r->nresults};
 	if (p.live)
@@ -816,6 +842,7 @@ static int retry_busy(const struct options *o, const struct course *c, struct re
 			report_reset_measured(res);
 			res->retries++;
 			run_lesson(c, &c->lessons[k], o, res, &p);
+			report_model(res, costs);
 			struct filing filing;
 			filing_of(o, &c->lessons[k], &res->spec, &filing);
 			if (!guard_pending())
@@ -866,6 +893,10 @@ static int prepare(const struct options *o, const struct course *c, const size_t
 	}
 	if (scratch.note)             /* the data go elsewhere than asked: say where */
 		fprintf(stderr, "iolab: %s\n", scratch.note);
+	if (report_no_device(scratch.fstype)) {
+		report_no_device_words(scratch.dir, scratch.fstype, msg, sizeof msg);
+		fprintf(stderr, "iolab: %s\n", msg);
+	}
 	guard_init(&scratch);
 	guarded = 1;
 	if (guard_install() != 0) {
@@ -898,10 +929,14 @@ static int run_course(const struct options *o, const struct course *c,
 	r.trials = o->trials;
 	r.wide = o->wide;
 	r.course = c->title ? strdup(c->title) : NULL;
+	struct calibration cal;
+	int have_costs = load_costs(o, &nb, &cal);
 	r.inconclusive = o->inconclusive;
 	double began = now();
-	rc = run_all(o, c, idx, n, &r, &nb);
-	if (rc == 0 && o->inconclusive == REPORT_INCONCLUSIVE_RETRY && retry_busy(o, c, &r, &nb) != 0) {
+	rc = run_all(o, c, idx, n, &r, &nb, have_costs ? &cal.costs : NULL);
+	const struct cost_table *costs = have_costs ? &cal.costs : NULL;
+	if (rc == 0 && o->inconclusive == REPORT_INCONCLUSIVE_RETRY &&
+	    retry_busy(o, c, &r, &nb, costs) != 0) {
 		fprintf(stderr, "iolab: evaluating the expectations: out of memory\n");
 		rc = EXIT_ENVIRONMENT;
 	}

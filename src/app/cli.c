@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "calib_cmd.h"
 #include "cli.h"
 #include "history.h"
 #include "report_cmd.h"
@@ -28,7 +29,7 @@ enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_WATCH, OPT_RACE, OPT_PRESENT, OPT_ALLOW_COMMANDS,
        OPT_DB, OPT_NO_RECORD, OPT_HISTORY, OPT_FORGET, OPT_YES, OPT_RUN, OPT_COMMAND,
        OPT_OP, OPT_REPORT, OPT_FROM, OPT_CLASS, OPT_WIDE, OPT_COMPARE, OPT_REDIRECT,
-       OPT_INCONCLUSIVE, OPT_DUMP_LAYOUT };
+       OPT_INCONCLUSIVE, OPT_DUMP_LAYOUT, OPT_CALIBRATE, OPT_QUICK };
 
 static const struct option long_options[] = {
 	{"batch", no_argument, NULL, 'b'},
@@ -57,6 +58,8 @@ static const struct option long_options[] = {
 	{"run", required_argument, NULL, OPT_RUN},
 	{"command", no_argument, NULL, OPT_COMMAND},
 	{"op", required_argument, NULL, OPT_OP},
+	{"calibrate", no_argument, NULL, OPT_CALIBRATE},
+	{"quick", no_argument, NULL, OPT_QUICK},
 	{"report", required_argument, NULL, OPT_REPORT},
 	{"from", required_argument, NULL, OPT_FROM},
 	{"class", no_argument, NULL, OPT_CLASS},
@@ -135,6 +138,9 @@ void cli_usage(FILE *out)
 "                        the table fits 80 columns, the rest in more tables)\n"
 "      --history         print the saved runs (--lesson, --format text|json|csv)\n"
 "      --forget          delete every saved run (asks first; --yes: it does not)\n"
+"      --calibrate       measure this machine's costs (at most 20 s) into the\n"
+"                        notebook, for every result's model (--format text|json)\n"
+"      --quick           --calibrate in about a second: rougher, for tests\n"
 "\n"
 "Results out of the terminal:\n"
 "      --report FILE     write the lab report: one self-contained HTML file from\n"
@@ -338,6 +344,8 @@ static int apply_option(int c, const char *arg, struct options *o, FILE *err)
 	case OPT_NO_RECORD: o->no_record = 1; return 0;
 	case OPT_HISTORY: o->history = 1; return 0;
 	case OPT_FORGET: o->forget = 1; return 0;
+	case OPT_CALIBRATE: o->calibrate = 1; return 0;
+	case OPT_QUICK: o->quick = 1; return 0;
 	case OPT_YES: o->yes = 1; return 0;
 	case OPT_RUN: o->run_spec = arg; return 0;
 	case OPT_COMMAND: o->command_given = 1; return 0;
@@ -405,6 +413,7 @@ static int check_actions(const struct options *o, FILE *err)
 	const struct { int on; const char *name; } actions[] = {
 		{o->list, "--list"}, {o->history, "--history"}, {o->forget, "--forget"},
 		{o->run_spec != NULL, "--run"}, {o->command_given, "--command"},
+		{o->calibrate, "--calibrate"},
 		{o->report != NULL, "--report"}, {o->class_given && !o->report, "--class"},
 		{o->dump_layout_cols > 0, "--dump-layout"},
 	};
@@ -425,6 +434,10 @@ static int check_actions(const struct options *o, FILE *err)
 		return usage_error(err, "--redirect goes with --command");
 	if (o->yes && !o->forget)
 		return usage_error(err, "--yes goes with --forget");
+	if (o->quick && !o->calibrate)
+		return usage_error(err, "--quick goes with --calibrate");
+	if (o->calibrate && strcmp(o->format->name, "text") != 0 && strcmp(o->format->name, "json") != 0)
+		return usage_error(err, "--calibrate prints text or json, not %s", o->format->name);
 	/* the lab keeps every run: silently saving what was asked not to be
 	 * saved would be worse than a refusal */
 	if (o->no_record && !o->batch)
@@ -631,6 +644,8 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 		return store_cmd_forget(o->db, o->yes, stdin, stdout, stderr);
 	if (o->history)
 		return history_cmd(o, stdout, stderr);
+	if (o->calibrate)
+		return calib_cmd(o, stdout, stderr);
 	if (o->report)
 		return report_cmd(o, stderr);
 	if (o->class_given)

@@ -37,6 +37,7 @@ struct options {
 	int no_record;             /* --no-record: batch records nothing */
 	int history;               /* --history: print saved runs */
 	int forget, yes;           /* --forget [--yes] */
+	int calibrate, quick;      /* --calibrate [--quick]: this machine's costs */
 	/* One experiment instead of lessons: --run SPEC (the spec syntax,
 	 * doc/spec-syntax.md) or --command -- PROG ARG... (with --op and
 	 * --size), parsed and checked into `experiment` (--size and

@@ -16,6 +16,7 @@
 #include "guard.h"
 #include "keys.h"
 #include "lab.h"
+#include "report.h"
 #include "layout.h"
 #include "sanitize.h"
 #include "trust.h"
@@ -224,6 +225,7 @@ int lab_open(struct lab *lab, const struct options *o)
 	rc = lab_notebook_open(lab);
 	if (rc != 0)
 		return rc;
+	lab_model_open(lab);
 	if (lab_programs_load(lab) != 0)
 		lab_message(lab, "your programs' pages could not all be read from the notebook");
 	/* no --lesson nor --race: where the student left off */
@@ -234,6 +236,10 @@ int lab_open(struct lab *lab, const struct options *o)
 	 * inside it, and the student is told where */
 	if (lab->scratch.note)
 		lab_message(lab, "%s", lab->scratch.note);
+	else if (report_no_device(lab->scratch.fstype)) {
+		report_no_device_words(lab->scratch.dir, lab->scratch.fstype, msg, sizeof msg);
+		lab_message(lab, "%s", msg);
+	}
 	if (o->perf) {
 		char why[256] = "";
 		if (engine_perf_available(why, sizeof why)) {
@@ -268,6 +274,7 @@ void lab_close(struct lab *lab)
 	run_free(&lab->run);
 	race_free(&lab->race);
 	lab_notebook_close(lab);
+	lab_model_close(lab);
 	lab_history_close(lab);
 	lab_form_close(lab);
 	if (lab->guarded)

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "calib.h"
 #include "cli.h"
 #include "engine.h"
 #include "expect.h"
@@ -310,6 +311,12 @@ struct lab {
 	unsigned claims_generation;   /* counts changes of any lesson's claims, so
 	                                 a view that laid them out knows to again */
 	int perf;                 /* --perf works here (counting passes after one-pass runs) */
+	/* this machine's costs (lab_model.c): the notebook's, or measured the
+	 * first time a run's model is needed, a step per poll */
+	struct calibration cal;
+	int have_cal;
+	struct calib_steps *calibrating;   /* NULL: not measuring */
+	int want_cal;             /* a run ended wanting a model: measure when polled */
 
 	/* view state */
 	size_t text_top;          /* first line of the lesson text shown */
@@ -429,6 +436,9 @@ struct run_view {
 	double guess_rate;            /* the guess of this run (live or ended), NAN none */
 	const char *guess_text;       /* as it was typed, or NULL */
 	double miss;                  /* ended: |ln guess - ln rate|, NAN none */
+	/* this machine's costs, for an ended run's model (lab_model_of); NULL
+	 * while none are calibrated */
+	const struct cost_table *costs;
 	/* sweep */
 	const struct sweep_point *points;
 	size_t npoints, point, total;
@@ -437,6 +447,25 @@ void run_view_of(const struct lab *lab, size_t lesson, struct run_view *v);
 /* What a run itself holds: live, or ended with its own result (a raced
  * run's, which is nowhere else). */
 void run_view_of_run(const struct run *r, struct run_view *v);
+
+/* --- lab_model.c: this machine's cost model ------------------------------------ */
+
+/* The notebook's calibration for this machine, kernel, filesystem and
+ * device, if it has one. */
+void lab_model_open(struct lab *lab);
+/* A run ended whose model is wanted: when no calibration is at hand, the
+ * next lab_model_poll starts measuring one. */
+void lab_model_need(struct lab *lab);
+/* The screen's loop calls this between frames: it starts a wanted
+ * calibration (a message says so; never silently) and measures one cost
+ * of it, when no run is under way.  1 while measuring (the screen keeps
+ * polling), 0 otherwise.  The message line shows the progress; the costs
+ * go to the notebook at the end. */
+int lab_model_poll(struct lab *lab);
+void lab_model_close(struct lab *lab);
+/* The model of the ended run v shows: 0 with *m filled, -1 when it has
+ * none (live, no result, a sweep, no calibration). */
+int lab_model_of(const struct run_view *v, struct model_estimate *m);
 
 /* --- lab_notebook.c: the lab's side of the notebook (store.h) --------------- */
 

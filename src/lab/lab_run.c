@@ -372,6 +372,8 @@ static void end_run(struct lab *lab, struct run *r)
 	if (!r->raced)
 		keep_result(lab, r);
 	lab_notebook_file(lab, r);
+	if (!r->raced)
+		lab_model_need(lab);
 }
 
 /* A sweep point is one trial, the lesson's own; then the next point. */
@@ -584,6 +586,7 @@ void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
 		v->watched = ls->watched;
 		v->trials = ls->trials;
 		v->passes = ls->result.passes;
+		v->costs = lab->have_cal ? &lab->cal.costs : NULL;
 	} else if (ls->have_normal)
 		v->saved = &ls->normal;
 	if (ls->points) {

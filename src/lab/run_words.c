@@ -120,15 +120,24 @@ static void result_words(const struct run_view *v, int ascii, struct run_state *
 		char passes[32], trials[32];   /* "2,422 whole passes", as every count */
 		units_format_count(r->passes, passes, sizeof passes);
 		units_format_count(v->trials, trials, sizeof trials);
-		add(s, NULL, 0, 1, "%s whole pass%s", passes, plural(r->passes, "es"));
-		add(s, NULL, 0, 1, "in %s trial%s%s", trials, plural(v->trials, "s"),
-		    r->time_limited ? ";" : "");
-		if (r->time_limited) {
-			add(s, NULL, 0, 1, "the last pass");
-			add(s, NULL, 0, 1, "cut short");
+		if (r->passes == 0 && r->time_limited) {
+			/* every trial ended at its time limit before a whole pass
+			 * (w01's file would take half an hour): no passes to count */
+			add(s, NULL, 0, 1, "%s trial%s,", trials, plural(v->trials, "s"));
+			add(s, NULL, 0, 1, "each ended by");
+			add(s, NULL, 0, 1, "its time limit");
+		} else {
+			add(s, NULL, 0, 1, "%s whole pass%s", passes, plural(r->passes, "es"));
+			add(s, NULL, 0, 1, "in %s trial%s%s", trials, plural(v->trials, "s"),
+			    r->time_limited ? ";" : "");
+			if (r->time_limited) {
+				add(s, NULL, 0, 1, "the last pass");
+				add(s, NULL, 0, 1, "cut short");
+			}
 		}
 	} else {
-		s->tone = RUN_TONE_DONE;
+		/* the student's stop is no success: no check mark on it */
+		s->tone = r->stopped && !r->time_limited ? RUN_TONE_STOPPED : RUN_TONE_DONE;
 		if (r->time_limited || r->stopped) {
 			add(s, NULL, 0, 0, "%s after %s", r->time_limited ? "time limit reached" : "STOPPED",
 			    secs);

@@ -37,6 +37,7 @@ enum run_tone {
 	RUN_TONE_DONE,            /* ended as the lesson means (its expected error too) */
 	RUN_TONE_FAILED,          /* failed, or could not start */
 	RUN_TONE_IDLE,            /* not run, or only a saved result */
+	RUN_TONE_STOPPED,         /* stopped by the student: no success, no failure */
 	RUN_TONES
 };
 

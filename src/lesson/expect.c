@@ -56,6 +56,7 @@ static const char *const reason_names[] = {
 	[EXPECT_WHY_NULL_FIELD] = "field-null",
 	[EXPECT_WHY_DIVISION_BY_ZERO] = "division-by-zero",
 	[EXPECT_WHY_NOT_FINITE] = "not-finite",
+	[EXPECT_WHY_NO_DEVICE] = "no-device",
 	[EXPECT_WHY_TIME_LIMITED] = "time-limited",
 	[EXPECT_WHY_BUSY] = "busy",
 	[EXPECT_WHY_EMPTY_BOUND] = "empty-bound",

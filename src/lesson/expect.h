@@ -69,6 +69,14 @@
                                         than the workload's own */
 #define EXPECT_FIELD_DURATION  16u   /* a duration (seconds): a busy machine
                                         can only make it read longer */
+#define EXPECT_FIELD_DEVICE    32u   /* what the storage device or write-back
+                                        did (storage.*, dirty pages, waits):
+                                        a run with no device under it
+                                        (EXPECT_RAN_NO_DEVICE) makes it
+                                        inconclusive */
+#define EXPECT_FIELD_CACHED    64u   /* what the page cache holds after the
+                                        loop: meaningless where a workload
+                                        meant for the device had none */
 #define EXPECT_FIELD_WHOLE_FILE 4u   /* a count over the whole file (calls.*,
                                         syscalls.*, storage.*): a
                                         time-limited run makes it
@@ -183,6 +191,14 @@ enum expect_found {
 #define EXPECT_RAN_BUSY         1u   /* CPU time per wall second well below 1
                                         for a CPU-bound loop */
 #define EXPECT_RAN_TIME_LIMITED 2u   /* a trial stopped at its time limit */
+#define EXPECT_RAN_NO_DEVICE    4u   /* the scratch filesystem has no storage
+                                        device (tmpfs): its EXPECT_FIELD_DEVICE
+                                        fields count nothing real */
+#define EXPECT_RAN_DEVICE_BOUND 8u   /* the workload is meant to reach the
+                                        device (O_SYNC, O_DSYNC, O_DIRECT, a
+                                        sync, a cold cache, DONTNEED): with
+                                        NO_DEVICE its timed and cached
+                                        fields are inconclusive too */
 
 /* The fields a busy lesson's correction reads (expect_eval.c): its wait
  * for a CPU and its wall time, in seconds (report_field_rows.h). */
@@ -220,6 +236,7 @@ enum expect_reason {
 	EXPECT_WHY_NULL_FIELD,        /* a field is unavailable here */
 	EXPECT_WHY_DIVISION_BY_ZERO,  /* a divisor's range includes 0 */
 	EXPECT_WHY_NOT_FINITE,        /* overflow, or a lookup gave NaN/inf */
+	EXPECT_WHY_NO_DEVICE,         /* no storage device, a field that needs one */
 	EXPECT_WHY_TIME_LIMITED,      /* time-limited run, whole-file claim */
 	EXPECT_WHY_BUSY,              /* busy machine, a timed field */
 	EXPECT_WHY_EMPTY_BOUND,       /* between's low above its high */
@@ -227,7 +244,7 @@ enum expect_reason {
 };
 const char *expect_verdict_name(enum expect_verdict v);  /* held|missed|inconclusive */
 const char *expect_reason_name(enum expect_reason r);    /* "" | lesson-missing |
-	field-null | division-by-zero | not-finite | time-limited | busy |
+	field-null | division-by-zero | not-finite | no-device | time-limited | busy |
 	empty-bound | straddle */
 
 struct expect_outcome {

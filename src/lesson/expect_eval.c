@@ -129,6 +129,13 @@ static void weigh_conditions(struct eval *c, const struct expect_node *n, struct
 	if (!c->src->conditions)
 		return;
 	unsigned ran = c->src->conditions(c->src->ctx, n->lesson);
+	unsigned needs_device = EXPECT_FIELD_DEVICE;
+	if (ran & EXPECT_RAN_DEVICE_BOUND)
+		needs_device |= EXPECT_FIELD_TIMED | EXPECT_FIELD_CACHED;
+	if ((ran & EXPECT_RAN_NO_DEVICE) && (n->field_class & needs_device))
+		note(c->note, EXPECT_WHY_NO_DEVICE, "%s ran on a filesystem with no storage device "
+		     "(tmpfs): nothing reached a disk, so '%s' shows no device's work",
+		     n->lesson ? n->lesson : "the lesson", n->field);
 	int whole = c->whole == EXPECT_WHOLE_YES ||
 	            (c->whole == EXPECT_WHOLE_AUTO && (n->field_class & EXPECT_FIELD_WHOLE_FILE));
 	if ((ran & EXPECT_RAN_TIME_LIMITED) && whole) {

@@ -86,8 +86,8 @@ const struct expect_field_row *expect_field_at(size_t i)
 
 void expect_fields_markdown(FILE *out)
 {
-	fputs("| field | meaning | timed | whole file |\n", out);
-	fputs("|-------|---------|-------|------------|\n", out);
+	fputs("| field | meaning | timed | whole file | device |\n", out);
+	fputs("|-------|---------|-------|------------|--------|\n", out);
 	const struct expect_field_row *r;
 	for (size_t i = 0; (r = expect_field_at(i)) != NULL; i++) {
 		unsigned bits = bits_of(r);
@@ -101,7 +101,8 @@ void expect_fields_markdown(FILE *out)
 			        r->name + strlen("calls."));
 		else
 			fputs(r->meaning, out);
-		fprintf(out, " | %s | %s |\n", bits & EXPECT_FIELD_TIMED ? "yes" : "",
-		        bits & EXPECT_FIELD_WHOLE_FILE ? "yes" : "");
+		fprintf(out, " | %s | %s | %s |\n", bits & EXPECT_FIELD_TIMED ? "yes" : "",
+		        bits & EXPECT_FIELD_WHOLE_FILE ? "yes" : "",
+		        bits & EXPECT_FIELD_DEVICE ? "yes" : bits & EXPECT_FIELD_CACHED ? "bound" : "");
 	}
 }

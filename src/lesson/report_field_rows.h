@@ -29,7 +29,10 @@
  *   bits     EXPECT_FIELD_* (expect.h): 0 for a field no check may name
  *            (text, flags, lists); KNOWN for a number; TIMED when it
  *            depends on the clock; WHOLE_FILE when it counts work done,
- *            so a time-limited run leaves it partial
+ *            so a time-limited run leaves it partial; DEVICE when it
+ *            counts what the storage device or write-back did, so a
+ *            filesystem with no device (tmpfs) leaves it meaningless;
+ *            CACHED for what the page cache holds after the loop
  *   json     how the JSON writes it: JV the value (null as null); JCSV in
  *            the CSV only; JLIST(fn) report_json.c's fn writes it (a list);
  *            JONLY(fn) the same, and the row is in the JSON only (no CSV
@@ -56,6 +59,8 @@
 #define RF_DURATION (RF_TIMED | EXPECT_FIELD_DURATION)  /* busy reads it long */
 #define RF_WORK  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE)
 #define RF_BOTH  (EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE)
+#define RF_DEV   (RF_WORK | EXPECT_FIELD_DEVICE)     /* counts the device's work */
+#define RF_CACHED (RF_WORK | EXPECT_FIELD_CACHED)
 
 /* The names of the fields the lab notebook keeps columns of (store.h):
  * --history gives a run's fields from those columns when it has no batch
@@ -142,11 +147,11 @@
 	X("cpu.system", MEMBER(stime, TF_SECONDS, TF_ADD), RF_WORK, JV, "CPU seconds of the workload process in the kernel") \
 	X("faults.minor", MEMBER(minflt, TF_LONG, TF_ADD), RF_WORK, JV, "page faults served without I/O") \
 	X("faults.major", MEMBER(majflt, TF_LONG, TF_ADD), RF_WORK, JV, "page faults that read from storage") \
-	X("context_switches.voluntary", MEMBER(nvcsw, TF_LONG, TF_ADD), RF_WORK, JV, \
+	X("context_switches.voluntary", MEMBER(nvcsw, TF_LONG, TF_ADD), RF_DEV, JV, \
 	  "times the process gave up the CPU to wait") \
 	X("context_switches.involuntary", MEMBER(nivcsw, TF_LONG, TF_ADD), RF_WORK, JV, \
 	  "times the scheduler took the CPU away") \
-	X("waited_seconds", MEMBER(waited_seconds, TF_SECONDS, TF_ADD), RF_BOTH, JV, \
+	X("waited_seconds", MEMBER(waited_seconds, TF_SECONDS, TF_ADD), RF_BOTH | EXPECT_FIELD_DEVICE, JV, \
 	  "seconds of the timed loop not spent on the CPU: waiting for the device, a lock, the scheduler") \
 	X(EXPECT_LOAD_WALL, MEMBER(seconds, TF_DOUBLE, TF_ADD), RF_DURATION, JV, \
 	  "seconds the timed loop took (as `seconds`, of this trial), split into the four below") \
@@ -156,7 +161,7 @@
 	  "seconds of it on a CPU in the kernel, for the workload") \
 	X(EXPECT_LOAD_WAIT, MEMBER(cpu_wait, TF_SECONDS, TF_ADD), RF_WORK, JV, \
 	  "seconds of it runnable but waiting for a CPU (/proc/PID/schedstat): the machine's load") \
-	X("time.blocked", MEMBER(blocked, TF_SECONDS, TF_ADD), RF_WORK, JV, \
+	X("time.blocked", MEMBER(blocked, TF_SECONDS, TF_ADD), RF_DEV, JV, \
 	  "seconds of it waiting for the device, a lock or a sleep: the rest of the wall time") \
 	X("time.note", FN(f_time_note, 0), 0, JV, "") \
 	X("per_call.call", FN(f_per_call, PC_CALL), RF_DURATION, JV, \
@@ -165,9 +170,9 @@
 	  "seconds per system call of the workload's own kind (write or read)") \
 	X("rate_alone", FN(f_rate_alone, 0), RF_NUM, JV, \
 	  "bytes per second over the wall time less the wait for a CPU: the rate on an idle machine") \
-	X("storage.read_bytes", MEMBER(read_bytes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("storage.read_bytes", MEMBER(read_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "bytes the kernel read from the device for the process (/proc/PID/io `read_bytes`)") \
-	X("storage.write_bytes", MEMBER(write_bytes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("storage.write_bytes", MEMBER(write_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "bytes the kernel accounted as dirtied for the device (/proc/PID/io `write_bytes`): " \
 	  "counted when a page is dirtied, so a cached write counts as much as a synced one") \
 	X("copied.read_bytes", MEMBER(rchar, TF_COUNT, TF_ADD), RF_WORK, JV, \
@@ -178,30 +183,30 @@
 	  "a read command's start-up reads, taken off its `bytes`: `rchar` of the same argv run on an empty file (null otherwise)") \
 	X("cache.resident_before", MEMBER(resident_before, TF_FRACTION, TF_FIRST), RF_NUM, JV, \
 	  "fraction of the file in the page cache just before the trial") \
-	X("cache.resident_after", MEMBER(resident_after, TF_FRACTION, TF_LAST), RF_WORK, JV, \
+	X("cache.resident_after", MEMBER(resident_after, TF_FRACTION, TF_LAST), RF_CACHED, JV, \
 	  "fraction of the file in the page cache just after the trial") \
-	X("cache.dirty_pages_after", MEMBER(dirty_pages_after, TF_COUNT, TF_LAST), RF_WORK, JV, \
+	X("cache.dirty_pages_after", MEMBER(dirty_pages_after, TF_COUNT, TF_LAST), RF_DEV, JV, \
 	  "pages of the file still dirty right after the trial (cachestat; null without it)") \
-	X("cache.writeback_pages_after", MEMBER(writeback_pages_after, TF_COUNT, TF_LAST), RF_WORK, JV, \
+	X("cache.writeback_pages_after", MEMBER(writeback_pages_after, TF_COUNT, TF_LAST), RF_DEV, JV, \
 	  "pages of the file being written to the device right after the trial (cachestat)") \
-	X("cache.resident_after_advice", MEMBER(resident_after_advice, TF_FRACTION, TF_FIRST), RF_NUM, JV, \
+	X("cache.resident_after_advice", MEMBER(resident_after_advice, TF_FRACTION, TF_FIRST), RF_NUM | EXPECT_FIELD_DEVICE, JV, \
 	  "fraction of the file cached right after posix_fadvise (and its advice_lead), before the loop (null without advice)") \
-	X("cache.resident_evicted_max", MEMBER(resident_evicted_max, TF_FRACTION, TF_MAX), RF_NUM, JV, \
+	X("cache.resident_evicted_max", MEMBER(resident_evicted_max, TF_FRACTION, TF_MAX), RF_NUM | EXPECT_FIELD_DEVICE, JV, \
 	  "cold reads: the most of the file found cached after an eviction between passes") \
-	X("device.reads", MEMBER(device.reads, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("device.reads", MEMBER(device.reads, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "read requests the scratch directory's block device completed during the trial: " \
 	  "the whole device's, anything else's too (/sys/block/DEV/stat)") \
-	X("device.writes", MEMBER(device.writes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("device.writes", MEMBER(device.writes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "write requests the device completed during the trial (whole device)") \
-	X("device.read_bytes", MEMBER(device.read_bytes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("device.read_bytes", MEMBER(device.read_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "bytes the device read during the trial (whole device)") \
-	X("device.write_bytes", MEMBER(device.write_bytes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("device.write_bytes", MEMBER(device.write_bytes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "bytes the device wrote during the trial (whole device)") \
-	X("device.flushes", MEMBER(device.flushes, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("device.flushes", MEMBER(device.flushes, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "cache flushes the device completed during the trial (whole device; null before Linux 5.5)") \
-	X("device.merged", MEMBER(device.merged, TF_COUNT, TF_ADD), RF_WORK, JV, \
+	X("device.merged", MEMBER(device.merged, TF_COUNT, TF_ADD), RF_DEV, JV, \
 	  "requests the kernel merged into others before the device saw them (whole device)") \
-	X("amplification", FN(f_amplification, 0), RF_WORK, JV, \
+	X("amplification", FN(f_amplification, 0), RF_DEV, JV, \
 	  "device bytes per byte the workload moved, its own way (written for a write, read otherwise)") \
 	X("evidence.bytes", FN(f_evidence, E_BYTES), RF_NUM, JV, \
 	  "a scenario: the bytes its file holds when it ends (null for other workloads)") \
@@ -219,6 +224,12 @@
 	X("sweep.fit.warm.U", FN(f_fit, WL_CACHE_WARM * 2 + 1), RF_TIMED, JV, "a sweep's fitted seconds per byte, warm") \
 	X("sweep.fit.cold.R", FN(f_fit, WL_CACHE_COLD * 2), RF_TIMED, JV, "a sweep's fitted seconds per call, cold") \
 	X("sweep.fit.cold.U", FN(f_fit, WL_CACHE_COLD * 2 + 1), RF_TIMED, JV, "a sweep's fitted seconds per byte, cold") \
+	X("model.predicted_seconds", FN(f_model, M_SECONDS), RF_TIMED, JV, \
+	  "seconds this machine's cost model predicts from the run's counts (`iolab --calibrate`)") \
+	X("model.predicted_rate", FN(f_model, M_RATE), RF_TIMED, JV, "bytes over the model's predicted seconds") \
+	X("model.ratio", FN(f_model, M_RATIO), RF_TIMED, JV, "measured seconds over predicted seconds: 1 is a perfect model") \
+	X("model.terms", FN(f_model, M_TERMS), 0, JONLY(json_model_terms), "") \
+	X("model.off", FN(f_none, 0), 0, JONLY(json_model_off), "") \
 	X("busy", FN(f_busy, 0), 0, JV, "") \
 	X("points", FN(f_points, 0), 0, JV, "") \
 	X("expectations.held", FN(f_expect_count, EXPECT_HELD), 0, JCSV, "") \
@@ -234,7 +245,8 @@
 	X("evidence", JO_NULL_IF_EMPTY) \
 	X("sweep", JO_NULL_IF_EMPTY | JO_LINES) \
 	X("sweep.fit.warm", JO_NULL_IF_EMPTY) \
-	X("sweep.fit.cold", JO_NULL_IF_EMPTY)
+	X("sweep.fit.cold", JO_NULL_IF_EMPTY) \
+	X("model", JO_NULL_IF_EMPTY | JO_LINES)
 
 /* Short names a check may use for the common fields: X(alias, name). */
 #define REPORT_FIELD_ALIASES(X) \

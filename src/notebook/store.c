@@ -1,12 +1,12 @@
 /* store.c - the lab notebook: every run kept in SQLite.
  *
- * SCHEMA (version 3: PRAGMA user_version = 3, PRAGMA application_id =
+ * SCHEMA (version 4: PRAGMA user_version = 4, PRAGMA application_id =
  * 0x696f6c62 "iolb", so that a file of another program is recognised and
  * left alone).  Version 1 had runs, points and state; version 2 added
  * fields; version 3 two partial indexes (runs_scored, runs_imported) so
- * that the lab's start reads no whole table.  An older file is brought up
- * to date when it is opened for writing (store_migrate), or read through
- * an upgraded copy in memory.
+ * that the lab's start reads no whole table; version 4 costs.  An older
+ * file is brought up to date when it is opened for writing
+ * (store_migrate), or read through an upgraded copy in memory.
  *
  *   runs: one row per run.
  *     id            INTEGER PRIMARY KEY: the order rows were recorded in
@@ -61,6 +61,13 @@
  *     that was null has no row, so a run with rows but none for a name had
  *     it null; a run with no rows at all was recorded before version 2 or
  *     imported, and says so.  Deleted with their run.
+ *   costs (version 4): this machine's primitive costs as `iolab
+ *     --calibrate` measured them (calib.h), one row per cost, keyed by
+ *     machine, kernel, filesystem and device: a calibration answers only
+ *     for the key it was measured under, so a new kernel or another disk
+ *     is simply a key with no rows yet, and the lab measures again.
+ *     seconds is NULL where the cost could not be measured, why says why.
+ *     A new calibration of a key replaces its rows (store_costs_put).
  *
  * WHY WAL: two labs and a batch run write the same file.  In WAL mode
  * readers never block a writer nor a writer its readers (so --history works
@@ -139,6 +146,19 @@ static const char *const migrations[] = {
 	"CREATE INDEX runs_scored ON runs (lesson, guess_log_rate, log_rate)"
 	" WHERE guess_log_rate IS NOT NULL AND log_rate IS NOT NULL;"
 	"CREATE INDEX runs_imported ON runs (lesson) WHERE recorder = 'imported';",
+	/* 4: costs, this machine's calibrated primitive costs */
+	"CREATE TABLE costs ("
+	" machine TEXT NOT NULL,"
+	" kernel TEXT NOT NULL,"
+	" filesystem TEXT NOT NULL,"
+	" device TEXT NOT NULL,"
+	" name TEXT NOT NULL,"
+	" seconds REAL,"
+	" why TEXT NOT NULL DEFAULT '',"
+	" at_text TEXT NOT NULL,"
+	" took REAL NOT NULL,"
+	" quick INTEGER NOT NULL CHECK (quick IN (0, 1)),"
+	" PRIMARY KEY (machine, kernel, filesystem, device, name)) WITHOUT ROWID;",
 };
 #define STORE_SCHEMA_VERSION ((int64_t)COUNT(migrations))
 

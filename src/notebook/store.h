@@ -333,4 +333,16 @@ typedef int (*store_lesson_knobs_fn)(const char *lesson, uint64_t *block,
 int store_import_progress(struct store *st, store_lesson_knobs_fn knobs, void *arg,
                           char *notice, size_t noticelen);
 
+/* --- this machine's costs (schema 3) ------------------------------------ */
+
+struct calibration;           /* calib.h */
+
+/* Keep calibration c for its key, replacing what that key had, in one
+ * transaction.  0, or -1 with "not saved: ..." in msg. */
+int store_costs_put(struct store *st, const struct calibration *c, char *msg, size_t msglen);
+/* The calibration kept for c->key (filled in by the caller): 1 found, and
+ * the rest of *c filled; 0 none kept for that key (another machine,
+ * kernel, filesystem or device: it must be measured again); -1 with msg. */
+int store_costs_get(struct store *st, struct calibration *c, char *msg, size_t msglen);
+
 #endif

@@ -271,7 +271,7 @@ static int has_our_tables(sqlite3 *db)
 	if (store_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
 	                    "name IN ('runs', 'points', 'state')", &ours, &rc) != 0 ||
 	    store_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
-	                    "name NOT IN ('runs', 'points', 'state', 'fields') AND "
+	                    "name NOT IN ('runs', 'points', 'state', 'fields', 'costs') AND "
 	                    "name NOT LIKE 'sqlite_%'", &others, &rc) != 0)
 		return 0;
 	return ours == 3 && others == 0;

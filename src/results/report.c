@@ -19,6 +19,26 @@ static char *dup_or_null(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+int report_no_device(const char *filesystem)
+{
+	return filesystem && (strcmp(filesystem, "tmpfs") == 0 || strcmp(filesystem, "ramfs") == 0);
+}
+
+void report_no_device_words(const char *dir, const char *filesystem, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s is on %s, which has no storage device: syncs cost nothing, nothing "
+	         "is evicted or left dirty, O_DIRECT is cached, so every claim about those is "
+	         "inconclusive here (use --dir on a disk filesystem)", dir, filesystem);
+}
+
+int report_device_bound(const struct wl_spec *spec)
+{
+	return (spec->open_flags & (WL_OPEN_SYNC | WL_OPEN_DSYNC | WL_OPEN_DIRECT)) ||
+	       (spec->op == WL_OP_WRITE && spec->sync != WL_SYNC_NONE) ||
+	       (spec->op == WL_OP_READ && spec->cache == WL_CACHE_COLD) ||
+	       spec->fadvise == WL_ADV_DONTNEED;
+}
+
 int report_init(struct report *r, const char *scratch, const char *filesystem,
                 const char *syscall_counter)
 {
@@ -26,6 +46,7 @@ int report_init(struct report *r, const char *scratch, const char *filesystem,
 	struct utsname u;
 	snprintf(r->kernel, sizeof r->kernel, "%s", uname(&u) == 0 ? u.release : "unknown");
 	snprintf(r->filesystem, sizeof r->filesystem, "%s", filesystem ? filesystem : "unknown");
+	r->no_device = report_no_device(filesystem);
 	time_t now = time(NULL);
 	struct tm tm;
 	if (!gmtime_r(&now, &tm) || !strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &tm))
@@ -129,6 +150,8 @@ struct report_result *report_add(struct report *r, const struct lesson *l,
 	struct report_result *res = &grown[r->nresults];
 	memset(res, 0, sizeof *res);
 	res->status = REPORT_OK;
+	res->model.off = -1;
+	res->no_device = r->no_device;
 	res->is_sweep = sweep_npoints(&l->sweep) > 0;
 	res->lesson_points = l->points > 0 ? l->points : LESSON_POINTS_DEFAULT;
 	res->points_given = l->points_given;
@@ -189,6 +212,14 @@ int report_trial_outcome(const struct wl_spec *spec, const struct trial_result *
 			snprintf(msg, len, "%s", why);
 		return -1;
 	}
+}
+
+void report_model(struct report_result *res, const struct cost_table *costs)
+{
+	memset(&res->model, 0, sizeof res->model);
+	res->model.off = -1;
+	if (costs && res->measured && !res->is_sweep && report_has_rate(res))
+		model_predict(costs, &res->spec, &res->summary.median, &res->model);
 }
 
 void report_fail(struct report_result *res, const char *fmt, ...)

@@ -21,6 +21,7 @@
 #include "lesson.h"
 #include "machine.h"
 #include "report_policy.h"
+#include "model.h"
 #include "sweep.h"
 
 /* A reference rate with the label views print ("2011 iMac"). */
@@ -92,6 +93,12 @@ struct report_result {
 	int points_given;
 	enum lesson_visibility visibility;
 	unsigned retries;
+	/* This machine's model of the run (model.h): its median trial's counts
+	 * times the notebook's calibrated costs; present 0 when no calibration
+	 * was at hand or nothing was measured (a sweep: its fit is the model). */
+	struct model_estimate model;
+	/* The scratch filesystem has no storage device (report.no_device). */
+	int no_device;
 };
 
 /* The columns batch text fits in unless --wide. */
@@ -101,6 +108,8 @@ struct report {
 	char *version;            /* PACKAGE_VERSION */
 	char kernel[128];         /* uname -r */
 	char filesystem[32];      /* of the scratch directory */
+	int no_device;            /* it has no storage device (tmpfs, ramfs):
+	                             report_no_device() */
 	char *scratch;            /* its path */
 	char *syscall_counter;    /* procfs | perf | none */
 	/* the scratch directory's block device (device.h), or none with
@@ -123,6 +132,16 @@ struct report {
 	size_t nresults;
 };
 
+/* Does a filesystem of this name have no storage device under it?  Its
+ * syncs, dirty pages, evictions and O_DIRECT show no device's work. */
+int report_no_device(const char *filesystem);
+/* What the student is told at the start on such a filesystem: "DIR is on
+ * tmpfs, which has no storage device: ...". */
+void report_no_device_words(const char *dir, const char *filesystem, char *buf, size_t len);
+/* Does spec mean to reach the device (O_SYNC, O_DSYNC, O_DIRECT, a sync,
+ * a cold cache, DONTNEED advice)?  On a filesystem with no device its
+ * timing shows none of that. */
+int report_device_bound(const struct wl_spec *spec);
 /* The machine's device: d, or none (d NULL) for the reason in note. */
 void report_set_device(struct report *r, const struct device_info *d, const char *note);
 
@@ -170,6 +189,9 @@ void report_note(struct report_result *res, const char *text);
  * there is none) and the lesson gave points (or, claim-free, its default).
  * doc/batch-output.md, "Grading policy". */
 double report_test_points(const struct report_result *res, long j);
+/* The model of res from costs (NULL: none), as model_predict() makes it
+ * from the median trial; a sweep, an unmeasured run: none. */
+void report_model(struct report_result *res, const struct cost_table *costs);
 /* 1 if any result has status error. */
 int report_any_failed(const struct report *r);
 void report_free(struct report *r);

@@ -122,6 +122,10 @@ unsigned report_run_conditions(const struct report_result *res)
 	free(index);
 	if (report_ran_busy(res) == 1)
 		ran |= EXPECT_RAN_BUSY;
+	if (res->no_device)
+		ran |= EXPECT_RAN_NO_DEVICE;
+	if (report_device_bound(&res->spec))
+		ran |= EXPECT_RAN_DEVICE_BOUND;
 	return ran;
 }
 

@@ -439,6 +439,22 @@ static int f_fit(const struct report_result *r, int a, struct report_value *v)
 	return 0;
 }
 
+enum { M_SECONDS, M_RATE, M_RATIO, M_TERMS };
+
+/* This machine's model: null without one (the JSON's model is then null);
+ * model.terms' value is how many (its list is report_json.c's). */
+static int f_model(const struct report_result *r, int a, struct report_value *v)
+{
+	const struct model_estimate *m = &r->model;
+	if (!m->present || !(m->predicted_seconds > 0))
+		return 0;
+	if (a == M_TERMS)
+		val_uint(v, m->nterms);
+	else
+		val_real(v, a == M_SECONDS ? m->predicted_seconds : a == M_RATE ? m->predicted_rate : m->ratio);
+	return 0;
+}
+
 /* The table: report_field_rows.h's rows with their getters. */
 #define FN(fn, arg) fn, arg, 0, TF_NONE
 #define MEMBER(m, type, sum) NULL, 0, offsetof(struct trial_result, m), type

@@ -277,6 +277,42 @@ static void json_expectations(struct jw *w, const char *key, const struct report
 	jw_close(w, ']');
 }
 
+/* model.terms: each a measured count (its field) times a calibrated cost. */
+static void json_model_terms(struct jw *w, const char *key, const struct report_result *res)
+{
+	const struct model_estimate *m = &res->model;
+	jw_open(w, key, '[', 0);
+	for (size_t i = 0; i < m->nterms; i++) {
+		const struct model_term *t = &m->terms[i];
+		jw_open(w, NULL, '{', 1);
+		jw_str(w, "what", t->what);
+		jw_str(w, "field", t->field);
+		jw_num(w, "count", t->count);
+		jw_str(w, "cost_name", cost_name(t->cost_id));
+		jw_num(w, "cost", t->cost);
+		jw_num(w, "seconds", t->seconds);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
+/* model.off: null, or the term the gap of a miss past 2x is put on. */
+static void json_model_off(struct jw *w, const char *key, const struct report_result *res)
+{
+	const struct model_estimate *m = &res->model;
+	if (m->off < 0) {
+		jw_null(w, key);
+		return;
+	}
+	char words[256];
+	model_miss_words(m, 1, words, sizeof words);
+	jw_open(w, key, '{', 1);
+	jw_str(w, "what", m->terms[m->off].what);
+	jw_num(w, "cost_needed", m->off_cost);
+	jw_str(w, "words", words);
+	jw_close(w, '}');
+}
+
 /* --- one result: the field table's rows, laid out ------------------------ */
 
 /* How the JSON writes a row (report_field_rows.h's json column). */

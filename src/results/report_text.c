@@ -602,6 +602,27 @@ static void write_sweep(FILE *out, const struct report_result *res)
 		write_fit(out, res, caches[k]);
 }
 
+/* This machine's model beside each measurement: the headline (predicted,
+ * measured, the largest term) and, where it missed, the term that was off. */
+static void write_models(FILE *out, const struct report *r)
+{
+	int first = 1;
+	for (size_t i = 0; i < r->nresults; i++) {
+		const struct report_result *res = &r->results[i];
+		char line[512], miss[256];
+		if (!res->model.present)
+			continue;
+		if (first)
+			fputs("\nthis machine's model (iolab --calibrate):\n", out);
+		first = 0;
+		model_headline(&res->model, 1, line, sizeof line);
+		model_miss_words(&res->model, 1, miss, sizeof miss);
+		fprintf(out, "  %-20s %s\n", res->lesson, line);
+		if (*miss)
+			fprintf(out, "  %-20s %s\n", "", miss);
+	}
+}
+
 int report_write_text(FILE *out, const struct report *r)
 {
 	fprintf(out, "iolab %s, Linux %s, ", r->version, r->kernel);
@@ -617,6 +638,7 @@ int report_write_text(FILE *out, const struct report *r)
 	for (size_t i = 0; i < r->nresults; i++)
 		if (r->results[i].is_sweep)
 			write_sweep(out, &r->results[i]);
+	write_models(out, r);
 	write_expectations(out, r);
 	return ferror(out) ? -1 : 0;
 }

@@ -72,6 +72,7 @@ static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
 	[GLYPH_MISSED]    = {"\u2717", "x"},
 	[GLYPH_INCONCLUSIVE] = {"?", "?"},
 	[GLYPH_TO_CHECK]  = {"\u25cb", "-"},
+	[GLYPH_STOPPED]   = {"\u25a0", "="},
 };
 
 void crt_locale(void)

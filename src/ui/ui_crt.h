@@ -44,6 +44,7 @@ enum crt_glyph {
 	GLYPH_MISSED,                   /* ✗ / x : it was missed */
 	GLYPH_INCONCLUSIVE,             /* ? / ? : the run could not tell */
 	GLYPH_TO_CHECK,                 /* ○ / - : not checked yet */
+	GLYPH_STOPPED,                  /* ■ / = : a run the student stopped */
 	GLYPHS
 };
 

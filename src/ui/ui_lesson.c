@@ -90,6 +90,7 @@ static struct {
 	int valid;
 	size_t lesson;
 	int width, utf8;
+	int changed;              /* the next run is not the lesson's workload */
 	struct rows r;
 	size_t code_at;
 } wrapped;
@@ -187,7 +188,7 @@ static void add_code(const char *code, int width)
 static void wrap_lesson(const struct lab *lab, int width)
 {
 	if (wrapped.valid && wrapped.lesson == lab->cur && wrapped.width == width
-	    && wrapped.utf8 == crt.utf8)
+	    && wrapped.utf8 == crt.utf8 && wrapped.changed == lab->next_changed)
 		return;
 	rows_free(&wrapped.r);
 	memset(&wrapped, 0, sizeof wrapped);
@@ -200,7 +201,11 @@ static void wrap_lesson(const struct lab *lab, int width)
 	wrapped.code_at = wrapped.r.lines.n;
 	if (l->code && *l->code) {
 		textwrap_add_line(&wrapped.r.lines, "", 0);
-		textwrap_add_line(&wrapped.r.lines, "The code it runs:", width);
+		/* + - c or the form changed the workload: this code is no longer
+		 * what runs, and says so rather than pass for it */
+		textwrap_add_line(&wrapped.r.lines, lab->next_changed
+		                  ? "The lesson's code (the run is changed from it: see runs above):"
+		                  : "The code it runs:", width);
 		mark_kinds(wrapped.r.lines.n, LINE_CODE_HEAD);
 		add_code(l->code, width - 2);
 	}
@@ -208,6 +213,7 @@ static void wrap_lesson(const struct lab *lab, int width)
 	wrapped.lesson = lab->cur;
 	wrapped.width = width;
 	wrapped.utf8 = crt.utf8;
+	wrapped.changed = lab->next_changed;
 }
 
 /* --- the claims ------------------------------------------------------------ */

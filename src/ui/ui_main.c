@@ -362,6 +362,9 @@ static int lab_loop(struct lab *lab)
 			return guard_exit_status(sig);
 		}
 		int running = run_poll(lab);
+		/* a calibration under way measures one cost a turn, between
+		 * frames, and only while no run is */
+		running |= lab_model_poll(lab);
 		double now = measure_now();
 		if (stale || !running || now - drawn >= FRAME_MS / 1000.0) {
 			draw(lab);

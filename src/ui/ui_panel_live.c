@@ -197,11 +197,47 @@ static void draw_guess(struct pen *p, const struct run_view *v)
 		{g, NULL, 0, 0}, {lg, NULL, 0, 0}, {"(G on the gauge)", NULL, 1, 1},
 	};
 	kv_parts(p, "guess", guess, v->live ? COUNT(guess) : 2, 1);
+	struct model_estimate est;
+	if (lab_model_of(v, &est) == 0 && isfinite(est.predicted_rate)) {
+		char mr[32], ml[32];
+		units_format_rate(est.predicted_rate, mr, sizeof mr);
+		snprintf(ml, sizeof ml, "ln %.2f", log(est.predicted_rate));
+		const struct fit_part model[] = {{mr, NULL, 0, 0}, {ml, NULL, 0, 0},
+		                                 {"(this machine's costs)", NULL, 1, 1}};
+		kv_parts(p, "model said", model, COUNT(model), 1);
+	}
 	if (isfinite(v->miss)) {
 		units_format_fixed(v->miss, 2, miss, sizeof miss);
 		const struct fit_part m[] = {{miss, NULL, 0, 0}, {"in log rate", NULL, 1, 0}};
 		kv_parts(p, "miss", m, COUNT(m), 1);
 	}
+}
+
+/* This machine's model beside the measurement: the seconds it predicts
+ * from the run's own counts, its two largest terms, and, where it missed
+ * by more than 2x, the term that was off (model.h). */
+static void draw_model(struct pen *p, const struct run_view *v)
+{
+	struct model_estimate m;
+	int ascii = !crt.utf8;
+	if (lab_model_of(v, &m) != 0)
+		return;
+	char pr[32], me[32], a[64], b[64], term[192], miss[256];
+	units_format_seconds(m.predicted_seconds, ascii, pr, sizeof pr);
+	units_format_seconds(m.measured_seconds, ascii, me, sizeof me);
+	snprintf(a, sizeof a, "predicts %s,", pr);
+	snprintf(b, sizeof b, "measured %s", me);
+	const struct fit_part head[] = {{a, NULL, 0, 0}, {b, NULL, 0, 0}};
+	kv_parts(p, "model", head, COUNT(head), 2);
+	/* the largest term; the next too where the panel has rows to spare */
+	size_t shown = p->roomy ? 2 : 1;
+	for (size_t i = 0; i < m.nterms && i < shown && !isnan(m.terms[i].seconds); i++) {
+		model_term_words(&m.terms[i], ascii, term, sizeof term);
+		kv_words(p, "", term);
+	}
+	model_miss_words(&m, ascii, miss, sizeof miss);
+	if (*miss)
+		kv_words(p, "off", miss);
 }
 
 /* What each rate is over: "now" the last RATE_WINDOW seconds, "avg" and
@@ -413,11 +449,14 @@ static void draw_progress(struct pen *p, const struct run_view *v, const struct 
 		units_format_size(spec->size, size, sizeof size);
 		unsigned pass = spec->size && passes
 		                ? (unsigned)((s->bytes ? s->bytes - 1 : 0) / spec->size) + 1 : 1;
-		if (v->watch > WATCH_ONE_PASS) {     /* passes over several trials */
-			in_pass = v->pass_bytes;
-			pass = v->passes + 1;
-		}
 		double frac = spec->size ? (double)in_pass / (double)spec->size : 0;
+		if (v->watch > WATCH_ONE_PASS) {     /* passes over several trials */
+			pass = v->passes + 1;
+			/* done is the run's, not the pass's: a pass just begun beside
+			 * "pass 106" read "done 0%" */
+			frac = v->watched / v->watch;
+			frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+		}
 		snprintf(tail, sizeof tail, "%3.0f%%", frac * 100);
 		/* a scenario's program decides what it writes: no size to cover */
 		int scenario = spec->scenario != WL_SCENARIO_NONE;
@@ -705,6 +744,8 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 		draw_progress(&p, &v, spec);
 		draw_costs(&p, &v);
 		draw_labelled(&p, "per call", 1, ui_run_price_draw, &v);
+		/* after the counts it explains, where the panel has the rows */
+		draw_model(&p, &v);
 		draw_stderr(&p, &v);
 	} else if (v.saved)
 		draw_saved(&p, v.saved, spec);

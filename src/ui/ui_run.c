@@ -58,6 +58,7 @@ static const struct {
 	[RUN_TONE_DONE] = {GLYPH_DONE, CRT_OK},
 	[RUN_TONE_FAILED] = {GLYPH_FAILED, CRT_ERROR},
 	[RUN_TONE_IDLE] = {-1, CRT_LABEL},
+	[RUN_TONE_STOPPED] = {GLYPH_STOPPED, CRT_LABEL},
 };
 
 int ui_run_state_draw(int y, int x, int w, int max_rows, const struct run_view *v, int roomy)
