@@ -1209,10 +1209,13 @@ static void collect_command(struct trial *t, struct trial_result *r, const struc
 		r->passes = 1;
 		if (r->bytes == 0)
 			moved_nothing(t, r, io);
-	} else if (in->si_code == CLD_EXITED) {
+	} else if (in->si_code == CLD_EXITED && !(t->killed_by_us && t->term_sent)) {
 		snprintf(r->error, sizeof r->error, "'%s' exited with status %d%s%s",
 		         name, in->si_status, tail[0] ? ": " : "", tail);
 	} else if (t->killed_by_us) {
+		/* killed, or ended with a status once asked to stop (a program's
+		 * own SIGTERM handler, or the namespace's init passing it on):
+		 * either way the stop, not the program, ended it */
 		r->stopped = 1;
 		r->time_limited = t->term_sent && t->exit_time >= t->fork_time + t->spec.time_limit;
 	} else {
