@@ -28,11 +28,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "trial.h"
 #include "scratch.h"
 #include "stats.h"
 #include "units.h"
-#include "workload.h"
+#include "wl.h"
 
 #define MAX_ROUNDS 64
 

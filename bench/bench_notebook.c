@@ -191,7 +191,7 @@ static long busiest(const char *db, const struct course *c)
 	if (sqlite3_open(db, &h) == SQLITE_OK &&
 	    sqlite3_prepare_v2(h, "SELECT lesson FROM runs GROUP BY lesson ORDER BY count(*) DESC "
 	                       "LIMIT 1", -1, &s, NULL) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
-		found = course_find(c, (const char *)sqlite3_column_text(s, 0));
+		found = lesson_course_find(c, (const char *)sqlite3_column_text(s, 0));
 	sqlite3_finalize(s);
 	sqlite3_close(h);
 	return found < 0 ? 0 : found;
@@ -249,12 +249,12 @@ int main(int argc, char **argv)
 	if (rounds < 1 || rounds > MAX_ROUNDS)
 		die("-r: 1 to 16 rounds", NULL);
 	if (!lessons)
-		lessons = course_default_dir();
+		lessons = course_load_default_dir();
 	struct course c;
 	struct diags d = {0};
 	if (course_load(lessons, &c, &d) != 0)
 		die("the lessons do not load", lessons);
-	diags_free(&d);
+	diag_list_free(&d);
 
 	char dir[512];
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
@@ -285,7 +285,7 @@ int main(int argc, char **argv)
 		fflush(stdout);
 		unlink(db);
 	}
-	course_free(&c);
+	lesson_course_free(&c);
 	char cmd[700];
 	snprintf(cmd, sizeof cmd, "%s/scratch", dir);
 	rmdir(cmd);

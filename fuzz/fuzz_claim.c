@@ -20,11 +20,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct expect_expr *e = NULL;
 	unsigned offset = 0;
 	char msg[256];
-	if (expect_expr_parse(text, expect_field_class, NULL, &e, &offset, msg, sizeof msg) == 0) {
-		if (!expect_expr_has_field(e))
-			(void)expect_expr_constant(e);
-		(void)expect_expr_text(e);
-		expect_expr_free(e);
+	if (expect_parse_parse(text, expect_fields_class, NULL, &e, &offset, msg, sizeof msg) == 0) {
+		if (!expect_parse_has_field(e))
+			(void)expect_parse_constant(e);
+		(void)expect_parse_text(e);
+		expect_parse_free(e);
 	}
 	char *part[PARTS] = {0};
 	size_t n = 0;
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	spec.whole_file = part[5];
 	struct expectation x;
 	struct expect_diag diag;
-	if (expect_build(&spec, expect_field_class, NULL, &x, &diag) == 0) {
+	if (expect_build(&spec, expect_fields_class, NULL, &x, &diag) == 0) {
 		(void)expect_needs_whole_file(&x);
 		expect_free(&x);
 	} else {

@@ -61,15 +61,15 @@ static int load_course(const char *path, struct diags *ds)
 	(void)path;
 	struct course c;
 	if (course_load(dir, &c, ds) == 0)
-		course_free(&c);
+		lesson_course_free(&c);
 	return 0;
 }
 
 static int load_reference(const char *path, struct diags *ds)
 {
 	struct ref_data rd;
-	if (ref_data_load(path, &rd, ds) == 0)
-		ref_data_free(&rd);
+	if (reference_load(path, &rd, ds) == 0)
+		reference_free(&rd);
 	return 0;
 }
 
@@ -91,8 +91,8 @@ static void fuzz_file(const char *name, int (*load)(const char *, struct diags *
 		return;
 	struct diags ds = {0};
 	load(path, &ds);
-	diags_print(sink, &ds);
-	diags_free(&ds);
+	diag_list_print(sink, &ds);
+	diag_list_free(&ds);
 	unlink(path);
 }
 

@@ -9,7 +9,7 @@
 #include "fuzz_common.h"
 #include "value.h"
 #include "wl_keys.h"
-#include "workload.h"
+#include "wl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "class_view.h"
-#include "doc_read.h"
+#include "doc.h"
 #include "suites.h"
 
 static char dir[] = "/tmp/iolab-class.XXXXXX";
@@ -52,12 +52,12 @@ static const char *write_doc(const char *name, const char *version, const char *
 START_TEST(quantiles_interpolate)
 {
 	const double v[] = {1, 2, 3, 4};
-	ck_assert_double_eq_tol(class_quantile(v, 4, 0.25), 1.75, 1e-12);
-	ck_assert_double_eq_tol(class_quantile(v, 4, 0.5), 2.5, 1e-12);
-	ck_assert_double_eq_tol(class_quantile(v, 4, 0.75), 3.25, 1e-12);
-	ck_assert_double_eq(class_quantile(v, 4, 1), 4);
-	ck_assert_double_eq(class_quantile(v, 1, 0.25), 1);
-	ck_assert(isnan(class_quantile(v, 0, 0.5)));
+	ck_assert_double_eq_tol(class_view_quantile(v, 4, 0.25), 1.75, 1e-12);
+	ck_assert_double_eq_tol(class_view_quantile(v, 4, 0.5), 2.5, 1e-12);
+	ck_assert_double_eq_tol(class_view_quantile(v, 4, 0.75), 3.25, 1e-12);
+	ck_assert_double_eq(class_view_quantile(v, 4, 1), 4);
+	ck_assert_double_eq(class_view_quantile(v, 1, 0.25), 1);
+	ck_assert(isnan(class_view_quantile(v, 0, 0.5)));
 }
 END_TEST
 
@@ -205,7 +205,7 @@ START_TEST(text_harmless_and_80_columns)
 	ck_assert_int_eq(class_view_add_file(&cv, write_doc("4.json", "0.2.0", "m4", 130, 1)), 0);
 	ck_assert_int_eq(class_view_finish(&cv), 0);
 	char label[64];
-	class_machine_label(&cv.machines[0], label, sizeof label);
+	class_view_machine_label(&cv.machines[0], label, sizeof label);
 	ck_assert_str_eq(label, "machine ?[31mEVI");
 
 	for (int fmt = 0; fmt < 2; fmt++) {
@@ -277,7 +277,7 @@ START_TEST(class_merges_and_skips)
 	ck_assert_uint_eq(w03->noutliers, 0);
 
 	char label[64];
-	class_machine_label(&cv.machines[0], label, sizeof label);
+	class_view_machine_label(&cv.machines[0], label, sizeof label);
 	ck_assert_str_eq(label, "machine m1");
 	class_view_free(&cv);
 }

@@ -25,14 +25,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "trial.h"
 #include "guard.h"
 #include "measure.h"
 #include "reaper.h"
 #include "scratch.h"
 #include "suites.h"
-#include "workload.h"
-#include "workload_run.h"
+#include "wl.h"
+#include "wl_run.h"
 
 static struct scratch S;
 static char top[256], sub[300];
@@ -1506,7 +1506,7 @@ START_TEST(interrupt_reports_interrupted)
 		nanosleep(&ts, NULL);
 		trial_sample(t, &smp);
 	} while (smp.state == TRIAL_SETUP);
-	engine_interrupt();
+	trial_interrupt_all();
 	trial_finish(t, &r);
 	ck_assert_int_eq(r.ok, 0);
 	ck_assert_str_eq(r.error, "interrupted");
@@ -1538,12 +1538,12 @@ START_TEST(two_children_interrupted_and_reaped)
 	struct trial_result r;
 	struct trial *t[2];
 	pid_t pid[2];
-	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(trial_children(), 0);
 	t[0] = start_long_read(&pid[0]);
 	t[1] = start_long_read(&pid[1]);
 	ck_assert_int_ne(pid[0], pid[1]);
-	ck_assert_int_eq(engine_children(), 2);
-	engine_interrupt();                          /* SIGINT's path */
+	ck_assert_int_eq(trial_children(), 2);
+	trial_interrupt_all();                          /* SIGINT's path */
 	for (int i = 0; i < 2; i++) {
 		trial_finish(t[i], &r);
 		ck_assert_int_eq(r.ok, 0);
@@ -1552,7 +1552,7 @@ START_TEST(two_children_interrupted_and_reaped)
 		ck_assert_int_eq(waitpid(pid[i], NULL, WNOHANG), -1);
 		ck_assert_int_eq(errno, ECHILD);             /* reaped, no zombie */
 	}
-	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(trial_children(), 0);
 }
 END_TEST
 
@@ -1563,8 +1563,8 @@ START_TEST(two_children_killed_all)
 	pid_t pid[2];
 	t[0] = start_long_read(&pid[0]);
 	t[1] = start_long_read(&pid[1]);
-	engine_kill_all();                           /* a fatal signal's path: killed and reaped */
-	ck_assert_int_eq(engine_children(), 0);
+	trial_kill_all();                           /* a fatal signal's path: killed and reaped */
+	ck_assert_int_eq(trial_children(), 0);
 	for (int i = 0; i < 2; i++) {
 		errno = 0;
 		ck_assert_int_eq(waitpid(pid[i], NULL, WNOHANG), -1);
@@ -1588,16 +1588,16 @@ START_TEST(at_most_eight_children)
 		t[i] = trial_start(&s, &S, msg, sizeof msg);
 		ck_assert_msg(t[i] != NULL, "trial %d: %s", i, msg);
 	}
-	ck_assert_int_eq(engine_children(), 8);
+	ck_assert_int_eq(trial_children(), 8);
 	ck_assert_ptr_null(trial_start(&s, &S, msg, sizeof msg));
 	ck_assert_str_eq(msg, "cannot start the workload process: 8 already run, "
 	                      "the most the lab watches at once");
-	engine_interrupt();
+	trial_interrupt_all();
 	for (int i = 0; i < 8; i++) {
 		trial_finish(t[i], &r);
 		ck_assert_str_eq(r.error, "interrupted");
 	}
-	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(trial_children(), 0);
 	for (int i = 0; i < SCRATCH_MAX_FILES; i++)      /* the refused one left nothing */
 		ck_assert_msg(!strstr(S.files[i], ".err"), "left %s", S.files[i]);
 }
@@ -1609,13 +1609,13 @@ START_TEST(command_argv_substitution)
 {
 	char *words[] = {"dd", "if={file}", "x{file}{file}y", "{fil}", NULL};
 	struct wl_spec s = command(WL_OP_READ, words);
-	char **argv = wl_command_argv(&s, "/d/f");
+	char **argv = wl_run_command_argv(&s, "/d/f");
 	ck_assert_str_eq(argv[0], "dd");
 	ck_assert_str_eq(argv[1], "if=/d/f");
 	ck_assert_str_eq(argv[2], "x/d/f/d/fy");
 	ck_assert_str_eq(argv[3], "{fil}");
 	ck_assert_ptr_null(argv[4]);
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 }
 END_TEST
 
@@ -1629,24 +1629,24 @@ START_TEST(command_argv_blocks)
 	struct wl_spec s = command(WL_OP_WRITE, words);
 	s.size = 10485760;
 	s.block = 4096;
-	char **argv = wl_command_argv(&s, "/d/f");
+	char **argv = wl_run_command_argv(&s, "/d/f");
 	ck_assert_str_eq(argv[3], "bs=4096");
 	ck_assert_str_eq(argv[4], "count=2560");
 	ck_assert_str_eq(argv[5], "{blocks");
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 	wl_spec_resize(&s, 1u << 20);           /* --size 1MiB */
-	argv = wl_command_argv(&s, "/d/f");
+	argv = wl_run_command_argv(&s, "/d/f");
 	ck_assert_str_eq(argv[4], "count=256");
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 	s.size = 10000;                          /* a last, partial block counts */
-	argv = wl_command_argv(&s, "/d/f");
+	argv = wl_run_command_argv(&s, "/d/f");
 	ck_assert_str_eq(argv[4], "count=3");
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 	s.block = 1;
-	argv = wl_command_argv(&s, "/d/f");
+	argv = wl_run_command_argv(&s, "/d/f");
 	ck_assert_str_eq(argv[3], "bs=1");
 	ck_assert_str_eq(argv[4], "count=10000");
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 }
 END_TEST
 
@@ -1658,22 +1658,22 @@ START_TEST(command_argv_size)
 	                 NULL};
 	struct wl_spec s = command(WL_OP_WRITE, words);
 	s.size = 10485760;
-	char **argv = wl_command_argv(&s, "/d/{size}");
+	char **argv = wl_run_command_argv(&s, "/d/{size}");
 	ck_assert_str_eq(argv[2], "/d/{size}");
 	ck_assert_str_eq(argv[3], "10485760");
 	ck_assert_str_eq(argv[4], "count=10485760B");
 	ck_assert_str_eq(argv[5], "{size");
 	ck_assert_str_eq(argv[6], "{10485760}");
 	ck_assert_ptr_null(argv[7]);
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 	s.size = 1;
-	argv = wl_command_argv(&s, "f");
+	argv = wl_run_command_argv(&s, "f");
 	ck_assert_str_eq(argv[3], "1");
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 	s.size = UINT64_C(68719476736);         /* 64 GiB, the largest a lesson takes */
-	argv = wl_command_argv(&s, "f");
+	argv = wl_run_command_argv(&s, "f");
 	ck_assert_str_eq(argv[3], "68719476736");
-	wl_command_free(argv);
+	wl_run_command_free(argv);
 }
 END_TEST
 
@@ -2045,7 +2045,7 @@ START_TEST(orphans_of_a_running_trial_are_its_own)
 	ck_assert_msg(b != NULL, "trial_start: %s", msg);
 	/* an orphan goes to the lab (its subreaper), or, where the trial has
 	 * a PID namespace of its own, to the namespace's first process */
-	pid_t found[4], home = engine_isolation_note() ? getpid() : trial_pid(b);
+	pid_t found[4], home = trial_isolation_note() ? getpid() : trial_pid(b);
 	const struct timespec ms10 = {0, 10000000L};
 	for (int i = 0; i < 3000 && sleepers("299.92", home, found, 4) == 0; i++)
 		nanosleep(&ms10, NULL);
@@ -2074,15 +2074,15 @@ END_TEST
 START_TEST(perf_counting_pass)
 {
 	char why[256];
-	if (!engine_perf_available(why, sizeof why)) {
+	if (!trial_perf_available(why, sizeof why)) {
 		fprintf(stderr, "perf_counting_pass: skipped: %s\n", why);
 		return;
 	}
 	struct trial_result r;
 	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 4096, 1);
-	engine_set_perf(1);
+	trial_set_perf(1);
 	run(&s, &r);
-	engine_set_perf(0);
+	trial_set_perf(0);
 	ck_assert_msg(r.ok, "%s", r.error);
 	ck_assert_int_eq(r.syscall_source, SYSCALL_SOURCE_PERF);
 	ck_assert_int_eq(r.sys[SYS_READ], 4096);
@@ -2097,7 +2097,7 @@ END_TEST
 START_TEST(perf_pass_repeats_the_trial)
 {
 	char why[256];
-	if (!engine_perf_available(why, sizeof why)) {
+	if (!trial_perf_available(why, sizeof why)) {
 		fprintf(stderr, "perf_pass_repeats_the_trial: skipped: %s\n", why);
 		return;
 	}
@@ -2105,9 +2105,9 @@ START_TEST(perf_pass_repeats_the_trial)
 	struct trial_result r;
 	struct wl_spec s = spec(WL_OP_READ, WL_API_SYSCALL, 65536, 4096);
 	s.min_time = 0.05;
-	engine_set_perf(1);
+	trial_set_perf(1);
 	run(&s, &r);
-	engine_set_perf(0);
+	trial_set_perf(0);
 	ck_assert_msg(r.ok, "%s", r.error);
 	ck_assert_uint_ge(r.passes, 1);
 	ck_assert_uint_eq(r.perf_bytes, r.bytes);
@@ -2119,25 +2119,25 @@ END_TEST
 
 START_TEST(names)
 {
-	ck_assert_str_eq(call_kind_name(CALL_WRITE), "write");
-	ck_assert_str_eq(call_kind_name(CALL_MEMREAD), "memread");
-	ck_assert_str_eq(call_kind_name(CALL_FFLUSH), "fflush");
-	ck_assert_str_eq(syscall_source_name(SYSCALL_SOURCE_PROCFS), "procfs");
-	ck_assert_str_eq(syscall_source_name(SYSCALL_SOURCE_NONE), "none");
-	ck_assert_str_eq(sys_kind_name(SYS_TOTAL), "total");
-	ck_assert_str_eq(sys_kind_name(SYS_FDATASYNC), "fdatasync");
+	ck_assert_str_eq(wl_call_kind_name(CALL_WRITE), "write");
+	ck_assert_str_eq(wl_call_kind_name(CALL_MEMREAD), "memread");
+	ck_assert_str_eq(wl_call_kind_name(CALL_FFLUSH), "fflush");
+	ck_assert_str_eq(trial_syscall_source_name(SYSCALL_SOURCE_PROCFS), "procfs");
+	ck_assert_str_eq(trial_syscall_source_name(SYSCALL_SOURCE_NONE), "none");
+	ck_assert_str_eq(trial_sys_kind_name(SYS_TOTAL), "total");
+	ck_assert_str_eq(trial_sys_kind_name(SYS_FDATASYNC), "fdatasync");
 	char buf[256];
-	wl_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT, NULL);
+	wl_run_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT, NULL);
 	ck_assert_str_eq(buf, "open: Invalid argument (this filesystem does not support O_DIRECT)");
-	wl_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT, "tmpfs");
+	wl_run_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT, "tmpfs");
 	ck_assert_str_eq(buf, "open: Invalid argument (this filesystem (tmpfs) does not support O_DIRECT)");
-	wl_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT, "unknown");
+	wl_run_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT, "unknown");
 	ck_assert_str_eq(buf, "open: Invalid argument (this filesystem does not support O_DIRECT)");
-	wl_error_text(buf, sizeof buf, "write", EINVAL, WL_OPEN_DIRECT, "tmpfs");
+	wl_run_error_text(buf, sizeof buf, "write", EINVAL, WL_OPEN_DIRECT, "tmpfs");
 	ck_assert_ptr_nonnull(strstr(buf, "aligned to the device's logical block size"));
-	wl_error_text(buf, sizeof buf, "write", EFBIG, 0, NULL);
+	wl_run_error_text(buf, sizeof buf, "write", EFBIG, 0, NULL);
 	ck_assert_str_eq(buf, "write: File too large (the file size limit of the process, see ulimit -f)");
-	wl_error_text(buf, sizeof buf, "write", ENOSPC, 0, NULL);
+	wl_run_error_text(buf, sizeof buf, "write", ENOSPC, 0, NULL);
 	ck_assert_str_eq(buf, "write: No space left on device");
 }
 END_TEST

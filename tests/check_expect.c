@@ -61,12 +61,12 @@ static double constant(const char *text)
 	struct expect_expr *e;
 	unsigned off = 99;
 	char msg[200] = "";
-	int rc = expect_expr_parse(text, field_ok, NULL, &e, &off, msg, sizeof msg);
+	int rc = expect_parse_parse(text, field_ok, NULL, &e, &off, msg, sizeof msg);
 	ck_assert_msg(rc == 0, "'%s': %s at %u", text, msg, off);
-	ck_assert_int_eq(expect_expr_has_field(e), 0);
-	double v = expect_expr_constant(e);
-	ck_assert_str_eq(expect_expr_text(e), text);
-	expect_expr_free(e);
+	ck_assert_int_eq(expect_parse_has_field(e), 0);
+	double v = expect_parse_constant(e);
+	ck_assert_str_eq(expect_parse_text(e), text);
+	expect_parse_free(e);
 	return v;
 }
 
@@ -75,10 +75,10 @@ static void parses_field(const char *text)
 	struct expect_expr *e;
 	unsigned off;
 	char msg[200] = "";
-	int rc = expect_expr_parse(text, field_ok, NULL, &e, &off, msg, sizeof msg);
+	int rc = expect_parse_parse(text, field_ok, NULL, &e, &off, msg, sizeof msg);
 	ck_assert_msg(rc == 0, "'%s': %s at %u", text, msg, off);
-	ck_assert_int_eq(expect_expr_has_field(e), 1);
-	expect_expr_free(e);
+	ck_assert_int_eq(expect_parse_has_field(e), 1);
+	expect_parse_free(e);
 }
 
 static void parse_error(const char *text, unsigned offset, const char *message)
@@ -86,7 +86,7 @@ static void parse_error(const char *text, unsigned offset, const char *message)
 	struct expect_expr *e = (struct expect_expr *)1;
 	unsigned off = 9999;
 	char msg[200] = "";
-	int rc = expect_expr_parse(text, field_ok, NULL, &e, &off, msg, sizeof msg);
+	int rc = expect_parse_parse(text, field_ok, NULL, &e, &off, msg, sizeof msg);
 	ck_assert_msg(rc == -1, "'%s' parsed", text);
 	ck_assert_ptr_null(e);
 	ck_assert_str_eq(msg, message);
@@ -157,10 +157,10 @@ START_TEST(fields_and_lessons)
 	struct expect_expr *e;
 	unsigned off;
 	char msg[200];
-	ck_assert_int_eq(expect_expr_parse("any.thing_1(x-2)", NULL, NULL, &e, &off, msg, sizeof msg), 0);
-	ck_assert_int_eq(expect_expr_has_field(e), 1);
-	expect_expr_free(e);
-	ck_assert_int_eq(expect_expr_parse(NULL, NULL, NULL, &e, NULL, msg, sizeof msg), -1);
+	ck_assert_int_eq(expect_parse_parse("any.thing_1(x-2)", NULL, NULL, &e, &off, msg, sizeof msg), 0);
+	ck_assert_int_eq(expect_parse_has_field(e), 1);
+	expect_parse_free(e);
+	ck_assert_int_eq(expect_parse_parse(NULL, NULL, NULL, &e, NULL, msg, sizeof msg), -1);
 	ck_assert_str_eq(msg, "empty expression");
 }
 END_TEST
@@ -277,7 +277,7 @@ START_TEST(bounds_on_input)
 	struct expect_expr *e;
 	unsigned off;
 	char msg[200];
-	ck_assert_int_eq(expect_expr_parse(unterminated, NULL, NULL, &e, &off, msg, sizeof msg), -1);
+	ck_assert_int_eq(expect_parse_parse(unterminated, NULL, NULL, &e, &off, msg, sizeof msg), -1);
 	ck_assert_str_eq(msg, "expression longer than 256 bytes");
 	free(unterminated);
 }
@@ -299,8 +299,8 @@ START_TEST(hostile_strings)
 	for (size_t s = 0; s < COUNT(seeds); s++)
 		for (size_t n = 0; n <= strlen(seeds[s]); n++) {
 			snprintf(buf, sizeof buf, "%.*s", (int)n, seeds[s]);
-			if (expect_expr_parse(buf, NULL, NULL, &e, &off, msg, sizeof msg) == 0)
-				expect_expr_free(e);
+			if (expect_parse_parse(buf, NULL, NULL, &e, &off, msg, sizeof msg) == 0)
+				expect_parse_free(e);
 			else
 				ck_assert_uint_le(off, n);
 		}
@@ -310,8 +310,8 @@ START_TEST(hostile_strings)
 		for (size_t k = 0; k < n; k++)
 			buf[k] = alphabet[(size_t)rand_r(&seed) % (sizeof alphabet - 1)];
 		buf[n] = '\0';
-		if (expect_expr_parse(buf, field_ok, NULL, &e, &off, msg, sizeof msg) == 0)
-			expect_expr_free(e);
+		if (expect_parse_parse(buf, field_ok, NULL, &e, &off, msg, sizeof msg) == 0)
+			expect_parse_free(e);
 		else
 			ck_assert_uint_le(off, n);
 	}
@@ -356,7 +356,7 @@ START_TEST(build_the_contract_examples)
 		.claim = "one write() for every 4096 fwrite() calls",
 		.check = "calls.fwrite / syscalls.write", .near = "4096", .tolerance = "1%"});
 	ck_assert_str_eq(x.claim, "one write() for every 4096 fwrite() calls");
-	ck_assert_str_eq(expect_expr_text(x.check), "calls.fwrite / syscalls.write");
+	ck_assert_str_eq(expect_parse_text(x.check), "calls.fwrite / syscalls.write");
 	ck_assert_int_eq(x.kind, EXPECT_NEAR);
 	ck_assert_int_eq(x.relative, 1);
 	ck_assert_double_eq(x.tolerance, 0.01);
@@ -661,7 +661,7 @@ static struct expect_outcome evaluate_in(struct expect_spec sp, const struct ran
 	struct expect_source src = {.lookup = lookup, .conditions = conditions, .ctx = &w};
 	struct expect_outcome o;
 	memset(&o, 0x5a, sizeof o);           /* evaluate must set every field */
-	expect_evaluate(&x, &src, &o);
+	expect_eval_run(&x, &src, &o);
 	ck_assert_uint_gt(w.lookups, 0);
 	expect_free(&x);
 	return o;
@@ -791,7 +791,7 @@ START_TEST(verdict_bound_from_another_lesson)
 	struct world w = {base_rows, COUNT(base_rows), NULL, 0, 0};
 	struct expect_source src = {.lookup = lookup, .ctx = &w};
 	struct expect_outcome o;
-	expect_evaluate(&x, &src, &o);
+	expect_eval_run(&x, &src, &o);
 	char buf[100];
 	expect_describe_bound(&x, &o, buf, sizeof buf);
 	ck_assert_str_eq(buf, "at most 2576");
@@ -835,7 +835,7 @@ START_TEST(inconclusive_lessons_and_fields)
 	struct world none = {NULL, 0, NULL, 0, 0};
 	struct expect_source src = {.lookup = lookup, .ctx = &none};
 	build_ok(&x, (struct expect_spec){.claim = "c", .check = "rate", .at_least = "1"});
-	expect_evaluate(&x, &src, &o);
+	expect_eval_run(&x, &src, &o);
 	inconclusive(o, EXPECT_WHY_NO_LESSON, "this lesson did not run");
 	expect_free(&x);
 }
@@ -991,7 +991,7 @@ START_TEST(busy_corrected_by_the_wait)
 		struct expectation x;
 		struct expect_outcome o;
 		build_ok(&x, cases[i].sp);
-		expect_evaluate(&x, &src, &o);
+		expect_eval_run(&x, &src, &o);
 		ck_assert_msg(o.verdict == cases[i].verdict, "case %zu: %s: %s", i,
 		              expect_verdict_name(o.verdict), o.why);
 		if (o.verdict == EXPECT_INCONCLUSIVE) {
@@ -1089,7 +1089,7 @@ static struct expect_outcome eval_paired(struct expect_spec sp, struct paired *p
 	                            .lookup_trial = paired_trial};
 	struct expect_outcome o;
 	memset(&o, 0x5a, sizeof o);
-	expect_evaluate(&x, &src, &o);
+	expect_eval_run(&x, &src, &o);
 	expect_free(&x);
 	return o;
 }

@@ -16,47 +16,47 @@
 START_TEST(bits_of_fields)
 {
 	const char *s = "x";
-	ck_assert_uint_eq(expect_field_class(NULL, "rate", &s),
+	ck_assert_uint_eq(expect_fields_class(NULL, "rate", &s),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_SPEED);
 	ck_assert_ptr_null(s);
-	ck_assert_uint_eq(expect_field_class(NULL, "rate.max", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "rate.max", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_SPEED);
-	ck_assert_uint_eq(expect_field_class(NULL, "seconds", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "seconds", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_DURATION);
-	ck_assert_uint_eq(expect_field_class(NULL, "size", NULL), EXPECT_FIELD_KNOWN);
-	ck_assert_uint_eq(expect_field_class(NULL, "calls.fwrite", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "size", NULL), EXPECT_FIELD_KNOWN);
+	ck_assert_uint_eq(expect_fields_class(NULL, "calls.fwrite", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE);
-	ck_assert_uint_eq(expect_field_class(NULL, "syscalls.write", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "syscalls.write", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE);
-	ck_assert_uint_eq(expect_field_class(NULL, "storage.write_bytes", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "storage.write_bytes", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE | EXPECT_FIELD_DEVICE);
-	ck_assert_uint_eq(expect_field_class(NULL, "copied.read_bytes", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "copied.read_bytes", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE);
-	ck_assert_uint_eq(expect_field_class(NULL, "waited_seconds", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "waited_seconds", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_TIMED | EXPECT_FIELD_WHOLE_FILE |
 	                  EXPECT_FIELD_DEVICE);
-	ck_assert_uint_eq(expect_field_class(NULL, "cache.resident_after_advice", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "cache.resident_after_advice", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_DEVICE);
-	ck_assert_uint_eq(expect_field_class(NULL, "cache.resident_after", NULL),
+	ck_assert_uint_eq(expect_fields_class(NULL, "cache.resident_after", NULL),
 	                  EXPECT_FIELD_KNOWN | EXPECT_FIELD_WHOLE_FILE | EXPECT_FIELD_CACHED);
 	/* text, flags and lists are no numbers */
-	ck_assert_uint_eq(expect_field_class(NULL, "workload.op", &s), 0);
-	ck_assert_uint_eq(expect_field_class(NULL, "time_limited", &s), 0);
-	ck_assert_uint_eq(expect_field_class(NULL, "expectations.missed", &s), 0);
-	ck_assert_uint_eq(expect_field_class(NULL, "lesson", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "workload.op", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "time_limited", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "expectations.missed", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "lesson", &s), 0);
 }
 END_TEST
 
 START_TEST(did_you_mean)
 {
 	const char *s = NULL;
-	ck_assert_uint_eq(expect_field_class(NULL, "rat", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "rat", &s), 0);
 	ck_assert_str_eq(s, "rate");
-	ck_assert_uint_eq(expect_field_class(NULL, "calls.fwrit", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "calls.fwrit", &s), 0);
 	ck_assert_str_eq(s, "calls.fwrite");
-	ck_assert_uint_eq(expect_field_class(NULL, "sycalls.write", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "sycalls.write", &s), 0);
 	ck_assert_str_eq(s, "syscalls.write");
-	ck_assert_uint_eq(expect_field_class(NULL, "nothing.like.it", &s), 0);
+	ck_assert_uint_eq(expect_fields_class(NULL, "nothing.like.it", &s), 0);
 	ck_assert_ptr_null(s);
 }
 END_TEST
@@ -67,7 +67,7 @@ START_TEST(rows_are_report_fields)
 {
 	const struct expect_field_row *r;
 	size_t n = 0, aliases = 0;
-	for (size_t i = 0; (r = expect_field_at(i)) != NULL; i++, n++) {
+	for (size_t i = 0; (r = expect_fields_at(i)) != NULL; i++, n++) {
 		ck_assert_msg(report_field_find(r->name) >= 0, "%s is no report field", r->name);
 		if (r->alias_of) {
 			aliases++;
@@ -76,9 +76,9 @@ START_TEST(rows_are_report_fields)
 			ck_assert_str_eq(report_field_name((size_t)report_field_find(r->name)), r->name);
 		}
 	}
-	ck_assert_uint_eq(n, expect_field_count());
+	ck_assert_uint_eq(n, expect_fields_count());
 	ck_assert_uint_eq(aliases, 5);
-	ck_assert_ptr_null(expect_field_at(n));
+	ck_assert_ptr_null(expect_fields_at(n));
 }
 END_TEST
 

@@ -51,21 +51,21 @@ START_TEST(whole_and_bounded)
 	ck_assert_uint_eq(d.len, 6);
 	ck_assert_str_eq(d.data, "hello\n");
 	ck_assert_int_eq(d.more, 0);
-	file_data_free(&d);
+	file_read_free_data(&d);
 	ck_assert_ptr_null(d.data);
 	/* exactly the limit is whole; one byte more is "more" */
 	ck_assert_int_eq(file_read_whole(p, 6, 0, &d, why, sizeof why), 0);
 	ck_assert_int_eq(d.more, 0);
-	file_data_free(&d);
+	file_read_free_data(&d);
 	ck_assert_int_eq(file_read_whole(p, 4, 0, &d, why, sizeof why), 0);
 	ck_assert_int_eq(d.more, 1);
 	ck_assert_uint_eq(d.len, 4);
 	ck_assert_str_eq(d.data, "hell");
-	file_data_free(&d);
+	file_read_free_data(&d);
 	ck_assert_int_eq(file_read_whole(at("empty", "", p, sizeof p), 4, 0, &d, why, sizeof why), 0);
 	ck_assert_uint_eq(d.len, 0);
 	ck_assert_str_eq(d.data, "");
-	file_data_free(&d);
+	file_read_free_data(&d);
 }
 END_TEST
 
@@ -92,9 +92,9 @@ START_TEST(not_regular)
 	ck_assert_int_eq(symlink("loop", at("loop", NULL, p, sizeof p)), 0);
 	ck_assert_int_eq(file_read_whole(p, 10, 0, &d, why, sizeof why), -1);
 	ck_assert_str_eq(why, "is a symbolic link loop, not a regular file");
-	ck_assert_str_eq(file_kind_name(S_IFSOCK), "a socket");
-	ck_assert_str_eq(file_kind_name(S_IFBLK), "a block device");
-	ck_assert_str_eq(file_kind_name(S_IFREG), "a regular file");
+	ck_assert_str_eq(file_read_kind_name(S_IFSOCK), "a socket");
+	ck_assert_str_eq(file_read_kind_name(S_IFBLK), "a block device");
+	ck_assert_str_eq(file_read_kind_name(S_IFREG), "a regular file");
 }
 END_TEST
 
@@ -110,7 +110,7 @@ START_TEST(beneath)
 	ck_assert_int_eq(symlink("sub/ok", at("in/good", NULL, p, sizeof p)), 0);
 	ck_assert_int_eq(file_read_whole(p, 100, FILE_READ_BENEATH, &d, why, sizeof why), 0);
 	ck_assert_str_eq(d.data, "inside");
-	file_data_free(&d);
+	file_read_free_data(&d);
 	ck_assert_int_eq(symlink("../secret", at("in/bad", NULL, q, sizeof q)), 0);
 	ck_assert_int_eq(file_read_whole(q, 100, FILE_READ_BENEATH, &d, why, sizeof why), -1);
 	ck_assert_ptr_null(d.data);
@@ -121,7 +121,7 @@ START_TEST(beneath)
 	/* the same link without the flag is followed */
 	ck_assert_int_eq(file_read_whole(q, 100, 0, &d, why, sizeof why), 0);
 	ck_assert_str_eq(d.data, "outside");
-	file_data_free(&d);
+	file_read_free_data(&d);
 	ck_assert_int_eq(symlink("gone", at("in/dangling", NULL, q, sizeof q)), 0);
 	ck_assert_int_eq(file_read_whole(q, 100, FILE_READ_BENEATH, &d, why, sizeof why), -1);
 	ck_assert_int_eq(errno, ENOENT);

@@ -18,7 +18,7 @@ static struct fit_rows fit(const struct fit_part *p, size_t n, int width, int ro
 	fitline_fit(p, n, width, rows, &r);
 	for (size_t i = 0; i < r.n; i++) {
 		ck_assert_int_le(r.width[i], width);
-		ck_assert_int_eq(r.width[i], tw_width(r.row[i]));
+		ck_assert_int_eq(r.width[i], textwrap_width(r.row[i]));
 	}
 	return r;
 }

@@ -13,34 +13,34 @@
 START_TEST(a_line)
 {
 	struct edit_line e;
-	edit_set(&e, "3MB");
+	form_edit_set(&e, "3MB");
 	ck_assert_uint_eq(e.cursor, 3);
-	ck_assert_int_eq(edit_insert(&e, '/'), 0);
-	ck_assert_int_eq(edit_insert(&e, 's'), 0);
+	ck_assert_int_eq(form_edit_insert(&e, '/'), 0);
+	ck_assert_int_eq(form_edit_insert(&e, 's'), 0);
 	ck_assert_str_eq(e.text, "3MB/s");
-	edit_move(&e, -1);
-	edit_move(&e, -1);
-	edit_move(&e, -1);
-	edit_erase(&e);                       /* the M */
+	form_edit_move(&e, -1);
+	form_edit_move(&e, -1);
+	form_edit_move(&e, -1);
+	form_edit_erase(&e);                       /* the M */
 	ck_assert_str_eq(e.text, "3B/s");
-	ck_assert_int_eq(edit_insert(&e, 'k'), 0);
+	ck_assert_int_eq(form_edit_insert(&e, 'k'), 0);
 	ck_assert_str_eq(e.text, "3kB/s");
-	ck_assert_int_eq(edit_insert(&e, '\t'), -1);    /* no control characters */
-	ck_assert_int_eq(edit_insert(&e, 0xe9), -1);    /* ASCII only */
+	ck_assert_int_eq(form_edit_insert(&e, '\t'), -1);    /* no control characters */
+	ck_assert_int_eq(form_edit_insert(&e, 0xe9), -1);    /* ASCII only */
 	for (int i = 0; i < 10; i++)
-		edit_move(&e, -1);
+		form_edit_move(&e, -1);
 	ck_assert_uint_eq(e.cursor, 0);
-	edit_erase(&e);                       /* nothing before the start */
+	form_edit_erase(&e);                       /* nothing before the start */
 	ck_assert_str_eq(e.text, "3kB/s");
 	for (int i = 0; i < 10; i++)
-		edit_move(&e, 1);
+		form_edit_move(&e, 1);
 	ck_assert_uint_eq(e.cursor, 5);
 	char full[EDIT_MAX];
 	memset(full, 'x', sizeof full - 1);
 	full[sizeof full - 1] = '\0';
-	edit_set(&e, full);
+	form_edit_set(&e, full);
 	ck_assert_uint_eq(e.len, EDIT_MAX - 1);
-	ck_assert_int_eq(edit_insert(&e, 'y'), -1);     /* full */
+	ck_assert_int_eq(form_edit_insert(&e, 'y'), -1);     /* full */
 }
 END_TEST
 
@@ -124,7 +124,7 @@ START_TEST(defaults_by_name)
 		ck_assert_uint_lt(k, FORM_FIELDS);
 		ck_assert_str_eq(f.fields[k].line.text, want[i][1]);
 		if (i == 1)
-			edit_set(&f.fields[k].line, "putc_unlocked");
+			form_edit_set(&f.fields[k].line, "putc_unlocked");
 	}
 	ck_assert_int_eq(form_spec(&f, &out), 0);
 	ck_assert_int_eq(out.stdio_call, WL_SCALL_PUTC_UNLOCKED);
@@ -139,7 +139,7 @@ START_TEST(a_bad_value)
 	wl_spec_init(&base);
 	ck_assert_int_eq(form_open(&f, &base), 0);
 	f.current = 5;                                               /* block */
-	edit_set(&form_current(&f)->line, "");
+	form_edit_set(&form_current(&f)->line, "");
 	const char *typed = "4 KiBx";
 	for (const char *c = typed; *c; c++)
 		ck_assert_int_eq(form_insert(&f, *c), 0);
@@ -148,25 +148,25 @@ START_TEST(a_bad_value)
 	form_field_step(&f, 1);                                      /* leaving it checks it */
 	ck_assert_str_eq(f.fields[5].error, "'block' has more than one value (a word with "
 	                 "blanks goes in double quotes)");
-	edit_set(&f.fields[5].line, "4KB");
-	edit_set(&f.fields[10].line, "tepid");                        /* cache */
+	form_edit_set(&f.fields[5].line, "4KB");
+	form_edit_set(&f.fields[10].line, "tepid");                        /* cache */
 	ck_assert_int_eq(form_spec(&f, &out), -1);
 	ck_assert_str_eq(f.fields[5].error, "");
 	ck_assert_str_eq(f.fields[10].error, "unknown cache 'tepid'; expected one of: warm, cold");
 	ck_assert_uint_eq(f.current, 10);
-	edit_set(&f.fields[10].line, "cold");
-	edit_set(&f.fields[4].line, "x");                            /* size */
+	form_edit_set(&f.fields[10].line, "cold");
+	form_edit_set(&f.fields[4].line, "x");                            /* size */
 	ck_assert_int_eq(form_spec(&f, &out), -1);
 	ck_assert_str_eq(f.fields[4].error, "'size' is not a size: 'x' (use bytes, or a whole "
 	                 "number with B, KiB, MiB, GiB, K, M or G)");
 	ck_assert_uint_eq(f.current, 4);
 	/* a rule between keys: under the key it is about */
-	edit_set(&f.fields[4].line, "1KiB");
+	form_edit_set(&f.fields[4].line, "1KiB");
 	ck_assert_int_eq(form_spec(&f, &out), -1);
 	ck_assert_str_eq(f.fields[4].error, "");
 	ck_assert_str_eq(f.fields[5].error, "block must be from 1 to the file size");
 	ck_assert_uint_eq(f.current, 5);
-	edit_set(&f.fields[5].line, "512");
+	form_edit_set(&f.fields[5].line, "512");
 	ck_assert_int_eq(form_spec(&f, &out), 0);
 	ck_assert_uint_eq(out.size, 1024);
 	ck_assert_uint_eq(out.block, 512);
@@ -212,7 +212,7 @@ START_TEST(the_argv_field)
 	ck_assert_str_eq(form_current(&f)->key->key, "command");
 
 	/* another program, its words as a lesson writes a list */
-	edit_set(&f.fields[2].line, "[./copy,\"{file}\",--size,{size}]");
+	form_edit_set(&f.fields[2].line, "[./copy,\"{file}\",--size,{size}]");
 	ck_assert_int_eq(form_spec(&f, &out), 0);
 	ck_assert_uint_eq(out.command_len, 4);
 	ck_assert_str_eq(out.command[0], "./copy");
@@ -220,19 +220,19 @@ START_TEST(the_argv_field)
 	wl_spec_free(&out);
 
 	/* none: said under the argv, not a dead end under api */
-	edit_set(&f.fields[2].line, "");
+	form_edit_set(&f.fields[2].line, "");
 	ck_assert_int_eq(form_spec(&f, &out), -1);
 	ck_assert_str_eq(f.fields[2].error, "api: command needs a command");
 	ck_assert_str_eq(f.fields[1].error, "");
 	ck_assert_uint_eq(f.current, 2);
 
 	/* a shell's script is refused as in a lesson file (trust rules) */
-	edit_set(&f.fields[2].line, "[sh,-c,\"cat {file}\"]");
+	form_edit_set(&f.fields[2].line, "[sh,-c,\"cat {file}\"]");
 	ck_assert_int_eq(form_spec(&f, &out), -1);
 	ck_assert_ptr_nonnull(strstr(f.fields[2].error, "sh"));
 
 	/* api leaves command: argv and redirect go with it */
-	edit_set(&f.fields[1].line, "syscall");
+	form_edit_set(&f.fields[1].line, "syscall");
 	ck_assert(!form_field_shown(&f, 2) && !form_field_shown(&f, 3));
 	ck_assert_int_eq(form_spec(&f, &out), 0);
 	ck_assert_ptr_null(out.command);
@@ -244,11 +244,11 @@ START_TEST(the_argv_field)
 	wl_spec_init(&base);
 	base.op = WL_OP_READ;
 	ck_assert_int_eq(form_open(&f, &base), 0);
-	edit_set(&f.fields[1].line, "command");
+	form_edit_set(&f.fields[1].line, "command");
 	ck_assert_int_eq(form_spec(&f, &out), -1);
 	ck_assert_str_eq(f.fields[2].error, "api: command needs a command");
-	edit_set(&f.fields[2].line, "cat,{file}");
-	edit_set(&f.fields[3].line, "stdin");
+	form_edit_set(&f.fields[2].line, "cat,{file}");
+	form_edit_set(&f.fields[3].line, "stdin");
 	ck_assert_int_eq(form_spec(&f, &out), 0);
 	ck_assert_uint_eq(out.command_len, 2);
 	ck_assert_int_eq(out.redirect, WL_REDIRECT_STDIN);

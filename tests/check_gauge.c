@@ -134,7 +134,7 @@ START_TEST(sparkline_glyphs)
 	gauge_history_push(&h, 5);
 	gauge_sparkline(&h, 10, 1, out, sizeof out, &lo, &hi);
 	ck_assert_str_eq(out, "\u2585\u2585");
-	ck_assert_int_eq(tw_width(out), 2);
+	ck_assert_int_eq(textwrap_width(out), 2);
 }
 END_TEST
 
@@ -158,7 +158,7 @@ START_TEST(history_fits_the_width)
 	char out[512];
 	double lo, hi;
 	gauge_sparkline(&f, 4, 0, out, sizeof out, &lo, &hi);
-	ck_assert_int_eq(tw_width(out), 4);
+	ck_assert_int_eq(textwrap_width(out), 4);
 	ck_assert_double_eq_tol(lo, pow(10 * 1000 * 10, 1.0 / 3), 1e-9);   /* what is drawn */
 	ck_assert_double_eq_tol(hi, 255, 1e-9);
 	ck_assert_str_eq(out, "#_##");
@@ -192,7 +192,7 @@ START_TEST(big_digits)
 	/* UTF-8 rows have the same width in columns */
 	ck_assert_int_eq(gauge_bignum("3.14", 1, rows), 12);
 	for (int r = 0; r < GAUGE_BIG_ROWS; r++)
-		ck_assert_int_eq(tw_width(rows[r]), 12);
+		ck_assert_int_eq(textwrap_width(rows[r]), 12);
 	ck_assert_int_eq(gauge_bignum("1e5", 0, rows), -1);
 	ck_assert_int_eq(gauge_bignum_width("x"), -1);
 }
@@ -261,7 +261,7 @@ START_TEST(bigfont_scales)
 	/* UTF-8: the same columns, in full blocks */
 	ck_assert_int_eq(gauge_bigfont("4.2", 2, 1, rows), 22);
 	for (int r = 0; r < 9; r++)
-		ck_assert_int_eq(tw_width(rows[r]), 22);
+		ck_assert_int_eq(textwrap_width(rows[r]), 22);
 	ck_assert_ptr_nonnull(strstr(rows[8], "\u2588\u2588  \u2588\u2588\u2588"));
 	/* larger scales: 4s + 1 rows, every row as wide as the text, and
 	 * thicker strokes (scale 5: two rows, four columns) */

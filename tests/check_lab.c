@@ -138,15 +138,15 @@ END_TEST
 
 START_TEST(block_doubles_and_halves)
 {
-	run_adjust_block(&lab, 1);
+	lab_run_adjust_block(&lab, 1);
 	ck_assert_int_eq(lab.next.block, 8192);
 	ck_assert_str_eq(lab.message, "next run: 8 KiB blocks (r runs it)");
 	ck_assert_int_eq(lab.next_changed, 1);
-	run_adjust_block(&lab, 0);
+	lab_run_adjust_block(&lab, 0);
 	ck_assert_int_eq(lab.next.block, 4096);
 	ck_assert_str_eq(lab.message, "next run: 4 KiB blocks (r runs it)");
 	ck_assert_int_eq(lab.next_changed, 0);      /* back to the lesson's own */
-	run_adjust_block(&lab, 0);
+	lab_run_adjust_block(&lab, 0);
 	ck_assert_int_eq(lab.next.block, 2048);
 	ck_assert_str_eq(lab.message, "next run: 2 KiB blocks (r runs it)");
 	ck_assert_int_eq(lab.next_changed, 1);
@@ -158,7 +158,7 @@ START_TEST(block_doubles_and_halves)
 	/* a block that is no whole binary unit is said exactly (never
 	 * "next run: 1.95 KiB blocks" for 2000 B) */
 	lab.next.block = 1000;
-	run_adjust_block(&lab, 1);
+	lab_run_adjust_block(&lab, 1);
 	ck_assert_str_eq(lab.message, "next run: 2,000 B blocks (r runs it)");
 }
 END_TEST
@@ -167,18 +167,18 @@ START_TEST(block_limits)
 {
 	/* up: 4 KiB doubles eight times to the whole 1 MiB file, then stops */
 	for (int i = 0; i < 8; i++)
-		run_adjust_block(&lab, 1);
+		lab_run_adjust_block(&lab, 1);
 	ck_assert_int_eq(lab.next.block, 1 << 20);
 	ck_assert_str_eq(lab.message, "next run: 1 MiB blocks (r runs it)");
-	run_adjust_block(&lab, 1);
+	lab_run_adjust_block(&lab, 1);
 	ck_assert_int_eq(lab.next.block, 1 << 20);
 	ck_assert_str_eq(lab.message, "the block is already the whole file (1 MiB)");
 	/* down: twenty halvings to one byte, then stops */
 	for (int i = 0; i < 20; i++)
-		run_adjust_block(&lab, 0);
+		lab_run_adjust_block(&lab, 0);
 	ck_assert_int_eq(lab.next.block, 1);
 	ck_assert_str_eq(lab.message, "next run: 1 B blocks (r runs it)");
-	run_adjust_block(&lab, 0);
+	lab_run_adjust_block(&lab, 0);
 	ck_assert_int_eq(lab.next.block, 1);
 	ck_assert_str_eq(lab.message, "the block is already 1 B, the smallest");
 	ck_assert_int_eq(lab.next_changed, 1);
@@ -189,12 +189,12 @@ START_TEST(sweep_and_command_refuse_block)
 {
 	lab_select(&lab, SWEEP);
 	uint64_t before = lab.next.block;
-	run_adjust_block(&lab, 1);
+	lab_run_adjust_block(&lab, 1);
 	ck_assert_str_eq(lab.message, "a sweep runs every block size and cache state of its list");
 	ck_assert_int_eq(lab.next.block, before);
 	ck_assert_int_eq(lab.next_changed, 0);
 	lab_select(&lab, COMMAND);
-	run_adjust_block(&lab, 0);
+	lab_run_adjust_block(&lab, 0);
 	ck_assert_str_eq(lab.message, "this lesson runs a command: its block size is the command's");
 	ck_assert_int_eq(lab.next.block, 512);
 	ck_assert_int_eq(lab.next_changed, 0);
@@ -203,22 +203,22 @@ END_TEST
 
 START_TEST(cache_toggles)
 {
-	run_toggle_cache(&lab);
+	lab_run_toggle_cache(&lab);
 	ck_assert_int_eq(lab.next.cache, WL_CACHE_COLD);
 	ck_assert_str_eq(lab.message, "next run: cold cache (the file is evicted first; r runs it)");
 	ck_assert_int_eq(lab.next_changed, 1);
-	run_toggle_cache(&lab);
+	lab_run_toggle_cache(&lab);
 	ck_assert_int_eq(lab.next.cache, WL_CACHE_WARM);
 	ck_assert_str_eq(lab.message, "next run: warm cache (r runs it)");
 	ck_assert_int_eq(lab.next_changed, 0);
 	/* a command's cache can change (the file is evicted before it runs) */
 	lab_select(&lab, COMMAND);
-	run_toggle_cache(&lab);
+	lab_run_toggle_cache(&lab);
 	ck_assert_int_eq(lab.next.cache, WL_CACHE_COLD);
 	ck_assert_int_eq(lab.next_changed, 1);
 	/* a sweep's cannot */
 	lab_select(&lab, SWEEP);
-	run_toggle_cache(&lab);
+	lab_run_toggle_cache(&lab);
 	ck_assert_str_eq(lab.message, "a sweep runs every block size and cache state of its list");
 	ck_assert_int_eq(lab.next.cache, WL_CACHE_WARM);
 	ck_assert_int_eq(lab.next_changed, 0);
@@ -243,18 +243,18 @@ static void assert_empty_view(const struct run_view *v)
 START_TEST(view_idle_and_saved)
 {
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	assert_empty_view(&v);
 	/* a result from an earlier session (the notebook's latest normal run) */
 	lab.ls[WRITE].have_normal = 1;
 	lab.ls[WRITE].normal.ok = 1;
 	lab.ls[WRITE].normal.rate = 5e6;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_ptr_eq(v.saved, &lab.ls[WRITE].normal);
 	ck_assert_double_eq(v.saved->rate, 5e6);
 	ck_assert_ptr_null(v.result);
 	ck_assert_int_eq(v.live, 0);
-	run_view_of(&lab, COMMAND, &v);
+	lab_run_view_of(&lab, COMMAND, &v);
 	assert_empty_view(&v);
 }
 END_TEST
@@ -266,7 +266,7 @@ START_TEST(view_live_and_stopping)
 	r->lesson = WRITE;
 	r->rate_now = 123.5;
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_int_eq(v.live, 1);
 	ck_assert_int_eq(v.stopping, 0);
 	ck_assert_ptr_eq(v.spec, &r->spec);
@@ -277,13 +277,13 @@ START_TEST(view_live_and_stopping)
 	ck_assert_ptr_null(v.saved);
 	ck_assert_ptr_null(v.points);
 	/* the other lessons are not the run's */
-	run_view_of(&lab, COMMAND, &v);
+	lab_run_view_of(&lab, COMMAND, &v);
 	assert_empty_view(&v);
 	r->phase = RUN_STOPPING;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_int_eq(v.live, 1);
 	ck_assert_int_eq(v.stopping, 1);
-	ck_assert_int_eq(run_active(&lab), 1);
+	ck_assert_int_eq(lab_run_active(&lab), 1);
 }
 END_TEST
 
@@ -300,7 +300,7 @@ START_TEST(view_ended)
 	ls->normal.ok = 1;
 	ls->normal.rate = 5e6;
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_int_eq(v.live, 0);
 	ck_assert_ptr_eq(v.result, &ls->result);
 	ck_assert_ptr_null(v.spec);              /* have_spec 0: what ran is unknown */
@@ -309,13 +309,13 @@ START_TEST(view_ended)
 	ck_assert_ptr_null(v.start_error);
 	ck_assert_int_eq(wl_spec_copy(&ls->spec, &lab.next), 0);
 	ls->have_spec = 1;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_ptr_eq(v.spec, &ls->spec);
 	/* a run that could not start says why, on its own lesson only */
 	snprintf(r->start_error, sizeof r->start_error, "no room");
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_str_eq(v.start_error, "no room");
-	run_view_of(&lab, COMMAND, &v);
+	lab_run_view_of(&lab, COMMAND, &v);
 	ck_assert_ptr_null(v.start_error);
 }
 END_TEST
@@ -329,7 +329,7 @@ START_TEST(view_sweep_points)
 	ck_assert_ptr_nonnull(ls->points);
 	ls->npoints = 4;
 	struct run_view v;
-	run_view_of(&lab, SWEEP, &v);
+	lab_run_view_of(&lab, SWEEP, &v);
 	ck_assert_ptr_eq(v.points, ls->points);
 	ck_assert_int_eq(v.npoints, 4);
 	ck_assert_int_eq(v.total, 4);
@@ -342,7 +342,7 @@ START_TEST(view_sweep_points)
 	r->point = 2;
 	r->points = calloc(4, sizeof *r->points);
 	ck_assert_ptr_nonnull(r->points);
-	run_view_of(&lab, SWEEP, &v);
+	lab_run_view_of(&lab, SWEEP, &v);
 	ck_assert_int_eq(v.live, 1);
 	ck_assert_ptr_eq(v.points, r->points);
 	ck_assert_int_eq(v.npoints, 2);
@@ -350,7 +350,7 @@ START_TEST(view_sweep_points)
 	ck_assert_int_eq(v.total, 4);
 	/* stopped after two points: those two, not the last full sweep */
 	r->phase = RUN_ENDED;
-	run_view_of(&lab, SWEEP, &v);
+	lab_run_view_of(&lab, SWEEP, &v);
 	ck_assert_int_eq(v.live, 0);
 	ck_assert_ptr_eq(v.points, r->points);
 	ck_assert_int_eq(v.npoints, 2);
@@ -388,20 +388,20 @@ END_TEST
  * 8 KiB blocks, so it is a variant, never the lesson's result. */
 START_TEST(a_run_ends_as_the_result)
 {
-	run_adjust_block(&lab, 1);                 /* 8 KiB: what ran is the next run */
-	ck_assert_int_eq(run_start(&lab), 0);
+	lab_run_adjust_block(&lab, 1);                 /* 8 KiB: what ran is the next run */
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	ck_assert_int_eq(lab.run.phase, RUN_RUNNING);
-	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab_run_start(&lab), -1);
 	ck_assert_str_eq(lab.message, "a run is under way: s stops it");
 	const struct timespec tick = {0, 10 * 1000 * 1000};
-	for (int i = 0; run_poll(&lab) && i < 5000; i++)
+	for (int i = 0; lab_run_poll(&lab) && i < 5000; i++)
 		nanosleep(&tick, NULL);
 	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
 	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
 	ck_assert_int_eq(lab.run.result.bytes, 1 << 20);
 	ck_assert_int_eq(lab.run.result.calls[CALL_WRITE], 128);
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_int_eq(v.live, 0);
 	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
 	ck_assert_int_eq(v.spec->block, 8192);
@@ -422,7 +422,7 @@ START_TEST(a_run_ends_as_the_result)
 	ck_assert_str_eq(v.label, "8 KiB blocks");
 	ck_assert_uint_eq(lab.ls[WRITE].nvariants, 1);
 	ck_assert_str_eq(lab.ls[WRITE].variants[0].label, "8 KiB blocks");
-	run_stop(&lab);
+	lab_run_stop(&lab);
 	ck_assert_str_eq(lab.message, "nothing is running (r runs the lesson)");
 }
 END_TEST
@@ -432,9 +432,9 @@ END_TEST
 static void poll_until_ended(void)
 {
 	const struct timespec tick = {0, 10 * 1000 * 1000};
-	for (int i = 0; run_poll(&lab) && i < 3000; i++)
+	for (int i = 0; lab_run_poll(&lab) && i < 3000; i++)
 		nanosleep(&tick, NULL);
-	ck_assert_int_eq(run_active(&lab), 0);
+	ck_assert_int_eq(lab_run_active(&lab), 0);
 }
 
 static void assert_no_data_files(void)
@@ -465,7 +465,7 @@ static void assert_whole_passes(const struct trial_result *r, unsigned trials)
 START_TEST(a_watched_run_is_trials_back_to_back)
 {
 	lab.watch = 0.5;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	ck_assert_double_eq(lab.run.watch, 0.5);
 	poll_until_ended();
 	const struct run *r = &lab.run;
@@ -483,7 +483,7 @@ START_TEST(a_watched_run_is_trials_back_to_back)
 	/* the lesson's result, and filed as the lesson's (the watch time
 	 * ending it is no time limit cutting it short) */
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
 	ck_assert_uint_eq(v.result->bytes, r->result.bytes);
 	ck_assert_uint_eq(v.trials, r->trials);
@@ -516,15 +516,15 @@ START_TEST(a_watched_trial_keeps_its_own_time_limit)
 	lab.next.block = 1;
 	ck_assert_double_eq(lab.next.time_limit, 0.05);
 	lab.watch = 30;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	ck_assert_int_eq(lab.run.limit, WATCH_LIMIT_OWN);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int i = 0; lab.run.trials < 3 && i < 3000; i++) {
-		run_poll(&lab);
+		lab_run_poll(&lab);
 		nanosleep(&tick, NULL);
 	}
 	ck_assert_uint_ge(lab.run.trials, 3);
-	run_stop(&lab);
+	lab_run_stop(&lab);
 	poll_until_ended();
 	const struct run *r = &lab.run;
 	ck_assert_msg(r->result.ok, "%s", r->result.error);
@@ -540,14 +540,14 @@ END_TEST
 START_TEST(s_stops_a_watched_run)
 {
 	lab.watch = 30;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int i = 0; lab.run.trials < 2 && i < 3000; i++) {
-		run_poll(&lab);
+		lab_run_poll(&lab);
 		nanosleep(&tick, NULL);
 	}
 	ck_assert_uint_ge(lab.run.trials, 2);
-	run_stop(&lab);
+	lab_run_stop(&lab);
 	ck_assert_int_eq(lab.run.phase, RUN_STOPPING);
 	poll_until_ended();
 	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
@@ -564,17 +564,17 @@ END_TEST
 START_TEST(w_cycles_the_watch_time)
 {
 	lab.watch = 10;
-	run_cycle_watch(&lab);
+	lab_run_cycle_watch(&lab);
 	ck_assert_double_eq(lab.watch, 30);
 	ck_assert_str_eq(lab.message, "next run: watch 30 s (r runs it)");
-	run_cycle_watch(&lab);
+	lab_run_cycle_watch(&lab);
 	ck_assert_double_eq(lab.watch, WATCH_ONE_PASS);
 	ck_assert_str_eq(lab.message, "next run: one pass (r runs it)");
-	run_cycle_watch(&lab);
+	lab_run_cycle_watch(&lab);
 	ck_assert_double_eq(lab.watch, 3);
 	ck_assert_str_eq(lab.message, "next run: watch 3 s (r runs it)");
 	lab_select(&lab, SWEEP);
-	run_cycle_watch(&lab);
+	lab_run_cycle_watch(&lab);
 	ck_assert_double_eq(lab.watch, 10);
 	ck_assert_str_eq(lab.message, "next run: watch 10 s (a sweep runs each point once, "
 	                              "as its lesson says)");
@@ -592,16 +592,16 @@ END_TEST
 START_TEST(race_gap_and_cpus)
 {
 	double dlog = 0, ratio = 0;
-	ck_assert_int_eq(race_gap(1e6, 1e4, &dlog, &ratio), 0);
+	ck_assert_int_eq(lab_race_gap(1e6, 1e4, &dlog, &ratio), 0);
 	ck_assert_double_eq_tol(dlog, log(100), 1e-12);
 	ck_assert_double_eq_tol(ratio, 100, 1e-12);
-	ck_assert_int_eq(race_gap(7400, 3.4e6, &dlog, &ratio), 0);
+	ck_assert_int_eq(lab_race_gap(7400, 3.4e6, &dlog, &ratio), 0);
 	ck_assert_double_eq_tol(dlog, log(7400) - log(3.4e6), 1e-12);
 	ck_assert_double_eq_tol(ratio, 7400 / 3.4e6, 1e-15);
-	ck_assert_int_eq(race_gap(0, 1e4, &dlog, &ratio), -1);
-	ck_assert_int_eq(race_gap(1e4, 0, &dlog, &ratio), -1);
+	ck_assert_int_eq(lab_race_gap(0, 1e4, &dlog, &ratio), -1);
+	ck_assert_int_eq(lab_race_gap(1e4, 0, &dlog, &ratio), -1);
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	ck_assert_int_eq(race_cpus(), n >= 1 ? n : 1);
+	ck_assert_int_eq(lab_race_cpus(), n >= 1 ? n : 1);
 }
 END_TEST
 
@@ -610,12 +610,12 @@ START_TEST(race_choices_compared_first)
 	static struct course c;
 	struct diags d = {0};
 	ck_assert_int_eq(course_load(TOP_SRCDIR "/lessons", &c, &d), 0);
-	diags_free(&d);
+	diag_list_free(&d);
 	size_t *out = calloc(c.nlessons, sizeof *out), ncompared = 99;
 	ck_assert_ptr_nonnull(out);
-	long w05 = course_find(&c, "w05-stdiobyte");
+	long w05 = lesson_course_find(&c, "w05-stdiobyte");
 	ck_assert_int_ge(w05, 0);
-	size_t n = race_choices(&c, (size_t)w05, out, c.nlessons, &ncompared);
+	size_t n = lab_race_choices(&c, (size_t)w05, out, c.nlessons, &ncompared);
 	size_t sweeps = 0;
 	for (size_t i = 0; i < c.nlessons; i++)
 		sweeps += c.lessons[i].sweep.ncaches > 0;
@@ -631,61 +631,61 @@ START_TEST(race_choices_compared_first)
 	for (size_t i = 2; i < n; i++)                          /* in course order */
 		ck_assert_uint_lt(out[i - 1], out[i]);
 	/* a short list is cut at max */
-	ck_assert_uint_eq(race_choices(&c, (size_t)w05, out, 3, &ncompared), 3);
+	ck_assert_uint_eq(lab_race_choices(&c, (size_t)w05, out, 3, &ncompared), 3);
 	free(out);
-	course_free(&c);
+	lesson_course_free(&c);
 }
 END_TEST
 
 START_TEST(race_refusals)
 {
-	ck_assert_str_eq(race_refusal(&lab, WRITE, WRITE), "a lesson does not race itself: choose another");
-	ck_assert_str_eq(race_refusal(&lab, WRITE, SWEEP),
+	ck_assert_str_eq(lab_race_refusal(&lab, WRITE, WRITE), "a lesson does not race itself: choose another");
+	ck_assert_str_eq(lab_race_refusal(&lab, WRITE, SWEEP),
 	                 "a sweep is many runs, one after another: it cannot race");
-	ck_assert_ptr_null(race_refusal(&lab, WRITE, COMMAND));
+	ck_assert_ptr_null(lab_race_refusal(&lab, WRITE, COMMAND));
 	/* two reads of one data file while one evicts it: the real lessons */
 	lab_close(&lab);
 	opt.lessons_dir = TOP_SRCDIR "/lessons";
 	ck_assert_int_eq(lab_open(&lab, &opt), 0);
-	long warm = course_find(&lab.course, "a01-warm1m"), cold = course_find(&lab.course, "a02-cold1m");
-	long w01 = course_find(&lab.course, "w01-syncbyte"), w03 = course_find(&lab.course, "w03-byte");
+	long warm = lesson_course_find(&lab.course, "a01-warm1m"), cold = lesson_course_find(&lab.course, "a02-cold1m");
+	long w01 = lesson_course_find(&lab.course, "w01-syncbyte"), w03 = lesson_course_find(&lab.course, "w03-byte");
 	ck_assert_int_ge(warm, 0);
 	ck_assert_int_ge(cold, 0);
 	/* whole in the header at 80 columns (70 for a message): "... one
 	 * evicts it before every pass: each…" lost its reason */
-	const char *why = race_refusal(&lab, (size_t)warm, (size_t)cold);
+	const char *why = lab_race_refusal(&lab, (size_t)warm, (size_t)cold);
 	ck_assert_str_eq(why, "one evicts the file both read: each would time the other's evictions");
 	ck_assert_int_le((int)strlen(why), 70);
-	ck_assert_ptr_null(race_refusal(&lab, (size_t)w01, (size_t)w03));
+	ck_assert_ptr_null(lab_race_refusal(&lab, (size_t)w01, (size_t)w03));
 	/* the lesson on screen as its next run: c makes a warm read cold */
 	lab_select(&lab, (size_t)warm);
-	long r02 = course_find(&lab.course, "r02-block");
+	long r02 = lesson_course_find(&lab.course, "r02-block");
 	ck_assert_int_ge(r02, 0);
-	ck_assert_ptr_null(race_refusal(&lab, (size_t)warm, (size_t)r02));
-	run_toggle_cache(&lab);
-	ck_assert_ptr_nonnull(race_refusal(&lab, (size_t)warm, (size_t)r02));
+	ck_assert_ptr_null(lab_race_refusal(&lab, (size_t)warm, (size_t)r02));
+	lab_run_toggle_cache(&lab);
+	ck_assert_ptr_nonnull(lab_race_refusal(&lab, (size_t)warm, (size_t)r02));
 	opt.lessons_dir = LESSONS;
 }
 END_TEST
 
 START_TEST(the_chooser)
 {
-	ck_assert_int_eq(race_open(&lab), 0);
+	ck_assert_int_eq(lab_race_open(&lab), 0);
 	ck_assert_int_eq(lab.race.choosing, 1);
 	ck_assert_uint_eq(lab.race.nchoices, 1);               /* not itself, not the sweep */
 	ck_assert_uint_eq(lab.race.choices[0], COMMAND);
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_CHOOSER);
-	race_chooser_move(&lab, 5);
+	lab_race_chooser_move(&lab, 5);
 	ck_assert_uint_eq(lab.race.choice, 0);
-	race_chooser_move(&lab, -5);
+	lab_race_chooser_move(&lab, -5);
 	ck_assert_uint_eq(lab.race.choice, 0);
-	race_chooser_close(&lab);
+	lab_race_chooser_close(&lab);
 	ck_assert_int_eq(lab.race.choosing, 0);
 	ck_assert_ptr_null(lab.race.choices);
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON);
 	/* a sweep does not race */
 	lab_select(&lab, SWEEP);
-	ck_assert_int_eq(race_open(&lab), -1);
+	ck_assert_int_eq(lab_race_open(&lab), -1);
 	ck_assert_str_eq(lab.message, "a sweep is many runs, one after another: it cannot race");
 	ck_assert_int_eq(lab.race.choosing, 0);
 	/* presentation mode is the lesson's screen, even where the course
@@ -701,46 +701,46 @@ END_TEST
 START_TEST(a_race_is_never_the_lessons_result)
 {
 	lab.watch = 0.3;
-	ck_assert_int_eq(race_open(&lab), 0);
+	ck_assert_int_eq(lab_race_open(&lab), 0);
 	/* the rival runs a lesson pack's program: asked first, as r asks;
 	 * a yes starts nothing, and v races again */
-	ck_assert_int_eq(race_pick(&lab), -1);
+	ck_assert_int_eq(lab_race_pick(&lab), -1);
 	ck_assert_int_eq(lab.asking, 1);
 	ck_assert_int_eq(lab.ask_for_race, 1);
 	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
-	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(trial_children(), 0);
 	lab.ask_seen_end = 1;          /* as ui_confirm.c says once its last row was drawn */
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);
 	ck_assert_str_eq(lab.message, "allowed for this session: v races again");
-	ck_assert_int_eq(engine_children(), 0);
-	ck_assert_int_eq(race_open(&lab), 0);
-	ck_assert_int_eq(race_pick(&lab), 0);
+	ck_assert_int_eq(trial_children(), 0);
+	ck_assert_int_eq(lab_race_open(&lab), 0);
+	ck_assert_int_eq(lab_race_pick(&lab), 0);
 	ck_assert_int_eq(lab.race.choosing, 0);
 	ck_assert_int_eq(lab.race.shown, 1);
-	ck_assert_int_eq(race_active(&lab), 1);
+	ck_assert_int_eq(lab_race_active(&lab), 1);
 	ck_assert_int_eq(lab.run.raced, 1);
 	ck_assert_int_eq(lab.race.rival.raced, 1);
 	ck_assert_uint_eq(lab.run.lesson, WRITE);
 	ck_assert_uint_eq(lab.race.rival.lesson, COMMAND);
 	ck_assert_ptr_nonnull(lab.run.trial);
 	ck_assert_ptr_nonnull(lab.race.rival.trial);
-	ck_assert_int_eq(engine_children(), 2);
+	ck_assert_int_eq(trial_children(), 2);
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON | KEYS_RUNNING);
 	/* one run at a time besides: r waits; v shows the race */
-	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab_run_start(&lab), -1);
 	ck_assert_str_eq(lab.message, "a run is under way: s stops it");
 	lab.race.shown = 0;
-	ck_assert_int_eq(race_open(&lab), 0);
+	ck_assert_int_eq(lab_race_open(&lab), 0);
 	ck_assert_int_eq(lab.race.shown, 1);
 	ck_assert_int_eq(lab.race.choosing, 0);
 	/* the lessons' own views do not show the race */
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	assert_empty_view(&v);
 	poll_until_ended();
-	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(trial_children(), 0);
 	for (int side = 0; side < 2; side++) {
-		race_view_of(&lab, side, &v);
+		lab_race_view_of(&lab, side, &v);
 		ck_assert_int_eq(v.raced, 1);
 		ck_assert_int_eq(v.live, 0);
 		ck_assert_ptr_nonnull(v.result);
@@ -748,10 +748,10 @@ START_TEST(a_race_is_never_the_lessons_result)
 		ck_assert_uint_ge(v.trials, 1);
 		ck_assert_uint_gt(v.result->bytes, 0);
 	}
-	race_view_of(&lab, 0, &v);
+	lab_race_view_of(&lab, 0, &v);
 	assert_whole_passes(v.result, v.trials);
 	ck_assert_uint_eq(v.lesson, WRITE);
-	race_view_of(&lab, 1, &v);
+	lab_race_view_of(&lab, 1, &v);
 	ck_assert_uint_eq(v.lesson, COMMAND);
 	/* never the lesson's result: not this session's, not the notebook's
 	 * normal run; filed as raced, each naming the other */
@@ -771,12 +771,12 @@ START_TEST(a_race_is_never_the_lessons_result)
 	char path[400];
 	snprintf(path, sizeof path, "%s/iolab/progress", state_dir);
 	ck_assert_int_eq(access(path, F_OK), -1);   /* the old file is never written */
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	assert_empty_view(&v);
 	assert_no_data_files();
 	/* the lesson's own run afterwards is the lesson's again */
 	lab.watch = WATCH_ONE_PASS;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	ck_assert_int_eq(lab.race.shown, 0);
 	ck_assert_int_eq(lab.run.raced, 0);
 	poll_until_ended();
@@ -790,21 +790,21 @@ START_TEST(s_stops_both_racers)
 {
 	lab.watch = 30;
 	lab.ls[COMMAND].commands_allowed = 1;     /* asked and agreed (above) */
-	ck_assert_int_eq(race_start(&lab, COMMAND), 0);
+	ck_assert_int_eq(lab_race_start(&lab, COMMAND), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int i = 0; (lab.run.trials < 1 || lab.race.rival.trials < 1) && i < 3000; i++) {
-		run_poll(&lab);
+		lab_run_poll(&lab);
 		nanosleep(&tick, NULL);
 	}
 	ck_assert_uint_ge(lab.run.trials, 1);
 	ck_assert_uint_ge(lab.race.rival.trials, 1);
-	run_stop(&lab);
+	lab_run_stop(&lab);
 	ck_assert_int_eq(lab.run.phase, RUN_STOPPING);
 	ck_assert_int_eq(lab.race.rival.phase, RUN_STOPPING);
 	poll_until_ended();
 	ck_assert_double_lt(lab.run.watched, 30);
 	ck_assert_double_lt(lab.race.rival.watched, 30);
-	ck_assert_int_eq(engine_children(), 0);
+	ck_assert_int_eq(trial_children(), 0);
 	ck_assert_int_eq(lab.ls[WRITE].have_result, 0);
 	assert_no_data_files();
 }
@@ -846,10 +846,10 @@ START_TEST(the_comparison_groups)
 	lab_close(&lab);
 	opt.lessons_dir = TOP_SRCDIR "/lessons";
 	ck_assert_int_eq(lab_open(&lab, &opt), 0);
-	long w03 = course_find(&lab.course, "w03-byte");
+	long w03 = lesson_course_find(&lab.course, "w03-byte");
 	ck_assert_int_ge(w03, 0);
 	lab_select(&lab, (size_t)w03);
-	compare_open(&lab);
+	lab_compare_open(&lab);
 	ck_assert_int_eq(lab.compare.open, 1);
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_COMPARE);
 	ck_assert_int_eq(lab.compare.group, 0);
@@ -865,31 +865,31 @@ START_TEST(the_comparison_groups)
 		{"4096-byte blocks: strided reads", 2},
 	};
 	for (size_t g = 0; g < 5; g++) {
-		compare_cycle(&lab, 1);
+		lab_compare_cycle(&lab, 1);
 		ck_assert_str_eq(lab.compare.title, next[g].title);
 		ck_assert_uint_eq(lab.compare.n, next[g].n);
 	}
 	ck_assert_str_eq(lab.course.lessons[lab.compare.lessons[1]].id, "r09-stridestdioblock4096");
-	compare_cycle(&lab, 1);              /* past the last group: the lessons chosen */
+	lab_compare_cycle(&lab, 1);              /* past the last group: the lessons chosen */
 	ck_assert_int_eq(lab.compare.group, -1);
 	ck_assert_str_eq(lab.compare.title, "w03-byte and the lessons it compares with");
 	ck_assert_uint_eq(lab.course.lessons[lab.compare.lessons[0]].id == lab_lesson(&lab)->id, 1);
 	ck_assert_uint_eq(lab.compare.n, 1 + lab_lesson(&lab)->ncompare);
-	compare_cycle(&lab, -1);
+	lab_compare_cycle(&lab, -1);
 	ck_assert_str_eq(lab.compare.title, "4096-byte blocks: strided reads");
-	compare_close(&lab);
+	lab_compare_close(&lab);
 	ck_assert_uint_eq(lab_key_context(&lab, 24, 80), KEYS_LESSON);
 
 	/* --compare: in the order given; an id the course lacks is named */
 	char msg[128];
 	char *ids[] = {"r01-byte", "w01-syncbyte"};
-	ck_assert_int_eq(compare_open_ids(&lab, ids, 2, msg, sizeof msg), 0);
+	ck_assert_int_eq(lab_compare_open_ids(&lab, ids, 2, msg, sizeof msg), 0);
 	ck_assert_str_eq(lab.compare.title, "the lessons chosen");
 	ck_assert_str_eq(lab.course.lessons[lab.compare.lessons[0]].id, "r01-byte");
 	ck_assert_str_eq(lab.course.lessons[lab.compare.lessons[1]].id, "w01-syncbyte");
-	compare_close(&lab);
+	lab_compare_close(&lab);
 	char *bad[] = {"r01-byte", "w99-nothing"};
-	ck_assert_int_eq(compare_open_ids(&lab, bad, 2, msg, sizeof msg), -1);
+	ck_assert_int_eq(lab_compare_open_ids(&lab, bad, 2, msg, sizeof msg), -1);
 	ck_assert_str_eq(msg, "no lesson 'w99-nothing'");
 	ck_assert_int_eq(lab.compare.open, 0);
 	lab_close(&lab);
@@ -913,10 +913,10 @@ START_TEST(the_comparison_rows)
 	lab_close(&lab);
 	opt.lessons_dir = TOP_SRCDIR "/lessons";
 	ck_assert_int_eq(lab_open(&lab, &opt), 0);
-	long w01 = course_find(&lab.course, "w01-syncbyte");
+	long w01 = lesson_course_find(&lab.course, "w01-syncbyte");
 	ck_assert_int_ge(w01, 0);
 	struct compare_row row;
-	compare_row_of(&lab, (size_t)w01, &row);
+	lab_compare_row_of(&lab, (size_t)w01, &row);
 	ck_assert_str_eq(row.id, "w01-syncbyte");
 	ck_assert(isnan(row.mine));
 	ck_assert_uint_eq(row.nrefs, 4);
@@ -933,19 +933,19 @@ START_TEST(the_comparison_rows)
 	lab.ls[w01].have_result = 1;
 	lab.ls[w01].result.ok = 1;
 	lab.ls[w01].result.rate = 9e3;
-	compare_row_of(&lab, (size_t)w01, &row);
+	lab_compare_row_of(&lab, (size_t)w01, &row);
 	ck_assert(isnan(row.mine));
 	lab.ls[w01].have_normal = 1;
 	lab.ls[w01].normal.ok = 1;
 	lab.ls[w01].normal.rate = 5440;
-	compare_row_of(&lab, (size_t)w01, &row);
+	lab_compare_row_of(&lab, (size_t)w01, &row);
 	ck_assert_double_eq(row.mine, 5440);
 	lab.ls[w01].normal.ok = 0;            /* a failed run has no rate to show */
-	compare_row_of(&lab, (size_t)w01, &row);
+	lab_compare_row_of(&lab, (size_t)w01, &row);
 	ck_assert(isnan(row.mine));
 	lab.ls[w01].have_result = lab.ls[w01].have_normal = 0;
-	ck_assert_int_eq(ref_mark_key("cs61-2007-thinkpad"), 'T');
-	ck_assert_int_eq(ref_mark_key("a-pack-of-its-own"), 'R');
+	ck_assert_int_eq(reference_mark_key("cs61-2007-thinkpad"), 'T');
+	ck_assert_int_eq(reference_mark_key("a-pack-of-its-own"), 'R');
 }
 END_TEST
 
@@ -954,8 +954,8 @@ END_TEST
  * two rows thick.  Scrolling stays within the list. */
 START_TEST(the_comparison_layout_and_scroll)
 {
-	struct compare_layout cl;
-	compare_layout(&cl, 24, 80, 0);
+	struct lab_compare_layout cl;
+	lab_compare_layout(&cl, 24, 80, 0);
 	ck_assert_int_eq(cl.too_small, 0);
 	ck_assert_int_eq(cl.figure_rows, 2);
 	ck_assert_int_eq(cl.bar_rows, 1);
@@ -963,15 +963,15 @@ START_TEST(the_comparison_layout_and_scroll)
 	ck_assert_int_eq(cl.list_y, 5);
 	ck_assert_int_eq(cl.list_h, 18);
 	ck_assert_int_eq(cl.page, 4);
-	compare_layout(&cl, 40, 120, 0);
+	lab_compare_layout(&cl, 40, 120, 0);
 	ck_assert_int_eq(cl.figure_rows, 1);
 	ck_assert_int_eq(cl.bar_rows, 1);
 	ck_assert_int_eq(cl.page, 11);
-	compare_layout(&cl, 60, 200, 1);
+	lab_compare_layout(&cl, 60, 200, 1);
 	ck_assert_int_eq(cl.bar_rows, 2);
 	ck_assert_int_eq(cl.lesson_rows, 4);
 	ck_assert_int_eq(cl.page, 13);
-	compare_layout(&cl, 24, 79, 0);
+	lab_compare_layout(&cl, 24, 79, 0);
 	ck_assert_int_eq(cl.too_small, 1);
 
 	lab_close(&lab);
@@ -980,16 +980,16 @@ START_TEST(the_comparison_layout_and_scroll)
 	char *ids[] = {"w01-syncbyte", "w03-byte", "w05-stdiobyte", "r01-byte", "r04-stdiobyte",
 	               "r11-mmapbyte", "r06-stridebyte"};
 	char msg[128];
-	ck_assert_int_eq(compare_open_ids(&lab, ids, 7, msg, sizeof msg), 0);
+	ck_assert_int_eq(lab_compare_open_ids(&lab, ids, 7, msg, sizeof msg), 0);
 	lab.compare.page = 4;
-	compare_scroll(&lab, 10);
+	lab_compare_scroll(&lab, 10);
 	ck_assert_uint_eq(lab.compare.top, 3);           /* the last four */
-	compare_scroll(&lab, -1);
+	lab_compare_scroll(&lab, -1);
 	ck_assert_uint_eq(lab.compare.top, 2);
-	compare_scroll(&lab, -10);
+	lab_compare_scroll(&lab, -10);
 	ck_assert_uint_eq(lab.compare.top, 0);
 	lab.compare.page = 11;                           /* all fit: nothing to scroll */
-	compare_scroll(&lab, 1);
+	lab_compare_scroll(&lab, 1);
 	ck_assert_uint_eq(lab.compare.top, 0);
 }
 END_TEST
@@ -1004,24 +1004,24 @@ START_TEST(a_guess_before_a_run)
 	lab_guess_open(&lab);
 	ck_assert_int_eq(lab.prompt.open, 1);
 	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_PROMPT);
-	edit_set(&lab.prompt.line, "3 parsecs");
+	form_edit_set(&lab.prompt.line, "3 parsecs");
 	ck_assert_int_eq(lab_guess_done(&lab), -1);
 	ck_assert_str_eq(lab.prompt.error, "'3 parsecs' is not a rate: write a number and a unit, "
 	                 "such as 3MB/s, 500k or 3 MiB/s (k M G: 1000s; KiB MiB GiB: 1024s), or ln "
 	                 "and a log rate");
 	ck_assert_int_eq(lab.prompt.open, 1);
-	edit_set(&lab.prompt.line, "3MB/s");
+	form_edit_set(&lab.prompt.line, "3MB/s");
 	ck_assert_int_eq(lab_guess_done(&lab), 0);
 	ck_assert_int_eq(lab.prompt.open, 0);
 	ck_assert_double_eq(lab.guess_rate, 3e6);
 	ck_assert_str_eq(lab.message, "your guess: 3 MB/s, log rate 14.91 (r runs it)");
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	ck_assert(isnan(lab.guess_rate));                /* one guess, one run */
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_double_eq(v.guess_rate, 3e6);          /* on the gauge while it runs */
 	poll_until_ended();
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_msg(v.result && v.result->ok, "the run failed");
 	ck_assert_double_eq(v.guess_rate, 3e6);
 	ck_assert_double_eq_tol(v.miss, fabs(log(3e6) - log(v.result->rate)), 1e-9);
@@ -1035,7 +1035,7 @@ START_TEST(a_guess_before_a_run)
 	ck_assert_int_eq(lab.score.within_1, v.miss <= 1.0);
 	/* a guess is about its lesson: another lesson drops it */
 	lab_guess_open(&lab);
-	edit_set(&lab.prompt.line, "ln 15");
+	form_edit_set(&lab.prompt.line, "ln 15");
 	ck_assert_int_eq(lab_guess_done(&lab), 0);
 	lab_select(&lab, COMMAND);
 	ck_assert(isnan(lab.guess_rate));
@@ -1051,20 +1051,20 @@ START_TEST(the_experiment_form)
 	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_FORM);
 	ck_assert_str_eq(lab.form.fields[5].key->key, "block");
 	ck_assert_str_eq(lab.form.fields[5].line.text, "4KiB");
-	edit_set(&lab.form.fields[5].line, "lots");
+	form_edit_set(&lab.form.fields[5].line, "lots");
 	ck_assert_int_eq(lab_form_done(&lab), -1);
 	ck_assert_str_eq(lab.form.fields[5].error, "'block' is not a size: 'lots' (use bytes, or a "
 	                 "whole number with B, KiB, MiB, GiB, K, M or G)");
 	ck_assert_int_eq(lab.form.open, 1);
-	edit_set(&lab.form.fields[5].line, "16KiB");
-	edit_set(&lab.form.fields[10].line, "cold");
+	form_edit_set(&lab.form.fields[5].line, "16KiB");
+	form_edit_set(&lab.form.fields[10].line, "cold");
 	ck_assert_int_eq(lab_form_done(&lab), 0);
 	ck_assert_int_eq(lab.form.open, 0);
 	ck_assert_uint_eq(lab.next.block, 16384);
 	ck_assert_int_eq(lab.next.cache, WL_CACHE_COLD);
 	ck_assert_int_eq(lab.next_changed, 1);
 	ck_assert_int_eq(lab.next_origin, STORE_FROM_EXPERIMENT);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	/* not while a run is under way */
 	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), -1);
 	ck_assert_str_eq(lab.message, "a run is under way: s stops it");
@@ -1089,22 +1089,22 @@ END_TEST
 START_TEST(stopped_runs_and_the_history)
 {
 	lab.watch = 30;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int i = 0; lab.run.trials < 1 && i < 3000; i++) {
-		run_poll(&lab);
+		lab_run_poll(&lab);
 		nanosleep(&tick, NULL);
 	}
-	run_stop(&lab);
+	lab_run_stop(&lab);
 	poll_until_ended();
 	char want[64];
 	snprintf(want, sizeof want, "stopped at %.1f s", lab.run.watched);
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_int_eq(v.kind, STORE_KIND_STOPPED);
 	ck_assert_str_eq(v.label, want);
 	lab.watch = WATCH_ONE_PASS;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	poll_until_ended();
 	ck_assert_int_eq(lab_history_open(&lab), 0);
 	ck_assert_uint_eq(lab_key_context(&lab, 40, 120), KEYS_HISTORY);
@@ -1131,27 +1131,27 @@ static int kind_of(const struct store_run *r, void *arg)
 	return 0;
 }
 
-/* Quitting mid-run (run_abort: q, or the loop after a stop signal) files
+/* Quitting mid-run (lab_run_abort: q, or the loop after a stop signal) files
  * the run as stopped, with what it measured. */
 START_TEST(quitting_keeps_the_run)
 {
 	lab.watch = 30;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int i = 0; lab.run.trials < 1 && i < 3000; i++) {
-		run_poll(&lab);
+		lab_run_poll(&lab);
 		nanosleep(&tick, NULL);
 	}
 	ck_assert_int_ge(lab.run.trials, 1);
-	run_abort(&lab);
+	lab_run_abort(&lab);
 	ck_assert_int_eq(lab.quit, 1);
-	ck_assert_int_eq(run_active(&lab), 0);
+	ck_assert_int_eq(lab_run_active(&lab), 0);
 	char msg[512];
 	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
 	enum store_kind kind = STORE_KINDS;
 	ck_assert_int_eq(store_history(lab.store, NULL, kind_of, &kind, msg, sizeof msg), 0);
 	ck_assert_int_eq(kind, STORE_KIND_STOPPED);
-	run_abort(&lab);                      /* lab_close does it again: nothing more */
+	lab_run_abort(&lab);                      /* lab_close does it again: nothing more */
 	ck_assert_int_eq(store_count(lab.store, NULL, msg, sizeof msg), 1);
 }
 END_TEST
@@ -1186,7 +1186,7 @@ START_TEST(history_opens_past_an_unreadable_row)
 {
 	lab.watch = WATCH_ONE_PASS;
 	for (int i = 0; i < 2; i++) {
-		ck_assert_int_eq(run_start(&lab), 0);
+		ck_assert_int_eq(lab_run_start(&lab), 0);
 		poll_until_ended();
 	}
 	sqlite3 *h = NULL;
@@ -1253,13 +1253,13 @@ START_TEST(notices_stay_until_a_key)
 	ck_assert_msg(strncmp(lab.notice, "Runs will not be saved: ", 24) == 0, "%s", lab.notice);
 	lab.notice[0] = '\0';
 	lab.watch = WATCH_ONE_PASS;
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	poll_until_ended();
 	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
 	ck_assert_msg(strncmp(lab.notice, "not saved: ", 11) == 0, "%s", lab.notice);
 	/* the run is shown all the same, and stands for the lesson this session */
 	struct run_view v;
-	run_view_of(&lab, WRITE, &v);
+	lab_run_view_of(&lab, WRITE, &v);
 	ck_assert_ptr_eq(v.result, &lab.ls[WRITE].result);
 	ck_assert_int_eq(lab.ls[WRITE].have_normal, 1);
 	ck_assert_double_eq(lab.ls[WRITE].normal.rate, lab.run.result.rate);
@@ -1284,7 +1284,7 @@ START_TEST(an_own_program)
 	ck_assert_str_eq(lab.form.fields[1].line.text, "command");
 	ck_assert_int_eq(lab_form_done(&lab), 0);
 	ck_assert_int_eq(lab.next_origin, STORE_FROM_PROGRAM);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	poll_until_ended();
 	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
 	char msg[256];
@@ -1312,7 +1312,7 @@ static int count_points(const struct store_run *r, void *arg)
 START_TEST(a_sweep_is_filed_with_its_points)
 {
 	lab_select(&lab, SWEEP);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	poll_until_ended();
 	ck_assert_uint_eq(lab.run.point, 4);
 	char msg[256];
@@ -1452,7 +1452,7 @@ START_TEST(batch_and_lab_runs_of_the_lesson_both_count)
 {
 	char msg[256];
 	struct noted n = {0};
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	poll_until_ended();
 	ck_assert_msg(lab.run.result.ok, "%s", lab.run.result.error);
 	ck_assert_int_eq(latest_normal(WRITE, note_run, &n, msg, sizeof msg), 1);
@@ -1504,7 +1504,7 @@ END_TEST
 static void run_to_its_end(void)
 {
 	const struct timespec tick = {0, 10 * 1000 * 1000};
-	for (int i = 0; run_poll(&lab) && i < 5000; i++)
+	for (int i = 0; lab_run_poll(&lab) && i < 5000; i++)
 		nanosleep(&tick, NULL);
 	ck_assert_int_eq(lab.run.phase, RUN_ENDED);
 }
@@ -1521,7 +1521,7 @@ START_TEST(pack_command_asks_first)
 	ck_assert_int_eq(lab_commands_allowed(&lab, SWEEP), 1);
 	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 0);
 	lab_select(&lab, COMMAND);
-	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab_run_start(&lab), -1);
 	ck_assert_int_eq(lab.asking, 1);
 	ck_assert_uint_eq(lab.ask_lesson, COMMAND);
 	ck_assert_int_eq(lab.run.phase, RUN_IDLE);     /* nothing started */
@@ -1535,7 +1535,7 @@ START_TEST(pack_command_asks_first)
 	                 "(r asks again)");
 	ck_assert_int_eq(lab.run.phase, RUN_IDLE);
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 0);   /* nothing was asked */
-	ck_assert_int_eq(run_start(&lab), -1);
+	ck_assert_int_eq(lab_run_start(&lab), -1);
 	ck_assert_int_eq(lab.asking, 1);
 	/* y before the program's last word was on screen: still asking */
 	ck_assert_int_eq(lab.ask_seen_end, 0);
@@ -1552,10 +1552,10 @@ START_TEST(pack_command_asks_first)
 	ck_assert_int_eq(lab_answer_commands(&lab, 1), 1);
 	ck_assert_int_eq(lab.asking, 0);
 	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	run_to_its_end();
 	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	ck_assert_int_eq(lab.asking, 0);
 	run_to_its_end();
 	/* a new session asks again; --allow-commands does not ask */
@@ -1567,7 +1567,7 @@ START_TEST(pack_command_asks_first)
 	ck_assert_int_eq(lab_open(&lab, &opt), 0);
 	ck_assert_int_eq(lab_commands_allowed(&lab, COMMAND), 1);
 	lab_select(&lab, COMMAND);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	ck_assert_int_eq(lab.asking, 0);
 	run_to_its_end();
 }
@@ -1646,7 +1646,7 @@ START_TEST(a_program_has_its_own_page)
 	s.command_len = 3;
 	ck_assert_int_eq(lab_program_page(&lab, &s), 4);
 	ck_assert_uint_eq(lab.course.sections[2].count, 2);
-	ck_assert_int_eq(course_find(&lab.course, "wc -c {file}"), 4);
+	ck_assert_int_eq(lesson_course_find(&lab.course, "wc -c {file}"), 4);
 	/* a lesson has no page */
 	wl_spec_init(&s);
 	ck_assert_int_eq(lab_program_page(&lab, &s), -1);
@@ -1667,13 +1667,13 @@ START_TEST(a_typed_program_runs_from_its_page)
 {
 	lab_select(&lab, WRITE);
 	ck_assert_int_eq(lab_form_open(&lab, NULL, STORE_FROM_EXPERIMENT), 0);
-	edit_set(&lab.form.fields[0].line, "read");
-	edit_set(&lab.form.fields[1].line, "command");
-	edit_set(&lab.form.fields[2].line, "cat,{file}");
+	form_edit_set(&lab.form.fields[0].line, "read");
+	form_edit_set(&lab.form.fields[1].line, "command");
+	form_edit_set(&lab.form.fields[2].line, "cat,{file}");
 	ck_assert_int_eq(lab_form_done(&lab), 0);
 	ck_assert_uint_eq(lab.cur, 3);
 	ck_assert_int_eq(lab.next_origin, STORE_FROM_PROGRAM);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	poll_until_ended();
 	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
 	char msg[256];
@@ -1685,7 +1685,7 @@ START_TEST(a_typed_program_runs_from_its_page)
 	ck_assert_int_eq(store_count(lab.store, "lab-write", msg, sizeof msg), 0);
 	/* a lesson's run beside it is not the program's */
 	lab_select(&lab, WRITE);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	poll_until_ended();
 	int all = 0;
 	ck_assert_int_eq(store_history(lab.store, NULL, count_run, &all, msg, sizeof msg), 0);
@@ -1719,17 +1719,17 @@ START_TEST(a_program_races_a_program)
 	ck_assert_int_eq(lab_program_page(&lab, &s), 4);
 	lab_select(&lab, 3);
 	lab.watch = WATCH_ONE_PASS;
-	ck_assert_ptr_null(race_refusal(&lab, 3, 4));
-	ck_assert_int_eq(race_start(&lab, 4), 0);
+	ck_assert_ptr_null(lab_race_refusal(&lab, 3, 4));
+	ck_assert_int_eq(lab_race_start(&lab, 4), 0);
 	ck_assert_int_eq(lab.asking, 0);
 	poll_until_ended();
 	struct run_view v;
 	for (int side = 0; side < 2; side++) {
-		race_view_of(&lab, side, &v);
+		lab_race_view_of(&lab, side, &v);
 		ck_assert_ptr_nonnull(v.result);
 		ck_assert_msg(v.result->ok, "side %d: %s", side, v.result->error);
 	}
-	race_view_of(&lab, 0, &v);
+	lab_race_view_of(&lab, 0, &v);
 	ck_assert_int_eq(v.result->bytes, 64 * 1024);     /* cat reads it all */
 	char msg[256];
 	int all = 0;

@@ -67,11 +67,11 @@ static void teardown(void)
 static void run_lesson(size_t i)
 {
 	lab_select(&lab, i);
-	ck_assert_int_eq(run_start(&lab), 0);
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
-	for (int k = 0; run_poll(&lab) && k < 5000; k++)
+	for (int k = 0; lab_run_poll(&lab) && k < 5000; k++)
 		nanosleep(&tick, NULL);
-	ck_assert_int_eq(run_active(&lab), 0);
+	ck_assert_int_eq(lab_run_active(&lab), 0);
 	ck_assert_msg(lab.run.result.ok, "the run failed: %s", lab.run.result.error);
 }
 
@@ -306,10 +306,10 @@ END_TEST
 START_TEST(changed_and_raced_runs)
 {
 	run_lesson(C01);
-	run_adjust_block(&lab, 1);                     /* 8 KiB blocks */
-	ck_assert_int_eq(run_start(&lab), 0);
+	lab_run_adjust_block(&lab, 1);                     /* 8 KiB blocks */
+	ck_assert_int_eq(lab_run_start(&lab), 0);
 	const struct timespec tick = {0, 10 * 1000 * 1000};
-	for (int k = 0; run_poll(&lab) && k < 5000; k++)
+	for (int k = 0; lab_run_poll(&lab) && k < 5000; k++)
 		nanosleep(&tick, NULL);
 	const struct lab_claims *c = &lab.ls[C01].claims;
 	ck_assert_int_eq(c->state, CLAIMS_NOT_CHECKED);
@@ -324,11 +324,11 @@ START_TEST(changed_and_raced_runs)
 	run_lesson(C01);
 	ck_assert_int_eq(c->state, CLAIMS_CHECKED);
 	lab.watch = 0.3;
-	ck_assert_int_eq(race_start(&lab, C02), 0);
+	ck_assert_int_eq(lab_race_start(&lab, C02), 0);
 	ck_assert_int_eq(lab.run.raced, 1);
-	for (int k = 0; run_poll(&lab) && k < 5000; k++)
+	for (int k = 0; lab_run_poll(&lab) && k < 5000; k++)
 		nanosleep(&tick, NULL);
-	ck_assert_int_eq(run_active(&lab), 0);
+	ck_assert_int_eq(lab_run_active(&lab), 0);
 	ck_assert_int_eq(c->state, CLAIMS_CHECKED);
 	ck_assert_str_eq(c->head, "Claims, checked against this run:");
 	assert_line(C01, PER_PASS, CLAIM_MISSED, "256", "at most 100", "");

@@ -23,13 +23,13 @@
 
 #define FIX TOP_SRCDIR "/tests/fixtures/lessons"
 
-/* diags_print() into a string (fmemopen, as the views print to a FILE *). */
+/* diag_list_print() into a string (fmemopen, as the views print to a FILE *). */
 static const char *printed(const struct diags *ds)
 {
 	static char buf[1 << 16];
 	FILE *f = fmemopen(buf, sizeof buf, "w");
 	ck_assert_ptr_nonnull(f);
-	diags_print(f, ds);
+	diag_list_print(f, ds);
 	fclose(f);
 	return buf;
 }
@@ -105,11 +105,11 @@ static void assert_w01_full(const struct lesson *l)
 	ck_assert_uint_eq(l->nexpect, 4);
 	const struct expectation *x = l->expect;
 	ck_assert_str_eq(x[0].claim, "one write() for every 4096 fwrite() calls");
-	ck_assert_str_eq(expect_expr_text(x[0].check), "calls.fwrite / syscalls.write");
+	ck_assert_str_eq(expect_parse_text(x[0].check), "calls.fwrite / syscalls.write");
 	ck_assert_int_eq(x[0].kind, EXPECT_NEAR);
 	ck_assert_int_eq(x[0].relative, 1);
 	ck_assert_double_eq_tol(x[0].tolerance, 0.01, 1e-15);
-	ck_assert_double_eq(expect_expr_constant(x[0].bound[0]), 4096);
+	ck_assert_double_eq(expect_parse_constant(x[0].bound[0]), 4096);
 	ck_assert_int_eq(x[0].whole_file, EXPECT_WHOLE_AUTO);
 	ck_assert_str_eq(x[1].claim, "at least 5 log units faster than w02");
 	ck_assert_int_eq(x[1].kind, EXPECT_AT_LEAST);
@@ -117,11 +117,11 @@ static void assert_w01_full(const struct lesson *l)
 	ck_assert_uint_eq(expect_lessons(&x[1], refs, 4), 1);
 	ck_assert_str_eq(refs[0].lesson, "w02-minimal");
 	ck_assert_int_eq(x[2].kind, EXPECT_AT_MOST);
-	ck_assert_str_eq(expect_expr_text(x[2].bound[0]), "size/4096 + 16");
+	ck_assert_str_eq(expect_parse_text(x[2].bound[0]), "size/4096 + 16");
 	ck_assert_int_eq(x[2].whole_file, EXPECT_WHOLE_NO);
 	ck_assert_int_eq(x[3].kind, EXPECT_BETWEEN);
-	ck_assert_double_eq(expect_expr_constant(x[3].bound[0]), 0.9);
-	ck_assert_double_eq(expect_expr_constant(x[3].bound[1]), 1.1);
+	ck_assert_double_eq(expect_parse_constant(x[3].bound[0]), 0.9);
+	ck_assert_double_eq(expect_parse_constant(x[3].bound[1]), 1.1);
 	/* grading: the lesson's visibility, a claim's own points,
 	 * visibility and leaderboard name */
 	ck_assert_int_eq(l->points_given, 1);
@@ -224,16 +224,16 @@ START_TEST(good_course)
 	assert_r02_command(&c.lessons[3]);
 	assert_r03_streams(&c.lessons[4]);
 
-	ck_assert_int_eq(course_find(&c, "r02-command"), 3);
-	ck_assert_int_eq(course_find(&c, "w01-full"), 0);
-	ck_assert_int_eq(course_find(&c, "nope"), -1);
-	ck_assert_uint_eq(course_section_of(&c, 1), 0);
-	ck_assert_uint_eq(course_section_of(&c, 2), 1);
-	ck_assert_uint_eq(course_section_of(&c, 4), 1);
-	ck_assert_uint_eq(course_section_of(&c, 5), 2);   /* none: nsections */
-	course_free(&c);
+	ck_assert_int_eq(lesson_course_find(&c, "r02-command"), 3);
+	ck_assert_int_eq(lesson_course_find(&c, "w01-full"), 0);
+	ck_assert_int_eq(lesson_course_find(&c, "nope"), -1);
+	ck_assert_uint_eq(lesson_course_section_of(&c, 1), 0);
+	ck_assert_uint_eq(lesson_course_section_of(&c, 2), 1);
+	ck_assert_uint_eq(lesson_course_section_of(&c, 4), 1);
+	ck_assert_uint_eq(lesson_course_section_of(&c, 5), 2);   /* none: nsections */
+	lesson_course_free(&c);
 	ck_assert(is_zero(&c, sizeof c));
-	diags_free(&ds);
+	diag_list_free(&ds);
 }
 END_TEST
 
@@ -241,7 +241,7 @@ END_TEST
 
 static const struct {
 	const char *name;
-	const char *out;          /* diags_print() output after the path */
+	const char *out;          /* diag_list_print() output after the path */
 } bad[] = {
 	/* YAML itself */
 	{"syntax", ":2:15: syntax error: mapping values are not allowed in this context\n"
@@ -583,7 +583,7 @@ START_TEST(bad_lesson)
 {
 	struct ref_data refs;
 	struct diags ds = {0};
-	ck_assert_int_eq(ref_data_load(FIX "/data/reference.yaml", &refs, &ds), 0);
+	ck_assert_int_eq(reference_load(FIX "/data/reference.yaml", &refs, &ds), 0);
 	char path[512], want[4096];
 	snprintf(path, sizeof path, FIX "/bad/%s.yaml", bad[_i].name);
 	struct lesson l;
@@ -596,8 +596,8 @@ START_TEST(bad_lesson)
 		ck_assert_int_eq(strncmp(got, want, strlen(want)), 0);
 	else
 		ck_assert_str_eq(got, want);
-	diags_free(&ds);
-	ref_data_free(&refs);
+	diag_list_free(&ds);
+	reference_free(&refs);
 }
 END_TEST
 
@@ -609,7 +609,7 @@ START_TEST(sources_unchecked_without_refs)
 	ck_assert_int_eq(lesson_load(FIX "/bad/unknown-source.yaml", NULL, &l, &ds), 0);
 	ck_assert_str_eq(l.refs[1].source, "somewhere-else");
 	lesson_free(&l);
-	diags_free(&ds);
+	diag_list_free(&ds);
 }
 END_TEST
 
@@ -625,7 +625,7 @@ static void expect_course(const char *dir, const char *out)
 	ck_assert(is_zero(&c, sizeof c));
 	expected_text(want, sizeof want, dir, out);
 	ck_assert_str_eq(printed(&ds), want);
-	diags_free(&ds);
+	diag_list_free(&ds);
 }
 
 START_TEST(course_missing_lesson)
@@ -741,11 +741,11 @@ START_TEST(course_reference_beside)
 	                 FIX "/refdir/data/reference.yaml:3:5: missing required key 'label'\n"
 	                 "    lable: 2011 iMac\n"
 	                 "    ^\n");
-	diags_free(&ds);
+	diag_list_free(&ds);
 	char path[4096];
-	ck_assert_int_eq(ref_data_find_path(FIX "/good", path, sizeof path), 0);
+	ck_assert_int_eq(course_load_ref_path(FIX "/good", path, sizeof path), 0);
 	ck_assert_str_eq(path, FIX "/data/reference.yaml");
-	ck_assert_int_eq(ref_data_find_path(FIX "/good/", path, sizeof path), 0);
+	ck_assert_int_eq(course_load_ref_path(FIX "/good/", path, sizeof path), 0);
 	ck_assert_str_eq(path, FIX "/data/reference.yaml");
 }
 END_TEST
@@ -763,19 +763,19 @@ START_TEST(reference_good)
 {
 	struct ref_data rd;
 	struct diags ds = {0};
-	ck_assert_int_eq(ref_data_load(FIX "/data/reference.yaml", &rd, &ds), 0);
+	ck_assert_int_eq(reference_load(FIX "/data/reference.yaml", &rd, &ds), 0);
 	ck_assert_uint_eq(rd.nsources, 2);
-	const struct ref_source *s = ref_data_find(&rd, "cs61-2011-imac");
+	const struct ref_source *s = reference_find(&rd, "cs61-2011-imac");
 	ck_assert_ptr_nonnull(s);
 	ck_assert_str_eq(s->label, "2011 iMac");
 	ck_assert_str_eq(s->document, "CS61 Lecture 18 Thoughts, results table (seed 003)");
-	s = ref_data_find(&rd, "cs61-2011-thinkpad");
+	s = reference_find(&rd, "cs61-2011-thinkpad");
 	ck_assert_str_eq(s->label, "2011 ThinkPad");
 	ck_assert_ptr_null(s->document);
-	ck_assert_ptr_null(ref_data_find(&rd, "nope"));
-	ref_data_free(&rd);
+	ck_assert_ptr_null(reference_find(&rd, "nope"));
+	reference_free(&rd);
 	ck_assert(is_zero(&rd, sizeof rd));
-	diags_free(&ds);
+	diag_list_free(&ds);
 }
 END_TEST
 
@@ -806,11 +806,11 @@ START_TEST(reference_bad)
 	struct diags ds = {0};
 	snprintf(path, sizeof path, FIX "/refs/%s.yaml", bad_refs[_i].name);
 	memset(&rd, 0xA5, sizeof rd);
-	ck_assert_int_eq(ref_data_load(path, &rd, &ds), -1);
+	ck_assert_int_eq(reference_load(path, &rd, &ds), -1);
 	ck_assert(is_zero(&rd, sizeof rd));
 	expected_text(want, sizeof want, path, bad_refs[_i].out);
 	ck_assert_str_eq(printed(&ds), want);
-	diags_free(&ds);
+	diag_list_free(&ds);
 }
 END_TEST
 
@@ -855,7 +855,7 @@ static void expect_file(const char *path, const char *out)
 	ck_assert_int_eq(lesson_load(path, NULL, &l, &ds), -1);
 	expected_text(want, sizeof want, path, out);
 	ck_assert_str_eq(printed(&ds), want);
-	diags_free(&ds);
+	diag_list_free(&ds);
 }
 
 /* {file} in a shell's -c script would run the data file's path, which
@@ -912,7 +912,7 @@ START_TEST(file_in_shell_script)
 		struct diags ds = {0};
 		ck_assert_msg(lesson_load(path, NULL, &l, &ds) == 0, "case %zu: %s", i, printed(&ds));
 		lesson_free(&l);
-		diags_free(&ds);
+		diag_list_free(&ds);
 	}
 	remove_tmpdir();
 }
@@ -943,7 +943,7 @@ START_TEST(long_scalar)
 	/* the line shown is cut to a bounded length */
 	ck_assert_uint_eq(strlen(ds.items[0].source_line), 4096);
 	ck_assert_int_eq(strncmp(ds.items[0].source_line, "text: xxx", 9), 0);
-	diags_free(&ds);
+	diag_list_free(&ds);
 	remove_tmpdir();
 }
 END_TEST
@@ -979,7 +979,7 @@ START_TEST(password_file)
 	expected_text(want, sizeof want, path, ":2:17: syntax error: mapping values are not allowed in "
 	              "this context\nb3BlbnNzaC1rZXkt:\n                ^\n");
 	ck_assert_str_eq(got, want);        /* line 1 unquoted, line 2 to the mark */
-	diags_free(&ds);
+	diag_list_free(&ds);
 	remove_tmpdir();
 }
 END_TEST
@@ -1014,7 +1014,7 @@ START_TEST(too_many_nodes)
 	ck_assert_uint_eq(ds.count, 1);
 	ck_assert_str_eq(ds.items[0].message, "too many values in one file (more than 100000)");
 	ck_assert_uint_eq(ds.items[0].line, 2);
-	diags_free(&ds);
+	diag_list_free(&ds);
 	remove_tmpdir();
 }
 END_TEST
@@ -1039,7 +1039,7 @@ START_TEST(too_many_lessons)
 	ck_assert_str_eq(ds.items[1].message, "course names lesson 'l0', but there is no file l0.yaml");
 	const char *out = printed(&ds);
 	ck_assert_ptr_nonnull(strstr(out, "... and 951 more errors not shown\n"));
-	diags_free(&ds);
+	diag_list_free(&ds);
 	remove_tmpdir();
 }
 END_TEST
@@ -1069,7 +1069,7 @@ START_TEST(tag_str_allowed)
 	ck_assert_str_eq(l.title, "42");
 	ck_assert_str_eq(l.text, "x");
 	lesson_free(&l);
-	diags_free(&ds);
+	diag_list_free(&ds);
 	remove_tmpdir();
 }
 END_TEST
@@ -1126,7 +1126,7 @@ START_TEST(symlink_inside)
 	ck_assert_str_eq(l.id, "y");
 	ck_assert_str_eq(l.file, link);
 	lesson_free(&l);
-	diags_free(&ds);
+	diag_list_free(&ds);
 	remove_tmpdir();
 }
 END_TEST
@@ -1210,11 +1210,11 @@ END_TEST
 START_TEST(print_formats)
 {
 	struct diags ds = {0};
-	diags_add(&ds, "f.yaml", 3, 4, "\tab: c", "tab %s", "aligned");
-	diags_add(&ds, "f.yaml", 2, 0, "whole line", "no column");
-	diags_add(&ds, "f.yaml", 0, 0, NULL, "no position");
-	diags_add(&ds, NULL, 0, 0, NULL, "no file");
-	diags_add(&ds, "f.yaml", 1, 3, "\xc3\xa9t\xc3\xa9", "after a UTF-8 character");
+	diag_list_add(&ds, "f.yaml", 3, 4, "\tab: c", "tab %s", "aligned");
+	diag_list_add(&ds, "f.yaml", 2, 0, "whole line", "no column");
+	diag_list_add(&ds, "f.yaml", 0, 0, NULL, "no position");
+	diag_list_add(&ds, NULL, 0, 0, NULL, "no file");
+	diag_list_add(&ds, "f.yaml", 1, 3, "\xc3\xa9t\xc3\xa9", "after a UTF-8 character");
 	ck_assert_str_eq(printed(&ds),
 	                 "f.yaml:3:4: tab aligned\n"
 	                 "\tab: c\n"
@@ -1226,13 +1226,13 @@ START_TEST(print_formats)
 	                 "f.yaml:1:3: after a UTF-8 character\n"
 	                 "\xc3\xa9t\xc3\xa9\n"
 	                 "  ^\n");
-	diags_free(&ds);
+	diag_list_free(&ds);
 	for (int i = 0; i < DIAGS_MAX + 2; i++)
-		diags_add(&ds, "f", 1, 1, NULL, "e%d", i);
+		diag_list_add(&ds, "f", 1, 1, NULL, "e%d", i);
 	ck_assert_uint_eq(ds.count, DIAGS_MAX);
 	ck_assert_uint_eq(ds.dropped, 2);
 	ck_assert_str_eq(ds.items[DIAGS_MAX - 1].message, "e49");
-	diags_free(&ds);
+	diag_list_free(&ds);
 	ck_assert(is_zero(&ds, sizeof ds));
 }
 END_TEST
@@ -1241,16 +1241,16 @@ START_TEST(default_dirs)
 {
 	char *saved = getenv("IOLAB_LESSONS") ? strdup(getenv("IOLAB_LESSONS")) : NULL;
 	setenv("IOLAB_LESSONS", "/somewhere/pack/lessons", 1);
-	ck_assert_str_eq(course_default_dir(), "/somewhere/pack/lessons");
-	ck_assert_str_eq(ref_data_default_path(), "/somewhere/pack/data/reference.yaml");
+	ck_assert_str_eq(course_load_default_dir(), "/somewhere/pack/lessons");
+	ck_assert_str_eq(course_load_ref_default_path(), "/somewhere/pack/data/reference.yaml");
 	setenv("IOLAB_LESSONS", "lessons", 1);
-	ck_assert_str_eq(ref_data_default_path(), "data/reference.yaml");
+	ck_assert_str_eq(course_load_ref_default_path(), "data/reference.yaml");
 	setenv("IOLAB_LESSONS", "..", 1);
-	ck_assert_str_eq(ref_data_default_path(), "../../data/reference.yaml");
+	ck_assert_str_eq(course_load_ref_default_path(), "../../data/reference.yaml");
 	unsetenv("IOLAB_LESSONS");
 	/* this test binary is not src/iolab: the installed place */
-	ck_assert_str_eq(course_default_dir(), PKGDATADIR "/lessons");
-	ck_assert_str_eq(ref_data_default_path(), PKGDATADIR "/data/reference.yaml");
+	ck_assert_str_eq(course_load_default_dir(), PKGDATADIR "/lessons");
+	ck_assert_str_eq(course_load_ref_default_path(), PKGDATADIR "/data/reference.yaml");
 	if (saved)
 		setenv("IOLAB_LESSONS", saved, 1);
 	free(saved);
@@ -1268,8 +1268,8 @@ START_TEST(shipped_catalog)
 	int rc = course_load(TOP_SRCDIR "/lessons", &c, &ds);
 	ck_assert_msg(rc == 0 && ds.count == 0, "shipped lessons:\n%s", printed(&ds));
 	ck_assert_uint_gt(c.nlessons, 0);
-	course_free(&c);
-	diags_free(&ds);
+	lesson_course_free(&c);
+	diag_list_free(&ds);
 }
 END_TEST
 

@@ -45,7 +45,7 @@ static void near(double got, double want)
 START_TEST(durable_writes)
 {
 	struct cost_table c;
-	cost_table_init(&c);
+	model_cost_table_init(&c);
 	c.cost[COST_SYNC_WRITE] = 251e-6;
 	c.cost[COST_WRITE] = 1e-6;            /* not a cached write: unused */
 	c.cost[COST_COPY_BYTE] = 1e-10;
@@ -83,7 +83,7 @@ END_TEST
 START_TEST(stdio_read_terms_in_order)
 {
 	struct cost_table c;
-	cost_table_init(&c);
+	model_cost_table_init(&c);
 	c.cost[COST_FREAD] = 15e-9;
 	c.cost[COST_READ] = 400e-9;
 	c.cost[COST_COPY_BYTE] = 0.05e-9;
@@ -107,7 +107,7 @@ END_TEST
 START_TEST(uncosted_term_left_out_of_the_sum)
 {
 	struct cost_table c;
-	cost_table_init(&c);
+	model_cost_table_init(&c);
 	c.cost[COST_READ] = 1e-6;
 	struct wl_spec s = spec_of("op=read block=4096 size=1MiB cache=cold");
 	struct trial_result t = trial(0.01, 1048576);
@@ -133,7 +133,7 @@ END_TEST
 START_TEST(cold_sequential_or_random)
 {
 	struct cost_table c;
-	cost_table_init(&c);
+	model_cost_table_init(&c);
 	c.cost[COST_COLD_BYTE] = 1e-9;
 	c.cost[COST_COLD_READ] = 100e-6;
 	struct trial_result t = trial(1.0, 4096 * 100);
@@ -156,7 +156,7 @@ END_TEST
 START_TEST(miss_names_the_term)
 {
 	struct cost_table c;
-	cost_table_init(&c);
+	model_cost_table_init(&c);
 	c.cost[COST_WRITE] = 0.5e-6;
 	c.cost[COST_COPY_BYTE] = 0;
 	struct wl_spec s = spec_of("op=write block=1 size=1MiB");
@@ -183,7 +183,7 @@ END_TEST
 START_TEST(every_term_names_a_field)
 {
 	struct cost_table c;
-	cost_table_init(&c);
+	model_cost_table_init(&c);
 	for (int i = 0; i < COSTS; i++)
 		c.cost[i] = 1e-9 * (i + 1);
 	const char *specs[] = {
@@ -207,8 +207,8 @@ START_TEST(every_term_names_a_field)
 			              specs[i], m.terms[j].field);
 		wl_spec_free(&s);
 	}
-	ck_assert_int_eq(cost_from_name("fsync_page", &(enum cost_id){0}), 0);
-	ck_assert_int_eq(cost_from_name("nope", &(enum cost_id){0}), -1);
+	ck_assert_int_eq(model_cost_from_name("fsync_page", &(enum cost_id){0}), 0);
+	ck_assert_int_eq(model_cost_from_name("nope", &(enum cost_id){0}), -1);
 }
 END_TEST
 
@@ -216,7 +216,7 @@ END_TEST
 START_TEST(no_time_no_model)
 {
 	struct cost_table c;
-	cost_table_init(&c);
+	model_cost_table_init(&c);
 	struct wl_spec s = spec_of("op=read block=1 size=1MiB");
 	struct trial_result t = trial(0, 0);
 	struct model_estimate m;
@@ -256,7 +256,7 @@ static struct calibration sample(const char *kernel, double read_cost)
 	snprintf(c.key.kernel, sizeof c.key.kernel, "%s", kernel);
 	snprintf(c.key.filesystem, sizeof c.key.filesystem, "ext4");
 	snprintf(c.key.device, sizeof c.key.device, "8:1 sda1");
-	cost_table_init(&c.costs);
+	model_cost_table_init(&c.costs);
 	c.costs.cost[COST_READ] = read_cost;
 	c.costs.cost[COST_SYNC_WRITE] = 251e-6;
 	snprintf(c.why[COST_COLD_READ], sizeof c.why[0], "no storage device under tmpfs");

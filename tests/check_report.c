@@ -804,7 +804,7 @@ static void add_expectations(struct report *r, size_t i, const struct expect_spe
 	struct expect_diag d;
 	ck_assert_uint_le(n, 4);
 	for (size_t k = 0; k < n; k++)
-		ck_assert_msg(expect_build(&sp[k], expect_field_class, NULL, &x[k], &d) == 0, "%s", d.message);
+		ck_assert_msg(expect_build(&sp[k], expect_fields_class, NULL, &x[k], &d) == 0, "%s", d.message);
 	ck_assert_int_eq(report_expect_result(r, &r->results[i], x, n), 0);
 	for (size_t k = 0; k < n; k++)
 		expect_free(&x[k]);
@@ -1254,7 +1254,7 @@ START_TEST(field_names)
 	ck_assert_str_eq(c, header);
 	for (int k = 0; k < CALL_KINDS; k++) {
 		char name[64];
-		snprintf(name, sizeof name, "calls.%s", call_kind_name((enum call_kind)k));
+		snprintf(name, sizeof name, "calls.%s", wl_call_kind_name((enum call_kind)k));
 		ck_assert_msg(report_field_find(name) >= 0, "no field %s", name);
 	}
 	free(c);

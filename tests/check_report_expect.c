@@ -96,7 +96,7 @@ static struct expectation build(const struct expect_spec *sp)
 {
 	struct expectation x;
 	struct expect_diag d;
-	ck_assert_msg(expect_build(sp, expect_field_class, NULL, &x, &d) == 0, "%s", d.message);
+	ck_assert_msg(expect_build(sp, expect_fields_class, NULL, &x, &d) == 0, "%s", d.message);
 	return x;
 }
 

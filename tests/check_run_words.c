@@ -22,7 +22,7 @@ static const char *one_row(const struct fit_part *parts, size_t n)
 
 static const char *state_row(const struct run_view *v, struct run_state *s)
 {
-	run_state_words(v, 0, s);
+	run_words_state(v, 0, s);
 	return s->n ? one_row(s->part, s->n) : "";
 }
 
@@ -51,7 +51,7 @@ START_TEST(the_rate_shown)
 {
 	struct run_view v = view();
 	double now = -1, avg = -1;
-	ck_assert_int_eq(run_view_rate(&v, &now, &avg), 0);      /* nothing yet */
+	ck_assert_int_eq(run_words_view_rate(&v, &now, &avg), 0);      /* nothing yet */
 	ck_assert_double_eq(now, 0);
 	struct trial_sample smp;
 	memset(&smp, 0, sizeof smp);
@@ -59,9 +59,9 @@ START_TEST(the_rate_shown)
 	v.sample = &smp;
 	v.rate_now = 300;
 	smp.rate_avg = 200;
-	ck_assert_int_eq(run_view_rate(&v, &now, &avg), 0);      /* no time run yet */
+	ck_assert_int_eq(run_words_view_rate(&v, &now, &avg), 0);      /* no time run yet */
 	smp.elapsed = 0.5;
-	ck_assert_int_eq(run_view_rate(&v, &now, &avg), 1);
+	ck_assert_int_eq(run_words_view_rate(&v, &now, &avg), 1);
 	ck_assert_double_eq(now, 300);
 	ck_assert_double_eq(avg, 200);
 	struct trial_result r;
@@ -70,21 +70,21 @@ START_TEST(the_rate_shown)
 	r.rate = 1000;
 	v = view();
 	v.result = &r;
-	ck_assert_int_eq(run_view_rate(&v, &now, &avg), 1);
+	ck_assert_int_eq(run_words_view_rate(&v, &now, &avg), 1);
 	ck_assert_double_eq(now, 1000);
 	ck_assert_double_eq(avg, 1000);
 	r.err = 22;                                             /* an error has no rate */
-	ck_assert_int_eq(run_view_rate(&v, &now, &avg), 0);
+	ck_assert_int_eq(run_words_view_rate(&v, &now, &avg), 0);
 	struct saved_result saved;
 	memset(&saved, 0, sizeof saved);
 	saved.ok = 1;
 	saved.rate = 42;
 	v = view();
 	v.saved = &saved;
-	ck_assert_int_eq(run_view_rate(&v, &now, &avg), 1);
+	ck_assert_int_eq(run_words_view_rate(&v, &now, &avg), 1);
 	ck_assert_double_eq(now, 42);
 	saved.rate = NAN;
-	ck_assert_int_eq(run_view_rate(&v, &now, &avg), 0);
+	ck_assert_int_eq(run_words_view_rate(&v, &now, &avg), 0);
 }
 END_TEST
 
@@ -176,7 +176,7 @@ START_TEST(ended)
 	ck_assert_str_eq(fr.row[0], "DONE in 250 ms");
 	/* the explanation goes before the raced mark */
 	r.stopped = 1;
-	run_state_words(&v, 0, &s);
+	run_words_state(&v, 0, &s);
 	ck_assert_int_gt(s.part[1].drop, s.part[2].drop);
 	fitline_fit(s.part, s.n, 40, 1, &fr);
 	ck_assert_str_eq(fr.row[0], "STOPPED after 250 ms (raced)");
@@ -225,7 +225,7 @@ START_TEST(errors_and_nothing)
 	memset(&saved, 0, sizeof saved);
 	strcpy(saved.when, "2026-11-21T22:30:00Z");
 	v.saved = &saved;
-	run_state_words(&v, 0, &s);
+	run_words_state(&v, 0, &s);
 	ck_assert_str_eq(s.detail, "Last run as the lesson says, 2026-11-21T22:30:00Z (from the "
 	                 "notebook); r runs it again.");
 }
@@ -244,14 +244,14 @@ START_TEST(calls_by_kind)
 	v.live = 1;
 	v.sample = &smp;
 	/* before the first chunk: the lesson's own call, at 0 */
-	run_calls_words(&v, &spec, &c);
+	run_words_calls(&v, &spec, &c);
 	ck_assert_uint_eq(c.n, 1);
 	ck_assert_str_eq(c.part[0].text, "fread 0");
 	ck_assert_ptr_null(c.none);
 	smp.calls = 2068478;
 	smp.calls_by_kind[CALL_FREAD] = 1034239;
 	smp.calls_by_kind[CALL_FSEEK] = 1034239;
-	run_calls_words(&v, &spec, &c);
+	run_words_calls(&v, &spec, &c);
 	ck_assert_str_eq(one_row(c.part, c.n), "fread 1,034,239  fseek 1,034,239");
 	/* at the end: the result's */
 	struct trial_result r;
@@ -261,7 +261,7 @@ START_TEST(calls_by_kind)
 	v = view();
 	v.result = &r;
 	spec = spec_of(WL_OP_WRITE, WL_API_STDIO);
-	run_calls_words(&v, &spec, &c);
+	run_words_calls(&v, &spec, &c);
 	ck_assert_str_eq(one_row(c.part, c.n), "fwrite 10,485,760  fflush 1");
 	for (size_t i = 0; i < c.n; i++)
 		ck_assert_int_eq(c.part[i].drop, 0);         /* a count is never left out */
@@ -270,17 +270,17 @@ START_TEST(calls_by_kind)
 	r.calls[CALL_MMAP] = 1;
 	r.calls[CALL_MEMREAD] = 2560;
 	spec = spec_of(WL_OP_READ, WL_API_MMAP);
-	run_calls_words(&v, &spec, &c);
+	run_words_calls(&v, &spec, &c);
 	ck_assert_str_eq(one_row(c.part, c.n), "memory copies 2,560  mmap 1");
 	/* an outside program: none of ours to count, said in words */
 	spec = spec_of(WL_OP_READ, WL_API_COMMAND);
-	run_calls_words(&v, &spec, &c);
+	run_words_calls(&v, &spec, &c);
 	ck_assert_uint_eq(c.n, 0);
 	ck_assert_str_eq(c.none, "not counted for an outside program");
 	/* nothing ran, nothing to say */
 	v = view();
 	spec = spec_of(WL_OP_READ, WL_API_SYSCALL);
-	run_calls_words(&v, &spec, &c);
+	run_words_calls(&v, &spec, &c);
 	ck_assert_uint_eq(c.n, 0);
 	ck_assert_ptr_null(c.none);
 }
@@ -316,7 +316,7 @@ START_TEST(where_the_time_went)
 	struct run_time t;
 	v.spec = &spec;
 	v.result = &r;
-	run_time_words(&v, 0, &t);
+	run_words_time(&v, 0, &t);
 	ck_assert_int_eq(t.have, 1);
 	ck_assert_int_eq(t.split, 1);
 	ck_assert_double_eq_tol(t.share[RUN_TIME_USER], 0.05, 1e-12);
@@ -326,13 +326,13 @@ START_TEST(where_the_time_went)
 	/* a kernel without schedstat: the time off the CPU, unsplit, and why */
 	r.cpu_wait = r.blocked = -1;
 	snprintf(r.time_note, sizeof r.time_note, "this kernel gives no run-queue time");
-	run_time_words(&v, 0, &t);
+	run_words_time(&v, 0, &t);
 	ck_assert_int_eq(t.split, 0);
 	ck_assert_str_eq(one_row(t.part, t.n), "user 500 ms 5%  system 1.50 s 15%  "
 	                 "off the CPU 8.00 s 80%  (not split: this kernel gives no run-queue time)");
 	/* nothing measured: nothing drawn */
 	r.time_user = -1;
-	run_time_words(&v, 0, &t);
+	run_words_time(&v, 0, &t);
 	ck_assert_int_eq(t.have, 0);
 	ck_assert_uint_eq(t.n, 0);
 }
@@ -348,26 +348,26 @@ START_TEST(price_and_layers)
 	struct run_layers ly;
 	v.spec = &spec;
 	v.result = &r;
-	run_price_words(&v, 0, &pr);
+	run_words_price(&v, 0, &pr);
 	ck_assert_str_eq(one_row(pr.part, pr.n), "fwrite() 954 ns each  write() 3.91 ms each");
-	run_price_words(&v, 1, &pr);
+	run_words_price(&v, 1, &pr);
 	ck_assert_str_eq(one_row(pr.part, pr.n), "fwrite() 954 ns each  write() 3.91 ms each");
-	run_layers_words(&v, 0, &ly);
+	run_words_layers(&v, 0, &ly);
 	ck_assert_str_eq(one_row(ly.part, ly.n),
 	                 "10,485,760 fwrite  \u2192 2,560 write()  \u2192 38 whole-device writes");
-	run_layers_words(&v, 1, &ly);
+	run_words_layers(&v, 1, &ly);
 	ck_assert_str_eq(one_row(ly.part, ly.n),
 	                 "10,485,760 fwrite  -> 2,560 write()  -> 38 whole-device writes");
 	/* no device below the scratch directory: two layers */
 	device_stat_clear(&r.device);
-	run_layers_words(&v, 1, &ly);
+	run_words_layers(&v, 1, &ly);
 	ck_assert_str_eq(one_row(ly.part, ly.n), "10,485,760 fwrite  -> 2,560 write()");
 	/* a system call loop: its own price only, once */
 	struct wl_spec sys = spec_of(WL_OP_WRITE, WL_API_SYSCALL);
 	r.calls[CALL_FWRITE] = 0;
 	r.calls[CALL_WRITE] = r.syscw = 40000;
 	v.spec = &sys;
-	run_price_words(&v, 1, &pr);
+	run_words_price(&v, 1, &pr);
 	ck_assert_str_eq(one_row(pr.part, pr.n), "write() 250 us each");
 }
 END_TEST
@@ -382,16 +382,16 @@ START_TEST(busy_words)
 	char buf[96];
 	v.spec = &spec;
 	v.result = &r;
-	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 1);
+	ck_assert_int_eq(run_words_busy(&v, 0, buf, sizeof buf), 1);
 	ck_assert_str_eq(buf, "busy: waited 1.00 s of 10.00 s for a CPU");
 	r.cpu_wait = 0.5;                     /* 5%: not more */
-	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 0);
+	ck_assert_int_eq(run_words_busy(&v, 0, buf, sizeof buf), 0);
 	ck_assert_str_eq(buf, "");
 	r.cpu_wait = 0;
 	r.blocked = 9;                        /* a device-bound loop */
-	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 0);
+	ck_assert_int_eq(run_words_busy(&v, 0, buf, sizeof buf), 0);
 	r.cpu_wait = -1;                      /* not counted: not said */
-	ck_assert_int_eq(run_busy_words(&v, 0, buf, sizeof buf), 0);
+	ck_assert_int_eq(run_words_busy(&v, 0, buf, sizeof buf), 0);
 }
 END_TEST
 

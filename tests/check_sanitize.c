@@ -110,7 +110,7 @@ START_TEST(bounded)
 END_TEST
 
 /* One rule for what a terminal is not sent (utf8_is_terminal_unsafe):
- * the loader's quotes (yecho) and this module agree on every character
+ * the loader's quotes (yaml_tree_echo) and this module agree on every character
  * either would change, tab aside (the loader keeps it: a caret lines up
  * under a tab with a tab). */
 START_TEST(one_rule_with_the_loader)
@@ -140,7 +140,7 @@ START_TEST(one_rule_with_the_loader)
 			enc[n++] = (char)(0x80 | (c & 0x3f));
 		}
 		snprintf(in, sizeof in, "a%.*sb", (int)n, enc);
-		yecho(in, a, sizeof a);
+		yaml_tree_echo(in, a, sizeof a);
 		sanitize_copy(b, sizeof b, in, -1);
 		ck_assert_msg(strcmp(a, b) == 0, "U+%04X: the loader quotes '%s', sanitize gives '%s'",
 		              (unsigned)c, a, b);

@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "engine.h"
+#include "trial.h"
 #include "suites.h"
 #include "sweep.h"
 

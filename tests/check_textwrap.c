@@ -25,7 +25,7 @@ static void assert_fits(const struct tw_lines *l, int width)
 {
 	for (size_t i = 0; i < l->n; i++) {
 		ck_assert_int_le(l->v[i].width, width);
-		ck_assert_int_eq(l->v[i].width, tw_width(l->v[i].text));
+		ck_assert_int_eq(l->v[i].width, textwrap_width(l->v[i].text));
 		size_t len = strlen(l->v[i].text);
 		ck_assert(len == 0 || l->v[i].text[len - 1] != ' ');
 	}
@@ -34,12 +34,12 @@ static void assert_fits(const struct tw_lines *l, int width)
 START_TEST(widths)
 {
 	utf8_locale();
-	ck_assert_int_eq(tw_width("abc"), 3);
-	ck_assert_int_eq(tw_width("10 \u00b5s \u2192 fast"), 12);
-	ck_assert_int_eq(tw_width("\u65e5\u672c"), 4);          /* wide CJK */
-	ck_assert_int_eq(tw_width("e\u0301"), 1);               /* combining accent */
-	ck_assert_uint_eq(tw_prefix_fitting("\u65e5\u672c", 3), 3);  /* never half a wide char */
-	ck_assert_uint_eq(tw_prefix_fitting("ab\u00b7cd", 3), 4);
+	ck_assert_int_eq(textwrap_width("abc"), 3);
+	ck_assert_int_eq(textwrap_width("10 \u00b5s \u2192 fast"), 12);
+	ck_assert_int_eq(textwrap_width("\u65e5\u672c"), 4);          /* wide CJK */
+	ck_assert_int_eq(textwrap_width("e\u0301"), 1);               /* combining accent */
+	ck_assert_uint_eq(textwrap_prefix_fitting("\u65e5\u672c", 3), 3);  /* never half a wide char */
+	ck_assert_uint_eq(textwrap_prefix_fitting("ab\u00b7cd", 3), 4);
 	c_locale();
 }
 END_TEST

@@ -136,15 +136,15 @@ END_TEST
  * tests/security_commands.sh check that side); a loaded course says. */
 START_TEST(shipped_is_a_directory_not_a_path)
 {
-	ck_assert_int_eq(course_dir_is_shipped(TOP_SRCDIR "/tests/fixtures/lab/lessons"), 0);
-	ck_assert_int_eq(course_dir_is_shipped(TOP_SRCDIR "/lessons"), 0);
-	ck_assert_int_eq(course_dir_is_shipped("/nonexistent/iolab/lessons"), 0);
+	ck_assert_int_eq(course_load_dir_is_shipped(TOP_SRCDIR "/tests/fixtures/lab/lessons"), 0);
+	ck_assert_int_eq(course_load_dir_is_shipped(TOP_SRCDIR "/lessons"), 0);
+	ck_assert_int_eq(course_load_dir_is_shipped("/nonexistent/iolab/lessons"), 0);
 	struct course c;
 	struct diags ds = {0};
 	ck_assert_int_eq(course_load(TOP_SRCDIR "/tests/fixtures/lab/lessons", &c, &ds), 0);
 	ck_assert_int_eq(c.shipped, 0);
-	course_free(&c);
-	diags_free(&ds);
+	lesson_course_free(&c);
+	diag_list_free(&ds);
 }
 END_TEST
 

@@ -379,11 +379,11 @@ START_TEST(unmeasured_members)
 	ck_assert_int_eq(r.syscr, 0x1111111111111111);       /* no row: the engine's */
 	uint64_t u = 0;
 	double d = 0;
-	ck_assert_int_eq(trial_field_read(&r, TF_LONG, offsetof(struct trial_result, minflt), &u, &d), 0);
+	ck_assert_int_eq(trial_fields_read(&r, TF_LONG, offsetof(struct trial_result, minflt), &u, &d), 0);
 	r.minflt = 12;
-	ck_assert_int_eq(trial_field_read(&r, TF_LONG, offsetof(struct trial_result, minflt), &u, &d), 1);
+	ck_assert_int_eq(trial_fields_read(&r, TF_LONG, offsetof(struct trial_result, minflt), &u, &d), 1);
 	ck_assert_uint_eq(u, 12);
-	ck_assert_int_eq(trial_field_read(&r, TF_SECONDS, offsetof(struct trial_result, utime), &u, &d), 0);
+	ck_assert_int_eq(trial_fields_read(&r, TF_SECONDS, offsetof(struct trial_result, utime), &u, &d), 0);
 }
 END_TEST
 

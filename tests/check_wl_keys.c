@@ -18,7 +18,7 @@
 #include "suites.h"
 #include "value.h"
 #include "wl_keys.h"
-#include "workload.h"
+#include "wl.h"
 
 /* --- reading ---------------------------------------------------------------- */
 
@@ -377,7 +377,7 @@ START_TEST(shipped_round_trip)
 	struct diags d = {0};
 	int rc = course_load(TOP_SRCDIR "/lessons", &c, &d);
 	ck_assert_msg(rc == 0, "the shipped course does not load");
-	diags_free(&d);
+	diag_list_free(&d);
 	ck_assert_uint_gt(c.nlessons, 40);
 	for (size_t i = 0; i < c.nlessons; i++) {
 		const struct wl_spec *w = &c.lessons[i].workload;
@@ -410,7 +410,7 @@ START_TEST(shipped_round_trip)
 		ck_assert(wl_spec_same(&back, w));
 		wl_spec_free(&back);
 	}
-	course_free(&c);
+	lesson_course_free(&c);
 }
 END_TEST
 
@@ -577,7 +577,7 @@ START_TEST(loader_says_the_same)
 		ck_assert_int_eq(wl_spec_parse(same[i].spec, NULL, &s, msg, sizeof msg, NULL), -1);
 		ck_assert_msg(strcmp(d.items[0].message, msg) == 0, "%s: loader \"%s\", spec \"%s\"",
 		              same[i].spec, d.items[0].message, msg);
-		diags_free(&d);
+		diag_list_free(&d);
 		unlink(path);
 	}
 	rmdir(dir);

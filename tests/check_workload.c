@@ -13,8 +13,8 @@
 #include "suites.h"
 #include "wl_kind.h"
 #include "wl_scenario.h"
-#include "workload.h"
-#include "workload_run.h"
+#include "wl.h"
+#include "wl_run.h"
 
 START_TEST(names_round_trip)
 {
@@ -249,7 +249,7 @@ START_TEST(kinds_allowed_rows)
 		ck_assert_str_eq(wl_kind_calls_shown(k), want[i].shown);
 		ck_assert_int_eq(k->checksum, want[i].checksum);
 		if (want[i].primary) {
-			ck_assert_str_eq(call_kind_name(k->primary), want[i].primary);
+			ck_assert_str_eq(wl_call_kind_name(k->primary), want[i].primary);
 			ck_assert_int_ne(k->loop, WL_LOOP_NONE);
 			ck_assert_msg(wl_run_has_loop(k->loop), "%s has no loop setup", k->label);
 			ck_assert(k->keys & WL_KEY_BLOCK);
@@ -348,10 +348,10 @@ START_TEST(call_kinds)
 	ck_assert_int_eq(CALL_KINDS, 19);
 	for (int k = 0; k < CALL_KINDS; k++) {
 		enum call_kind back;
-		const struct call_kind_info *ci = call_kind_info((enum call_kind)k);
-		ck_assert_str_eq(call_kind_name((enum call_kind)k), names[k]);
+		const struct wl_call_kind_info *ci = wl_call_kind_info((enum call_kind)k);
+		ck_assert_str_eq(wl_call_kind_name((enum call_kind)k), names[k]);
 		ck_assert_str_eq(ci->name, names[k]);
-		ck_assert_int_eq(call_kind_from_name(names[k], &back), 0);
+		ck_assert_int_eq(wl_call_kind_from_name(names[k], &back), 0);
 		ck_assert_int_eq(back, k);
 		/* the stdio calls, by the table and not by their first letter */
 		int stdio = k == CALL_FWRITE || k == CALL_FREAD || k == CALL_FSEEK || k == CALL_FFLUSH ||
@@ -362,22 +362,22 @@ START_TEST(call_kinds)
 		                 k == CALL_MEMWRITE ? "memory stores" : names[k]);
 	}
 	enum call_kind back = CALL_WRITE;
-	ck_assert_int_eq(call_kind_from_name("open", &back), -1);
-	ck_assert_int_eq(call_kind_from_name("fdopen", &back), -1);
-	ck_assert_int_eq(call_kind_from_name(NULL, &back), -1);
+	ck_assert_int_eq(wl_call_kind_from_name("open", &back), -1);
+	ck_assert_int_eq(wl_call_kind_from_name("fdopen", &back), -1);
+	ck_assert_int_eq(wl_call_kind_from_name(NULL, &back), -1);
 	ck_assert_int_eq(back, CALL_WRITE);
-	ck_assert_str_eq(call_kind_name(CALL_NONE), "?");
-	ck_assert_str_eq(call_kind_name(CALL_KINDS), "?");
+	ck_assert_str_eq(wl_call_kind_name(CALL_NONE), "?");
+	ck_assert_str_eq(wl_call_kind_name(CALL_KINDS), "?");
 	/* the O_DIRECT hint follows the table's is_stdio */
 	char buf[256];
-	wl_error_text(buf, sizeof buf, "fread", EINVAL, WL_OPEN_DIRECT, NULL);
+	wl_run_error_text(buf, sizeof buf, "fread", EINVAL, WL_OPEN_DIRECT, NULL);
 	ck_assert_ptr_nonnull(strstr(buf, "stdio's buffer is not"));
-	wl_error_text(buf, sizeof buf, "fflush", EINVAL, WL_OPEN_DIRECT, NULL);
+	wl_run_error_text(buf, sizeof buf, "fflush", EINVAL, WL_OPEN_DIRECT, NULL);
 	ck_assert_ptr_nonnull(strstr(buf, "stdio's buffer is not"));
-	wl_error_text(buf, sizeof buf, "fdatasync", EINVAL, WL_OPEN_DIRECT, NULL);
+	wl_run_error_text(buf, sizeof buf, "fdatasync", EINVAL, WL_OPEN_DIRECT, NULL);
 	ck_assert_str_eq(buf, "fdatasync: Invalid argument (O_DIRECT needs block sizes and offsets "
 	                 "aligned to the device's logical block size, 512 or 4096 bytes)");
-	wl_error_text(buf, sizeof buf, "fsync", EINVAL, WL_OPEN_DIRECT, NULL);
+	wl_run_error_text(buf, sizeof buf, "fsync", EINVAL, WL_OPEN_DIRECT, NULL);
 	ck_assert_ptr_null(strstr(buf, "stdio"));
 }
 END_TEST
@@ -585,9 +585,9 @@ static void check_walk(uint64_t size, uint64_t block, uint64_t stride, uint64_t 
 	s.block = block;
 	s.stride = stride;
 	fwd.n = back.n = 0;
-	wl_walk_visit(&s, budget, log_access, &fwd);
+	wl_run_walk_visit(&s, budget, log_access, &fwd);
 	s.order = WL_ORDER_REVERSE;
-	wl_walk_visit(&s, budget, log_access, &back);
+	wl_run_walk_visit(&s, budget, log_access, &back);
 	ck_assert_uint_le(size, WALK_MAX);
 	memset(seen, 0, size);
 	for (size_t i = 0; i < back.n; i++)
@@ -633,7 +633,7 @@ START_TEST(reverse_walk_is_forward_backwards)
 	s.stride = 4;
 	s.order = WL_ORDER_REVERSE;
 	w.n = 0;
-	wl_walk_visit(&s, 2, log_access, &w);
+	wl_run_walk_visit(&s, 2, log_access, &w);
 	static const uint64_t want[] = {7, 3, 6, 2, 9, 5, 1, 8, 4, 0};
 	ck_assert_uint_eq(w.n, 10);
 	for (size_t i = 0; i < 10; i++)
@@ -758,7 +758,7 @@ START_TEST(evidence_from_bytes)
 {
 	struct wl_evidence e;
 	const char *f = "write: second line\nprintf: first line\n";
-	wl_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
+	wl_scenario_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
 	ck_assert_int_eq(e.present, 1);
 	ck_assert_int_eq(e.bytes, (int64_t)strlen(f));
 	ck_assert_int_eq(e.lines, 2);
@@ -768,13 +768,13 @@ START_TEST(evidence_from_bytes)
 	ck_assert_str_eq(e.text, "write: second line\\nprintf: first line\\n");
 	/* a last line without its newline counts; a missing line breaks the order */
 	f = "printf: first line\nwrite: sec";
-	wl_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
+	wl_scenario_evidence_of(WL_SCENARIO_PRINTF_THEN_WRITE, (const unsigned char *)f, strlen(f), strlen(f), &e);
 	ck_assert_int_eq(e.lines, 2);
 	ck_assert_int_eq(e.missing, 1);
 	ck_assert_int_eq(e.in_order, 0);
 	/* copies, and bytes that are not text escaped */
 	static const unsigned char b[] = "before fork\nbefore fork\n\t\\\x01\xff";
-	wl_evidence_of(WL_SCENARIO_FORK_NO_FLUSH, b, sizeof b - 1, sizeof b - 1, &e);
+	wl_scenario_evidence_of(WL_SCENARIO_FORK_NO_FLUSH, b, sizeof b - 1, sizeof b - 1, &e);
 	ck_assert_int_eq(e.max_copies, 2);
 	ck_assert_int_eq(e.lines, 3);
 	ck_assert_int_eq(e.missing, 2);
@@ -783,7 +783,7 @@ START_TEST(evidence_from_bytes)
 	static unsigned char big[1000];
 	memset(big, 'a', sizeof big);
 	big[999] = '\n';
-	wl_evidence_of(WL_SCENARIO_FORK_FLUSH, big, sizeof big, sizeof big, &e);
+	wl_scenario_evidence_of(WL_SCENARIO_FORK_FLUSH, big, sizeof big, sizeof big, &e);
 	ck_assert_int_eq(e.lines, 1);
 	ck_assert_ptr_nonnull(strstr(e.text, "a[... 776 bytes ...]a"));
 	ck_assert_uint_eq(strlen(e.text), 64 + strlen("[... 776 bytes ...]") + 159 + 2);

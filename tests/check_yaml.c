@@ -33,19 +33,19 @@ START_TEST(tree_marks)
 {
 	struct ydoc doc;
 	struct diags ds = {0};
-	ck_assert_int_eq(ydoc_load(&doc, write_doc("a: 1\nlist:\n  - x\n  - \"y z\"\n"), &ds), 0);
+	ck_assert_int_eq(yaml_tree_load(&doc, write_doc("a: 1\nlist:\n  - x\n  - \"y z\"\n"), &ds), 0);
 	const struct ynode *r = doc.root;
 	ck_assert_int_eq(r->kind, Y_MAP);
 	ck_assert_uint_eq(r->n, 4);                       /* key, value, key, value */
-	const struct ynode *list = ymap_get(r, "list");
+	const struct ynode *list = yaml_walk_map_get(r, "list");
 	ck_assert_int_eq(list->kind, Y_SEQ);
 	ck_assert_uint_eq(list->n, 2);
 	ck_assert_uint_eq(list->head->line, 3);
 	ck_assert_uint_eq(list->head->column, 5);
 	ck_assert_str_eq(list->head->next->str, "y z");
 	ck_assert(list->head->plain && !list->head->next->plain);
-	ck_assert_ptr_null(ymap_get(r, "b"));
-	ydoc_free(&doc);
+	ck_assert_ptr_null(yaml_walk_map_get(r, "b"));
+	yaml_tree_free(&doc);
 	unlink(path);
 	ck_assert_uint_eq(ds.count, 0);
 }
@@ -54,13 +54,13 @@ END_TEST
 START_TEST(echoes)
 {
 	char e[64];
-	ck_assert_str_eq(yecho("a\x1b[2Jb", e, sizeof e), "a?[2Jb");
-	ck_assert_str_eq(yecho("\xe2\x80\xae" "evil", e, sizeof e), "?evil");   /* RLO */
-	ck_assert_str_eq(yecho("0123456789012345678901234567890123456789012345678901234", e,
+	ck_assert_str_eq(yaml_tree_echo("a\x1b[2Jb", e, sizeof e), "a?[2Jb");
+	ck_assert_str_eq(yaml_tree_echo("\xe2\x80\xae" "evil", e, sizeof e), "?evil");   /* RLO */
+	ck_assert_str_eq(yaml_tree_echo("0123456789012345678901234567890123456789012345678901234", e,
 	                       sizeof e), "012345678901234567890123456789012345678901234567...");
-	ck_assert_str_eq(yecho_key("root:*:20228:0", e, sizeof e), "root...");
-	ck_assert_str_eq(yecho_key("blok", e, sizeof e), "blok");
-	ck_assert_str_eq(yecho("x", e, 4), "");                        /* no room: empty */
+	ck_assert_str_eq(yaml_tree_echo_key("root:*:20228:0", e, sizeof e), "root...");
+	ck_assert_str_eq(yaml_tree_echo_key("blok", e, sizeof e), "blok");
+	ck_assert_str_eq(yaml_tree_echo("x", e, 4), "");                        /* no room: empty */
 }
 END_TEST
 
@@ -88,16 +88,16 @@ static const char *kind_name(unsigned i)
 static const struct yenum kind_enum = {kind_set, kind_name};
 
 /* A handler of the toy's own, as a schema writes one: a size by
- * yget_size, named by its key. */
+ * yaml_walk_get_size, named by its key. */
 static void toy_size(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
-	yget_size(c, v, f->key, dst);
+	yaml_walk_get_size(c, v, f->key, dst);
 }
 
 static const struct yfield toy_fields[] = {
-	{"name", Y_SCALAR, yf_word, offsetof(struct toy, name), YF_REQUIRED, NULL},
+	{"name", Y_SCALAR, yaml_walk_field_word, offsetof(struct toy, name), YF_REQUIRED, NULL},
 	{"size", Y_SCALAR, toy_size, offsetof(struct toy, size), 0, NULL},
-	{"kind", Y_SCALAR, yf_enum, offsetof(struct toy, kind), 0, &kind_enum},
+	{"kind", Y_SCALAR, yaml_walk_field_enum, offsetof(struct toy, kind), 0, &kind_enum},
 };
 
 /* Walks text with the toy schema; returns the messages, one a line. */
@@ -108,19 +108,19 @@ static const char *walk(const char *text, struct toy *t)
 	struct diags ds = {0};
 	memset(t, 0, sizeof *t);
 	out[0] = '\0';
-	if (ydoc_load(&doc, write_doc(text), &ds) == 0) {
+	if (yaml_tree_load(&doc, write_doc(text), &ds) == 0) {
 		struct yctx c = {.doc = &doc, .ds = &ds};
-		if (yroot_is_map(&c))
-			ywalk_map(&c, doc.root, toy_fields, COUNT(toy_fields), t, NULL);
+		if (yaml_walk_root_is_map(&c))
+			yaml_walk_map(&c, doc.root, toy_fields, COUNT(toy_fields), t, NULL);
 	}
-	ydoc_free(&doc);
+	yaml_tree_free(&doc);
 	unlink(path);
 	for (size_t i = 0; i < ds.count; i++) {
 		size_t n = strlen(out);
 		snprintf(out + n, sizeof out - n, "%u:%u: %s\n", ds.items[i].line, ds.items[i].column,
 		         ds.items[i].message);
 	}
-	diags_free(&ds);
+	diag_list_free(&ds);
 	return out;
 }
 

@@ -34,7 +34,7 @@
 
 #include "atomic_file.h"
 #include "batch.h"
-#include "engine.h"
+#include "trial.h"
 #include "guard.h"
 #include "lesson.h"
 #include "calib_cmd.h"
@@ -256,7 +256,7 @@ struct outcome {
 	int failed;               /* a trial did not do what the lesson expects */
 	int expected;             /* the expected error happened */
 	char error[512];          /* why it failed, or the expected error's text */
-	char disturbed[64];       /* a trial's disturbance (engine.h), or "" */
+	char disturbed[64];       /* a trial's disturbance (trial.h), or "" */
 	struct trial_summary summary;
 	struct trial_result *rs;  /* the trials run (summary's source); owned */
 };
@@ -301,7 +301,7 @@ static int one_trial(const struct wl_spec *spec, const struct progress_line *p,
 		nap(e);
 	}
 	if (guard_pending())
-		engine_kill_all();
+		trial_kill_all();
 	trial_finish(t, r);
 	return 0;
 }
@@ -367,7 +367,7 @@ static int load_costs(const struct options *o, struct notebook *nb, struct calib
 	struct store *st = nb->st;
 	if (!st && o->no_record)
 		st = store_open(o->db, STORE_OPEN_READ, msg, sizeof msg);
-	int found = calib_lookup(st, &scratch, cal, msg, sizeof msg);
+	int found = calib_cmd_lookup(st, &scratch, cal, msg, sizeof msg);
 	if (st && st != nb->st)
 		store_close(st);
 	/* said to a person watching; a grader's log keeps its lines as they were */
@@ -498,7 +498,7 @@ static int select_lessons(const struct options *o, const struct course *c,
 	}
 	*n = 0;
 	for (size_t i = 0; i < want; i++) {
-		long k = o->nlessons ? course_find(c, o->lessons[i]) : (long)i;
+		long k = o->nlessons ? lesson_course_find(c, o->lessons[i]) : (long)i;
 		if (k < 0) {
 			const char *near = nearest_id(c, o->lessons[i]);
 			char *m = sanitize_printf(NULL, "iolab: unknown lesson '%s'%s%s%s", o->lessons[i],
@@ -573,8 +573,8 @@ static const char *syscall_counter(const struct options *o)
 {
 	if (o->perf) {
 		char why[256] = "";
-		if (engine_perf_available(why, sizeof why)) {
-			engine_set_perf(1);
+		if (trial_perf_available(why, sizeof why)) {
+			trial_set_perf(1);
 			return "perf";
 		}
 		fprintf(stderr, "iolab: --perf: %s; counting with /proc/PID/io only\n", why);
@@ -641,13 +641,13 @@ static int output_stdout(const struct report *r, const struct report_format *f)
 static int load_course(const struct options *o, struct course *c)
 {
 	struct diags d = {0};
-	const char *dir = o->lessons_dir ? o->lessons_dir : course_default_dir();
+	const char *dir = o->lessons_dir ? o->lessons_dir : course_load_default_dir();
 	if (course_load(dir, c, &d) != 0) {
-		diags_print(stderr, &d);
-		diags_free(&d);
+		diag_list_print(stderr, &d);
+		diag_list_free(&d);
 		return EXIT_BAD_LESSONS;
 	}
-	diags_free(&d);
+	diag_list_free(&d);
 	return 0;
 }
 
@@ -658,10 +658,10 @@ static int load_refs(const struct course *c, struct ref_data *rd)
 	char path[PATH_MAX];
 	struct diags d = {0};
 	memset(rd, 0, sizeof *rd);
-	if (!c->dir || ref_data_find_path(c->dir, path, sizeof path) != 0)
+	if (!c->dir || course_load_ref_path(c->dir, path, sizeof path) != 0)
 		return -1;
-	int rc = ref_data_load(path, rd, &d);
-	diags_free(&d);
+	int rc = reference_load(path, rd, &d);
+	diag_list_free(&d);
 	return rc;
 }
 
@@ -789,15 +789,15 @@ static int run_all(const struct options *o, const struct course *c, const size_t
 			notebook_file(nb, res, r->nresults - 1, &filing);
 	}
 	if (have_refs)
-		ref_data_free(&rd);
+		reference_free(&rd);
 	if (guard_pending()) {
 		fprintf(stderr, "%siolab: interrupted; data files removed, no results written\n",
 		        p.live ? "\r\033[K" : "\n");
 		return guard_exit_status(guard_pending());
 	}
 	/* a program ran without a PID namespace: what that leaves undone */
-	if (engine_isolation_note())
-		fprintf(stderr, "iolab: %s\n", engine_isolation_note());
+	if (trial_isolation_note())
+		fprintf(stderr, "iolab: %s\n", trial_isolation_note());
 	return 0;
 }
 
@@ -832,7 +832,7 @@ static int retry_busy(const struct options *o, const struct course *c, struct re
 			return 0;
 		for (size_t i = 0; i < r->nresults && !guard_pending(); i++) {
 			struct report_result *res = &r->results[i];
-			long k = course_find(c, res->lesson);
+			long k = lesson_course_find(c, res->lesson);
 			if (k < 0 || report_ran_busy(res) != 1)
 				continue;
 			char id[160];
@@ -1012,7 +1012,7 @@ int batch_run(const struct options *o)
 			scratch_close(&scratch);   /* removes what is left */
 	}
 	free(idx);
-	course_free(&c);
+	lesson_course_free(&c);
 	return rc;
 }
 
@@ -1028,6 +1028,6 @@ int batch_list(const struct options *o)
 	for (size_t i = 0; i < c.nlessons; i++)
 		printf("%s\t%s\n", c.lessons[i].id,
 		       sanitize_copy(title, sizeof title, c.lessons[i].title, -1));
-	course_free(&c);
+	lesson_course_free(&c);
 	return EXIT_RAN;
 }

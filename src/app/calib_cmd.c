@@ -13,11 +13,11 @@
 #include "report.h"
 #include "units.h"
 
-int calib_lookup(struct store *st, const struct scratch *s, struct calibration *c,
+int calib_cmd_lookup(struct store *st, const struct scratch *s, struct calibration *c,
                  char *msg, size_t len)
 {
 	memset(c, 0, sizeof *c);
-	cost_table_init(&c->costs);
+	model_cost_table_init(&c->costs);
 	calib_key_of(s, &c->key);
 	if (!st)
 		return 0;
@@ -47,10 +47,10 @@ static int write_json(FILE *out, const struct calibration *c)
 	json_number(out, c->took);
 	fprintf(out, ", \"quick\": %s, \"costs\": {", c->quick ? "true" : "false");
 	for (int i = 0; i < COSTS; i++) {
-		fprintf(out, "%s\n  \"%s\": {\"seconds\": ", i ? "," : "", cost_name((enum cost_id)i));
+		fprintf(out, "%s\n  \"%s\": {\"seconds\": ", i ? "," : "", model_cost_name((enum cost_id)i));
 		json_number(out, c->costs.cost[i]);
-		fprintf(out, ", \"per\": \"%s\", \"meaning\": ", cost_unit((enum cost_id)i));
-		report_json_string(out, cost_meaning((enum cost_id)i));
+		fprintf(out, ", \"per\": \"%s\", \"meaning\": ", model_cost_unit((enum cost_id)i));
+		report_json_string(out, model_cost_meaning((enum cost_id)i));
 		fputs(", \"why\": ", out);
 		report_json_string(out, isfinite(c->costs.cost[i]) ? NULL : c->why[i]);
 		fputc('}', out);
@@ -73,15 +73,15 @@ static int write_text(FILE *out, const struct calibration *c)
 			units_format_cost(c->costs.cost[i], 1, v, sizeof v);
 		else
 			snprintf(v, sizeof v, "-");
-		fprintf(out, "  %-13s %10s per %-6s %s%s%s%s\n", cost_name((enum cost_id)i), v,
-		        cost_unit((enum cost_id)i), cost_meaning((enum cost_id)i),
+		fprintf(out, "  %-13s %10s per %-6s %s%s%s%s\n", model_cost_name((enum cost_id)i), v,
+		        model_cost_unit((enum cost_id)i), model_cost_meaning((enum cost_id)i),
 		        isfinite(c->costs.cost[i]) ? "" : " (", isfinite(c->costs.cost[i]) ? "" : c->why[i],
 		        isfinite(c->costs.cost[i]) ? "" : ")");
 	}
 	return ferror(out) ? -1 : 0;
 }
 
-int calib_write(FILE *out, const struct calibration *c, int json)
+int calib_cmd_write(FILE *out, const struct calibration *c, int json)
 {
 	return json ? write_json(out, c) : write_text(out, c);
 }
@@ -134,7 +134,7 @@ int calib_cmd(const struct options *o, FILE *out, FILE *err)
 			fprintf(err, "iolab: the costs were %s\n", msg);
 		store_close(st);
 	}
-	if (calib_write(out, &c, json) != 0)
+	if (calib_cmd_write(out, &c, json) != 0)
 		return EXIT_ENVIRONMENT;
 	return EXIT_RAN;
 }

@@ -16,10 +16,10 @@ int calib_cmd(const struct options *o, FILE *out, FILE *err);
 
 /* The calibration kept in st for this machine with scratch s: 1 found
  * (c filled), 0 none for this key, -1 with msg.  st may be NULL (none). */
-int calib_lookup(struct store *st, const struct scratch *s, struct calibration *c,
+int calib_cmd_lookup(struct store *st, const struct scratch *s, struct calibration *c,
                  char *msg, size_t len);
 
 /* The calibration as --calibrate prints it: format "json" or "text". */
-int calib_write(FILE *out, const struct calibration *c, int json);
+int calib_cmd_write(FILE *out, const struct calibration *c, int json);
 
 #endif

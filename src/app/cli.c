@@ -22,7 +22,7 @@
 #include "value.h"
 #include "wl_keys.h"
 #include "watch.h"
-#include "workload.h"
+#include "wl.h"
 
 enum { OPT_LESSON = 256, OPT_TRIALS, OPT_FORMAT, OPT_OUTPUT, OPT_LESSONS,
        OPT_DIR, OPT_SIZE, OPT_TIME_LIMIT, OPT_NO_COLOR, OPT_PERF,
@@ -649,7 +649,7 @@ static int dispatch(const struct options *o, cli_interactive_fn interactive)
 	if (o->report)
 		return report_cmd(o, stderr);
 	if (o->class_given)
-		return class_cmd(o, stderr);
+		return report_cmd_class(o, stderr);
 	if (o->list)
 		return batch_list(o);
 	if (o->batch)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "report_policy.h"
-#include "workload.h"
+#include "wl.h"
 
 struct report_format;         /* a row of the format table (report.h) */
 
@@ -25,7 +25,7 @@ struct options {
 	unsigned trials;           /* default 5 */
 	const struct report_format *format;   /* default: the table's first row */
 	const char *output;        /* NULL = stdout */
-	const char *lessons_dir;   /* NULL = course_default_dir() */
+	const char *lessons_dir;   /* NULL = course_load_default_dir() */
 	const char *scratch_dir;   /* NULL = scratch_default_dir() */
 	uint64_t size;             /* 0 = the lesson's */
 	double time_limit;         /* 0 = the lesson's */

@@ -9,7 +9,7 @@
 
 #include "atomic_file.h"
 #include "class_view.h"
-#include "doc_read.h"
+#include "doc.h"
 #include "history.h"
 #include "report.h"
 #include "report_cmd.h"
@@ -272,7 +272,7 @@ static int write_class_csv(FILE *out, const void *arg)
 	return class_view_write_csv(out, arg);
 }
 
-int class_cmd(const struct options *o, FILE *err)
+int report_cmd_class(const struct options *o, FILE *err)
 {
 	static const struct { const char *name; write_fn fn; } writers[] = {
 		{"text", write_class}, {"json", write_class_json}, {"csv", write_class_csv},

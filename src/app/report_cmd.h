@@ -24,7 +24,7 @@ int report_cmd(const struct options *o, FILE *err);
  * in --format text|json|csv.  0 when at least two machines were merged
  * (every skipped file named on err); 3 when fewer could be; 4 when the
  * output cannot be written. */
-int class_cmd(const struct options *o, FILE *err);
+int report_cmd_class(const struct options *o, FILE *err);
 
 /* The document --report or --class reads (--from, a --class file) that
  * path is (the same regular file), or NULL: writing there would replace

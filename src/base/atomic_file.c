@@ -81,11 +81,11 @@ static int plan(const char *path, unsigned flags, struct atomic_file *af, char *
 	if (S_ISDIR(st.st_mode))
 		return errmsg(why, len, "names a directory, not a file");
 	if (!(flags & ATOMIC_FILE_DIRECT))
-		return errmsg(why, len, "is %s, not a regular file", file_kind_name(st.st_mode));
+		return errmsg(why, len, "is %s, not a regular file", file_read_kind_name(st.st_mode));
 	if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))
 		return set_target(af, path, 1, why, len);
 	return errmsg(why, len, "is %s; only a file, a FIFO or a character device is written",
-	              file_kind_name(st.st_mode));
+	              file_read_kind_name(st.st_mode));
 }
 
 /* ".NAME.PID.SEQ.tmp" beside the target: hidden, and unique to this

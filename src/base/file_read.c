@@ -45,7 +45,7 @@ static int refuse(int err, char *why, size_t len, const char *fmt, ...)
 	return -1;
 }
 
-const char *file_kind_name(mode_t mode)
+const char *file_read_kind_name(mode_t mode)
 {
 	if (S_ISREG(mode)) return "a regular file";
 	if (S_ISDIR(mode)) return "a directory";
@@ -68,7 +68,7 @@ static int cannot_open(int err, char *why, size_t len)
 static int not_regular(mode_t mode, char *why, size_t len)
 {
 	return refuse(S_ISDIR(mode) ? EISDIR : EINVAL, why, len, "is %s, not a regular file",
-	              file_kind_name(mode));
+	              file_read_kind_name(mode));
 }
 
 /* Is the resolved path `p` inside the resolved directory `dir`? */
@@ -217,7 +217,7 @@ int file_read_whole(const char *path, size_t limit, unsigned flags,
 	return rc;
 }
 
-void file_data_free(struct file_data *d)
+void file_read_free_data(struct file_data *d)
 {
 	free(d->data);
 	memset(d, 0, sizeof *d);

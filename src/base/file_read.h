@@ -34,9 +34,9 @@ struct file_data {
  * cause (ENOENT for a missing file) and the reason in why. */
 int file_read_whole(const char *path, size_t limit, unsigned flags,
                     struct file_data *out, char *why, size_t whylen);
-void file_data_free(struct file_data *d);
+void file_read_free_data(struct file_data *d);
 
 /* "a directory", "a FIFO", "a character device", ... for messages. */
-const char *file_kind_name(mode_t mode);
+const char *file_read_kind_name(mode_t mode);
 
 #endif

@@ -37,7 +37,7 @@ static int one_row_width(const struct plan *p)
 static void set_form(struct plan *p, size_t i, const char *form)
 {
 	p->form[i] = form;
-	p->w[i] = form ? tw_width(form) : 0;
+	p->w[i] = form ? textwrap_width(form) : 0;
 }
 
 /* Leave out the optional part with the highest drop (the last of equals);

@@ -32,7 +32,7 @@ static char *copy(char *out, size_t len, const char *in, int cols, const char *k
 		int bad = invalid || (unsafe(cp) && !kept);
 		const char *piece = bad ? "?" : in;
 		size_t plen = bad ? 1 : n;
-		int w = bad ? 1 : tw_char_width(cp);
+		int w = bad ? 1 : textwrap_char_width(cp);
 		if (o + plen >= len || (cols >= 0 && used + w > cols))
 			break;
 		memcpy(out + o, piece, plen);

@@ -12,7 +12,7 @@
 
 #define TAB_COLS 4
 
-int tw_char_width(uint32_t cp)
+int textwrap_char_width(uint32_t cp)
 {
 	if (cp < 0x80)
 		return cp >= 0x20 && cp != 0x7f ? 1 : 0;
@@ -20,28 +20,28 @@ int tw_char_width(uint32_t cp)
 	return w < 0 ? 1 : w;
 }
 
-int tw_width(const char *s)
+int textwrap_width(const char *s)
 {
 	size_t len = strlen(s);
 	int w = 0;
 	while (len > 0) {
 		uint32_t cp;
 		size_t n = utf8_decode_lossy(s, len, &cp);
-		w += tw_char_width(cp);
+		w += textwrap_char_width(cp);
 		s += n;
 		len -= n;
 	}
 	return w;
 }
 
-size_t tw_prefix_fitting(const char *s, int cols)
+size_t textwrap_prefix_fitting(const char *s, int cols)
 {
 	size_t len = strlen(s), used = 0;
 	int w = 0;
 	while (used < len) {
 		uint32_t cp;
 		size_t n = utf8_decode_lossy(s + used, len - used, &cp);
-		int cw = tw_char_width(cp);
+		int cw = textwrap_char_width(cp);
 		if (w + cw > cols)
 			break;
 		w += cw;
@@ -118,13 +118,13 @@ static int lines_push(struct tw_lines *out, const char *s, size_t n, int width)
 
 int textwrap_add_line(struct tw_lines *out, const char *text, int width)
 {
-	size_t n = width > 0 ? tw_prefix_fitting(text, width) : strlen(text);
+	size_t n = width > 0 ? textwrap_prefix_fitting(text, width) : strlen(text);
 	char *tmp = malloc(n + 1);
 	if (!tmp)
 		return -1;
 	memcpy(tmp, text, n);
 	tmp[n] = '\0';
-	int rc = lines_push(out, tmp, n, tw_width(tmp));
+	int rc = lines_push(out, tmp, n, textwrap_width(tmp));
 	free(tmp);
 	return rc;
 }
@@ -134,7 +134,7 @@ int textwrap_add_line(struct tw_lines *out, const char *text, int width)
  * and a blank after the indentation allows it. */
 static size_t code_row_bytes(const char *s, int cols, size_t indent)
 {
-	size_t n = tw_prefix_fitting(s, cols);
+	size_t n = textwrap_prefix_fitting(s, cols);
 	if (n == 0 && *s) {
 		uint32_t cp;
 		return utf8_decode_lossy(s, strlen(s), &cp);    /* not one column: one character */
@@ -169,7 +169,7 @@ int textwrap_code(const char *line, int width, struct tw_lines *out)
 		while (len > (size_t)pad && row[len - 1] == ' ')
 			len--;                      /* rows never end in blanks */
 		row[len] = '\0';
-		if (lines_push(out, row, len, tw_width(row)) != 0) {
+		if (lines_push(out, row, len, textwrap_width(row)) != 0) {
 			free(row);
 			return -1;
 		}
@@ -229,7 +229,7 @@ static int filler_word(struct filler *f, const char *w, size_t n)
 		return -1;
 	memcpy(tmp, w, n);
 	tmp[n] = '\0';
-	int ww = tw_width(tmp), rc = 0;
+	int ww = textwrap_width(tmp), rc = 0;
 	int sep = f->has_word ? 1 : 0;
 	if (f->has_word && f->line.width + sep + ww > f->width) {
 		rc = filler_emit(f);
@@ -239,9 +239,9 @@ static int filler_word(struct filler *f, const char *w, size_t n)
 		rc = sbuf_add(&f->line, " ", 1, 1);
 	/* a word wider than the room left is cut at the edge, piece by piece */
 	const char *p = tmp;
-	while (rc == 0 && f->line.width + tw_width(p) > f->width) {
+	while (rc == 0 && f->line.width + textwrap_width(p) > f->width) {
 		int room = f->width - f->line.width;
-		size_t fit = room > 0 ? tw_prefix_fitting(p, room) : 0;
+		size_t fit = room > 0 ? textwrap_prefix_fitting(p, room) : 0;
 		if (fit == 0 && !f->has_word && f->line.width <= f->hang) {
 			/* not even one character fits after the hang: drop the hang */
 			uint32_t cp;
@@ -249,7 +249,7 @@ static int filler_word(struct filler *f, const char *w, size_t n)
 		}
 		if (fit > 0) {
 			rc = sbuf_add(&f->line, p, fit, 0);
-			f->line.width = tw_width(f->line.s);
+			f->line.width = textwrap_width(f->line.s);
 			p += fit;
 			f->has_word = 1;
 		}
@@ -257,7 +257,7 @@ static int filler_word(struct filler *f, const char *w, size_t n)
 			rc = filler_emit(f);
 	}
 	if (rc == 0 && *p) {
-		rc = sbuf_add(&f->line, p, strlen(p), tw_width(p));
+		rc = sbuf_add(&f->line, p, strlen(p), textwrap_width(p));
 		f->has_word = 1;
 	}
 	free(tmp);

@@ -30,11 +30,11 @@ struct tw_lines {
 
 /* Display columns of one character: 0 for combining marks, 2 for wide,
  * 1 for anything the locale cannot measure. */
-int tw_char_width(uint32_t cp);
+int textwrap_char_width(uint32_t cp);
 /* Display columns of a UTF-8 string. */
-int tw_width(const char *s);
+int textwrap_width(const char *s);
 /* Bytes of the longest prefix of s that fits in `cols` columns. */
-size_t tw_prefix_fitting(const char *s, int cols);
+size_t textwrap_prefix_fitting(const char *s, int cols);
 
 /* Wrap text to `width` columns (>= 1), appending lines to out (which must be
  * zeroed or previously used).  Blank lines between paragraphs are kept as

@@ -10,13 +10,13 @@
 
 /* --- one line ---------------------------------------------------------------- */
 
-void edit_set(struct edit_line *e, const char *text)
+void form_edit_set(struct edit_line *e, const char *text)
 {
 	snprintf(e->text, sizeof e->text, "%s", text);
 	e->len = e->cursor = strlen(e->text);
 }
 
-int edit_insert(struct edit_line *e, int c)
+int form_edit_insert(struct edit_line *e, int c)
 {
 	if (c < ' ' || c > '~' || e->len + 1 >= sizeof e->text)
 		return -1;
@@ -26,7 +26,7 @@ int edit_insert(struct edit_line *e, int c)
 	return 0;
 }
 
-void edit_erase(struct edit_line *e)
+void form_edit_erase(struct edit_line *e)
 {
 	if (e->cursor == 0)
 		return;
@@ -35,7 +35,7 @@ void edit_erase(struct edit_line *e)
 	e->len--;
 }
 
-void edit_move(struct edit_line *e, int dir)
+void form_edit_move(struct edit_line *e, int dir)
 {
 	if (dir < 0 && e->cursor > 0)
 		e->cursor--;
@@ -62,7 +62,7 @@ int form_open(struct form *f, const struct wl_spec *base)
 		ff->key = &wl_key_table[form_keys[i]];
 		if (wl_key_text(ff->key, base, value, sizeof value) != 0)
 			value[0] = '\0';
-		edit_set(&ff->line, value);
+		form_edit_set(&ff->line, value);
 	}
 	f->open = 1;
 	return 0;
@@ -82,12 +82,12 @@ struct form_field *form_current(struct form *f)
 
 int form_insert(struct form *f, int c)
 {
-	return edit_insert(&form_current(f)->line, c);
+	return form_edit_insert(&form_current(f)->line, c);
 }
 
 void form_erase(struct form *f)
 {
-	edit_erase(&form_current(f)->line);
+	form_edit_erase(&form_current(f)->line);
 }
 
 /* The index of a name among the key's names, or -1. */
@@ -104,7 +104,7 @@ void form_move(struct form *f, int dir)
 	struct form_field *ff = form_current(f);
 	const struct wl_key *k = ff->key;
 	if (!k->choice) {
-		edit_move(&ff->line, dir);
+		form_edit_move(&ff->line, dir);
 		return;
 	}
 	unsigned n = 0;
@@ -113,7 +113,7 @@ void form_move(struct form *f, int dir)
 	int i = choice_index(k, ff->line.text);
 	/* a name being typed, or none: start from the first */
 	unsigned next = i < 0 ? 0 : (unsigned)(((int)n + i + (dir < 0 ? -1 : 1)) % (int)n);
-	edit_set(&ff->line, k->choice(next));
+	form_edit_set(&ff->line, k->choice(next));
 	ff->error[0] = '\0';
 }
 

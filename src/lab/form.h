@@ -13,7 +13,7 @@
 
 #include "value.h"
 #include "wl_keys.h"
-#include "workload.h"
+#include "wl.h"
 
 /* --- one line of text ------------------------------------------------------ */
 
@@ -24,12 +24,12 @@ struct edit_line {
 	size_t len, cursor;       /* bytes; text is printable ASCII */
 };
 
-void edit_set(struct edit_line *e, const char *text);   /* cursor at the end */
+void form_edit_set(struct edit_line *e, const char *text);   /* cursor at the end */
 /* A printable ASCII character at the cursor; 0, or -1 when it is no such
  * character or the line is full. */
-int edit_insert(struct edit_line *e, int c);
-void edit_erase(struct edit_line *e);                   /* the one before the cursor */
-void edit_move(struct edit_line *e, int dir);           /* +1 right, -1 left */
+int form_edit_insert(struct edit_line *e, int c);
+void form_edit_erase(struct edit_line *e);                   /* the one before the cursor */
+void form_edit_move(struct edit_line *e, int dir);           /* +1 right, -1 left */
 
 /* --- the experiment form -------------------------------------------------- */
 
@@ -62,7 +62,7 @@ int form_open(struct form *f, const struct wl_spec *base);
 void form_close(struct form *f);
 struct form_field *form_current(struct form *f);
 /* Typing and the cursor, in the current field; on a key with named values
- * (op, cache ...) edit_move's direction picks the next or previous name
+ * (op, cache ...) form_edit_move's direction picks the next or previous name
  * instead. */
 int form_insert(struct form *f, int c);
 void form_erase(struct form *f);

@@ -12,7 +12,7 @@
 #include "errmsg.h"
 #include "guess.h"
 #include "units.h"
-#include "yaml_tree.h"            /* yecho: how a value is quoted in a message */
+#include "yaml_tree.h"            /* yaml_tree_echo: how a value is quoted in a message */
 
 static const char *skip_blanks(const char *s)
 {
@@ -52,7 +52,7 @@ int guess_parse(const char *text, double *rate, char *msg, size_t len)
 		const char *p = skip_blanks(s + 2), *end = number(p, &v);
 		if (!end || *skip_blanks(end))
 			return errmsg(msg, len, "'%s' is not a log rate: write ln and a number, such "
-			              "as ln 15.1", yecho(text, e, sizeof e));
+			              "as ln 15.1", yaml_tree_echo(text, e, sizeof e));
 		v = exp(v);
 	} else {
 		const char *end = number(s, &v);
@@ -61,7 +61,7 @@ int guess_parse(const char *text, double *rate, char *msg, size_t len)
 		if (!end || units_rate_unit(skip_blanks(end), &factor, &unit) != 0)
 			return errmsg(msg, len, "'%s' is not a rate: write a number and a unit, such "
 			              "as 3MB/s, 500k or 3 MiB/s (k M G: 1000s; KiB MiB GiB: 1024s), or "
-			              "ln and a log rate", yecho(text, e, sizeof e));
+			              "ln and a log rate", yaml_tree_echo(text, e, sizeof e));
 		v *= factor;
 	}
 	if (!(v >= GUESS_RATE_MIN && v <= GUESS_RATE_MAX))

@@ -28,7 +28,7 @@ const struct lesson *lab_lesson(const struct lab *lab)
 
 const char *lab_ref_label(const struct lab *lab, const char *key)
 {
-	const struct ref_source *src = lab->have_refs ? ref_data_find(&lab->refs, key) : NULL;
+	const struct ref_source *src = lab->have_refs ? reference_find(&lab->refs, key) : NULL;
 	return src && src->label ? src->label : key;
 }
 
@@ -41,7 +41,7 @@ void lab_select(struct lab *lab, size_t i)
 	if (lab->next_valid)
 		wl_spec_free(&lab->next);
 	lab->cur = i;
-	lab->next_valid = run_base_spec(lab, lab_lesson(lab), &lab->next) == 0;
+	lab->next_valid = lab_run_base_spec(lab, lab_lesson(lab), &lab->next) == 0;
 	lab->next_changed = 0;
 	/* a program's page runs the student's own program */
 	lab->next_origin = lab_is_program(lab, i) ? STORE_FROM_PROGRAM : STORE_FROM_LESSON;
@@ -77,7 +77,7 @@ unsigned lab_key_context(const struct lab *lab, int lines, int cols)
 	                : lab->history.open ? KEYS_HISTORY
 	                : lab->race.choosing ? KEYS_CHOOSER
 	                : l.course_only && !lab->present ? KEYS_COURSE : KEYS_LESSON;
-	return run_active(lab) ? screen | KEYS_RUNNING : screen;
+	return lab_run_active(lab) ? screen | KEYS_RUNNING : screen;
 }
 
 /* --- a lesson pack's commands: asked once a session (trust.h) ----------- */
@@ -137,9 +137,9 @@ static void load_refs(struct lab *lab, const char *lessons_dir)
 {
 	char path[PATH_MAX];
 	struct diags d = {0};
-	lab->have_refs = ref_data_find_path(lessons_dir, path, sizeof path) == 0
-	                 && ref_data_load(path, &lab->refs, &d) == 0;
-	diags_free(&d);          /* labels fall back to the source keys */
+	lab->have_refs = course_load_ref_path(lessons_dir, path, sizeof path) == 0
+	                 && reference_load(path, &lab->refs, &d) == 0;
+	diag_list_free(&d);          /* labels fall back to the source keys */
 }
 
 /* A message sanitize_printf made, on stderr, and freed. */
@@ -159,16 +159,16 @@ static int no_lesson(const char *id, const char *dir)
 static int open_course(struct lab *lab)
 {
 	const struct options *o = lab->opt;
-	const char *dir = o->lessons_dir ? o->lessons_dir : course_default_dir();
+	const char *dir = o->lessons_dir ? o->lessons_dir : course_load_default_dir();
 	struct diags d = {0};
 	if (course_load(dir, &lab->course, &d) != 0) {
-		diags_print(stderr, &d);
+		diag_list_print(stderr, &d);
 		if (d.count == 0)
 			fprintf(stderr, "iolab: the lessons in %s could not be loaded\n", dir);
-		diags_free(&d);
+		diag_list_free(&d);
 		return EXIT_BAD_LESSONS;
 	}
-	diags_free(&d);
+	diag_list_free(&d);
 	if (lab->course.nlessons == 0) {
 		fprintf(stderr, "iolab: %s/course.yaml names no lessons\n", dir);
 		return EXIT_BAD_LESSONS;
@@ -177,14 +177,14 @@ static int open_course(struct lab *lab)
 	/* --race A,B opens at A; else --lesson's first */
 	const char *first = o->race[0] ? o->race[0] : o->nlessons > 0 ? o->lessons[0] : NULL;
 	if (first) {
-		long i = course_find(&lab->course, first);
+		long i = lesson_course_find(&lab->course, first);
 		if (i < 0)
 			return no_lesson(first, dir);
 		start = (size_t)i;
 	}
 	lab->race_at_start = -1;
 	if (o->race[1]) {
-		lab->race_at_start = course_find(&lab->course, o->race[1]);
+		lab->race_at_start = lesson_course_find(&lab->course, o->race[1]);
 		if (lab->race_at_start < 0)
 			return no_lesson(o->race[1], dir);
 	}
@@ -242,14 +242,14 @@ int lab_open(struct lab *lab, const struct options *o)
 	}
 	if (o->perf) {
 		char why[256] = "";
-		if (engine_perf_available(why, sizeof why)) {
-			engine_set_perf(1);
+		if (trial_perf_available(why, sizeof why)) {
+			trial_set_perf(1);
 			lab->perf = 1;
 		}
 		else
 			lab_message(lab, "--perf: %s; counting with /proc instead", why);
 	}
-	if (o->ncompare && compare_open_ids(lab, o->compare, o->ncompare, msg, sizeof msg) != 0) {
+	if (o->ncompare && lab_compare_open_ids(lab, o->compare, o->ncompare, msg, sizeof msg) != 0) {
 		fprintf(stderr, "iolab: --compare: %s\nTry 'iolab --list' to see the lessons.\n", msg);
 		return EXIT_USAGE;
 	}
@@ -257,7 +257,7 @@ int lab_open(struct lab *lab, const struct options *o)
 	 * whole on stderr, not cut to the header's width in a lab that opens
 	 * with no race */
 	if (lab->race_at_start >= 0) {
-		const char *why = race_refusal(lab, lab->cur, (size_t)lab->race_at_start);
+		const char *why = lab_race_refusal(lab, lab->cur, (size_t)lab->race_at_start);
 		if (why) {
 			say_safe(sanitize_printf("\n", "iolab: --race %s,%s: %s\n"
 			                         "Try 'iolab --help' for more information.\n",
@@ -270,9 +270,9 @@ int lab_open(struct lab *lab, const struct options *o)
 
 void lab_close(struct lab *lab)
 {
-	run_abort(lab);
-	run_free(&lab->run);
-	race_free(&lab->race);
+	lab_run_abort(lab);
+	lab_run_free(&lab->run);
+	lab_race_free(&lab->race);
 	lab_notebook_close(lab);
 	lab_model_close(lab);
 	lab_history_close(lab);
@@ -291,7 +291,7 @@ void lab_close(struct lab *lab)
 	if (lab->next_valid)
 		wl_spec_free(&lab->next);
 	if (lab->have_refs)
-		ref_data_free(&lab->refs);
-	course_free(&lab->course);
+		reference_free(&lab->refs);
+	lesson_course_free(&lab->course);
 	memset(lab, 0, sizeof *lab);
 }

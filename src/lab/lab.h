@@ -12,7 +12,7 @@
 
 #include "calib.h"
 #include "cli.h"
-#include "engine.h"
+#include "trial.h"
 #include "expect.h"
 #include "form.h"
 #include "gauge.h"
@@ -48,7 +48,7 @@ enum run_phase {
  * and end_run() files it in the lab notebook (lab_notebook_file: every
  * run, raced ones too, each with its kind and what changed); unless it
  * was raced it is also what the lesson's panel shows (lab->ls[]).
- * Quitting mid-run (q, or a stop signal), run_abort() ends it the same
+ * Quitting mid-run (q, or a stop signal), lab_run_abort() ends it the same
  * way: a run stopped early is filed as stopped. */
 struct run {
 	enum run_phase phase;
@@ -365,7 +365,7 @@ unsigned lab_key_context(const struct lab *lab, int lines, int cols);
  * comes from the shipped course; for a lesson pack's, with
  * --allow-commands or once the student agreed this session (trust.h). */
 int lab_commands_allowed(const struct lab *lab, size_t i);
-/* Put the question about lesson i's command up (run_start does, for a
+/* Put the question about lesson i's command up (lab_run_start does, for a
  * command not yet allowed). */
 void lab_ask_commands(struct lab *lab, size_t i);
 /* Scroll the program's words in the question by delta rows. */
@@ -378,38 +378,38 @@ int lab_answer_commands(struct lab *lab, int yes);
 /* --- lab_run.c ----------------------------------------------------------- */
 
 /* The lesson's workload with the command line's --size / --time-limit. */
-int run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec *out);
+int lab_run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec *out);
 /* +/-: double or halve the next run's block; c: toggle warm/cold. */
-void run_adjust_block(struct lab *lab, int up);
-void run_toggle_cache(struct lab *lab);
+void lab_run_adjust_block(struct lab *lab, int up);
+void lab_run_toggle_cache(struct lab *lab);
 /* w: the next run's watch time, 3 s -> 10 s -> 30 s -> one pass. */
-void run_cycle_watch(struct lab *lab);
+void lab_run_cycle_watch(struct lab *lab);
 /* Run the lesson on screen.  Returns 0 or -1 (message set). */
-int run_start(struct lab *lab);
+int lab_run_start(struct lab *lab);
 /* Sample the running trials; finish one when its child exited; start the
  * next trial of a watched run, or the next sweep point.  Never blocks on
  * a child.  Returns 1 while running.  A race's two runs are polled
  * together. */
-int run_poll(struct lab *lab);
+int lab_run_poll(struct lab *lab);
 /* Ask the run (a race: both runs) to stop (s, Esc). */
-void run_stop(struct lab *lab);
+void lab_run_stop(struct lab *lab);
 /* Stop, collect and file now (quitting: sets lab->quit).  Waits for the
  * children to reach their next chunk; trial_finish kills one past its time
  * limit.  Each run under way is filed as stopped, with what it measured:
  * after a stop signal, the whole trials of a watched run (the guard killed
  * the child of the last one before it reported). */
-void run_abort(struct lab *lab);
+void lab_run_abort(struct lab *lab);
 /* A run (or a race) is under way. */
-int run_active(const struct lab *lab);
-void run_free(struct run *run);
+int lab_run_active(const struct lab *lab);
+void lab_run_free(struct run *run);
 
 /* One run, for lab_race.c: start `spec` of lesson `lesson` (raced: its
  * results stay in the run); poll, stop it; is it under way? */
-int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec,
+int lab_run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec,
               int raced);
-int run_poll_one(struct lab *lab, struct run *r);
-void run_stop_one(struct run *r);
-int run_is_active(const struct run *r);
+int lab_run_poll_one(struct lab *lab, struct run *r);
+void lab_run_stop_one(struct run *r);
+int lab_run_is_active(const struct run *r);
 
 /* What the live panel shows for lesson i: this run, this session's last
  * result, or the saved summary. */
@@ -443,10 +443,10 @@ struct run_view {
 	const struct sweep_point *points;
 	size_t npoints, point, total;
 };
-void run_view_of(const struct lab *lab, size_t lesson, struct run_view *v);
+void lab_run_view_of(const struct lab *lab, size_t lesson, struct run_view *v);
 /* What a run itself holds: live, or ended with its own result (a raced
  * run's, which is nowhere else). */
-void run_view_of_run(const struct run *r, struct run_view *v);
+void lab_run_view_of_run(const struct run *r, struct run_view *v);
 
 /* --- lab_model.c: this machine's cost model ------------------------------------ */
 
@@ -562,7 +562,7 @@ void lab_claims_free(struct lesson_state *ls);
 /* A mark on a lesson's bar: a reference machine's rate and its letter. */
 struct compare_mark {
 	double rate;
-	char key;                 /* ref_mark_key: I, T, L ... */
+	char key;                 /* reference_mark_key: I, T, L ... */
 	const char *label;        /* "2011 iMac" */
 };
 #define COMPARE_REFS 6
@@ -581,29 +581,29 @@ int lab_latest_rate(const struct lab *lab, size_t lesson, double *rate);
 /* m: the comparison, at the lecture's group of the lesson on screen (Tab
  * also shows the lesson with the lessons it compares with), else at the
  * latter. */
-void compare_open(struct lab *lab);
+void lab_compare_open(struct lab *lab);
 /* --compare ID,...: these lessons, in this order.  0, or -1 with "no
  * lesson 'x'" in msg. */
-int compare_open_ids(struct lab *lab, char *const *ids, size_t n, char *msg, size_t len);
-void compare_close(struct lab *lab);
+int lab_compare_open_ids(struct lab *lab, char *const *ids, size_t n, char *msg, size_t len);
+void lab_compare_close(struct lab *lab);
 /* Tab / S-Tab: the next / previous view: the lessons chosen, then each of
  * the lecture's groups (lecture_groups.h) the course has a lesson of. */
-void compare_cycle(struct lab *lab, int dir);
+void lab_compare_cycle(struct lab *lab, int dir);
 /* Scroll by delta lessons, within the list (the view sets c->page). */
-void compare_scroll(struct lab *lab, long delta);
-void compare_row_of(const struct lab *lab, size_t lesson, struct compare_row *row);
+void lab_compare_scroll(struct lab *lab, long delta);
+void lab_compare_row_of(const struct lab *lab, size_t lesson, struct compare_row *row);
 
 /* Where the comparison goes in lines x cols: a lesson takes figure_rows
  * (its id and figures; two rows below 120 columns, where they wrap),
  * bar_rows and a blank row; page lessons fit in the list, the rest
  * scroll. */
-struct compare_layout {
+struct lab_compare_layout {
 	int too_small;
 	int figure_rows, bar_rows, lesson_rows;
 	int list_y, list_h;
 	int page;
 };
-void compare_layout(struct compare_layout *cl, int lines, int cols, int present);
+void lab_compare_layout(struct lab_compare_layout *cl, int lines, int cols, int present);
 
 /* --- lab_race.c ------------------------------------------------------------ */
 
@@ -611,35 +611,35 @@ void compare_layout(struct compare_layout *cl, int lines, int cols, int present)
  * of its compare list first (*ncompared of them), then every other lesson
  * in course order; never `cur` itself, a sweep or a lesson twice.
  * Returns how many. */
-size_t race_choices(const struct course *c, size_t cur, size_t *out, size_t max,
+size_t lab_race_choices(const struct course *c, size_t cur, size_t *out, size_t max,
                     size_t *ncompared);
 /* Why lessons a and b cannot race, or NULL: a sweep is many runs; a lesson
  * does not race itself; two runs reading one data file while one evicts
  * it would measure each other's evictions. */
-const char *race_refusal(const struct lab *lab, size_t a, size_t b);
+const char *lab_race_refusal(const struct lab *lab, size_t a, size_t b);
 /* v: open the chooser for the lesson on screen (or, while a race is under
  * way, show it).  Returns 0 or -1 (message set). */
-int race_open(struct lab *lab);
-void race_chooser_move(struct lab *lab, long delta);
-void race_chooser_close(struct lab *lab);
+int lab_race_open(struct lab *lab);
+void lab_race_chooser_move(struct lab *lab, long delta);
+void lab_race_chooser_close(struct lab *lab);
 /* Enter in the chooser: race the highlighted lesson. */
-int race_pick(struct lab *lab);
+int lab_race_pick(struct lab *lab);
 /* Race the lesson on screen (its next run, +/- and c included) against
  * lesson `rival` (its own workload).  0, or -1 with the message set. */
-int race_start(struct lab *lab, size_t rival);
+int lab_race_start(struct lab *lab, size_t rival);
 /* A race is under way. */
-int race_active(const struct lab *lab);
+int lab_race_active(const struct lab *lab);
 /* The race's side 0 (lab->run) or 1 (the rival). */
-void race_view_of(const struct lab *lab, int side, struct run_view *v);
+void lab_race_view_of(const struct lab *lab, int side, struct run_view *v);
 /* Rate a against rate b: *dlog = ln a - ln b (the log rates' difference),
  * *ratio = a / b.  0, or -1 when either has no rate yet. */
-int race_gap(double a, double b, double *dlog, double *ratio);
+int lab_race_gap(double a, double b, double *dlog, double *ratio);
 /* How many times as fast the faster of a and b is: "2.35", "28.4",
  * "1,234" (three figures, whole past 100), *a_faster when a is.  0, or -1
  * when either has no rate yet. */
-int race_times(double a, double b, char *buf, size_t len, int *a_faster);
+int lab_race_times(double a, double b, char *buf, size_t len, int *a_faster);
 /* The CPUs this machine has online (sysconf), at least 1. */
-int race_cpus(void);
-void race_free(struct race *race);
+int lab_race_cpus(void);
+void lab_race_free(struct race *race);
 
 #endif

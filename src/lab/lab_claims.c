@@ -125,7 +125,7 @@ struct claims_ctx {
 static int saved_field_of(const struct lab *lab, const char *lesson, const char *field,
                           double *v, char *msg, size_t len)
 {
-	long i = course_find(&lab->course, lesson);
+	long i = lesson_course_find(&lab->course, lesson);
 	struct store_specs specs;
 	if (i < 0)
 		return 0;
@@ -159,7 +159,7 @@ static int saved_field(struct claims_ctx *c, const char *lesson, const char *fie
 static const struct claim_figures *session_figures(const struct claims_ctx *c,
                                                    const char *lesson)
 {
-	long i = lesson ? course_find(&c->lab->course, lesson) : (long)c->self;
+	long i = lesson ? lesson_course_find(&c->lab->course, lesson) : (long)c->self;
 	if (i < 0 || !c->lab->ls[i].figures.value)
 		return NULL;
 	return &c->lab->ls[i].figures;
@@ -279,7 +279,7 @@ static void line_to_check(struct claim_line *line, const struct expectation *x)
 	memset(line, 0, sizeof *line);
 	line->mark = CLAIM_TO_CHECK;
 	line->claim = x->claim;
-	line->check = expect_expr_text(x->check);
+	line->check = expect_parse_text(x->check);
 	expect_describe_bound(x, NULL, line->bound, sizeof line->bound);
 }
 
@@ -291,7 +291,7 @@ static void line_checked(struct claim_line *line, const struct expectation *x,
 	c->missing = c->limited = NULL;
 	c->missing_old = c->store_error = c->limited_watched = 0;
 	line_to_check(line, x);
-	expect_evaluate(x, &src, &o);
+	expect_eval_run(x, &src, &o);
 	line->mark = mark_of_verdict[o.verdict];
 	if (o.has_value)
 		expect_format_number(o.value, line->value, sizeof line->value);

@@ -36,7 +36,7 @@ static size_t group_lessons(const struct lab *lab, size_t g, struct compare *c)
 {
 	c->n = 0;
 	for (size_t k = 0; lecture_groups[g].lessons[k]; k++) {
-		long i = course_find(&lab->course, lecture_groups[g].lessons[k]);
+		long i = lesson_course_find(&lab->course, lecture_groups[g].lessons[k]);
 		if (i >= 0 && c->n < COMPARE_MAX)
 			c->lessons[c->n++] = (size_t)i;
 	}
@@ -71,7 +71,7 @@ static void show_lesson_and_compared(struct lab *lab)
 	c->n = 0;
 	c->lessons[c->n++] = lab->cur;
 	for (size_t k = 0; k < l->ncompare && c->n < COMPARE_MAX; k++) {
-		long i = course_find(&lab->course, l->compare[k]);
+		long i = lesson_course_find(&lab->course, l->compare[k]);
 		int seen = 0;
 		for (size_t j = 0; i >= 0 && j < c->n; j++)
 			seen |= c->lessons[j] == (size_t)i;
@@ -86,12 +86,12 @@ static void show_lesson_and_compared(struct lab *lab)
 	c->nchosen = c->n;
 }
 
-void compare_open(struct lab *lab)
+void lab_compare_open(struct lab *lab)
 {
 	struct compare *c = &lab->compare;
 	c->open = 1;
 	c->nchosen = 0;
-	for (size_t g = 0; g < lecture_ngroups; g++)
+	for (size_t g = 0; g < lecture_groups_count; g++)
 		if (lesson_in_group(lab, g, lab->cur)) {
 			show_group(lab, g);
 			show_lesson_and_compared(lab);     /* kept as the chosen set for Tab */
@@ -101,12 +101,12 @@ void compare_open(struct lab *lab)
 	show_lesson_and_compared(lab);
 }
 
-int compare_open_ids(struct lab *lab, char *const *ids, size_t n, char *msg, size_t len)
+int lab_compare_open_ids(struct lab *lab, char *const *ids, size_t n, char *msg, size_t len)
 {
 	struct compare *c = &lab->compare;
 	c->n = 0;
 	for (size_t k = 0; k < n; k++) {
-		long i = course_find(&lab->course, ids[k]);
+		long i = lesson_course_find(&lab->course, ids[k]);
 		if (i < 0) {
 			snprintf(msg, len, "no lesson '%s'", ids[k]);
 			return -1;
@@ -127,24 +127,24 @@ int compare_open_ids(struct lab *lab, char *const *ids, size_t n, char *msg, siz
 	return 0;
 }
 
-void compare_close(struct lab *lab)
+void lab_compare_close(struct lab *lab)
 {
 	lab->compare.open = 0;
 }
 
 /* The views in Tab's order: the chosen set (when there is one), then each
  * group this course has a lesson of. */
-void compare_cycle(struct lab *lab, int dir)
+void lab_compare_cycle(struct lab *lab, int dir)
 {
 	struct compare *c = &lab->compare;
-	long nviews = (long)lecture_ngroups + 1;     /* -1 is the chosen set */
+	long nviews = (long)lecture_groups_count + 1;     /* -1 is the chosen set */
 	long at = c->group;
 	for (long step = 0; step < nviews; step++) {
 		at += dir > 0 ? 1 : -1;
-		if (at >= (long)lecture_ngroups)
+		if (at >= (long)lecture_groups_count)
 			at = -1;
 		if (at < -1)
-			at = (long)lecture_ngroups - 1;
+			at = (long)lecture_groups_count - 1;
 		if (at == -1 && c->nchosen) {
 			memcpy(c->lessons, c->chosen, sizeof c->lessons);
 			c->n = c->nchosen;
@@ -161,7 +161,7 @@ void compare_cycle(struct lab *lab, int dir)
 	}
 }
 
-void compare_scroll(struct lab *lab, long delta)
+void lab_compare_scroll(struct lab *lab, long delta)
 {
 	struct compare *c = &lab->compare;
 	long page = c->page > 0 ? c->page : 1;
@@ -172,7 +172,7 @@ void compare_scroll(struct lab *lab, long delta)
 	c->top = top < 0 ? 0 : (size_t)top;
 }
 
-void compare_row_of(const struct lab *lab, size_t lesson, struct compare_row *row)
+void lab_compare_row_of(const struct lab *lab, size_t lesson, struct compare_row *row)
 {
 	const struct lesson *l = &lab->course.lessons[lesson];
 	memset(row, 0, sizeof *row);
@@ -184,11 +184,11 @@ void compare_row_of(const struct lab *lab, size_t lesson, struct compare_row *ro
 		row->mine = rate;
 	for (size_t i = 0; i < l->nrefs && row->nrefs < COMPARE_REFS; i++)
 		row->refs[row->nrefs++] = (struct compare_mark){
-			l->refs[i].rate, ref_mark_key(l->refs[i].source),
+			l->refs[i].rate, reference_mark_key(l->refs[i].source),
 			lab_ref_label(lab, l->refs[i].source)};
 }
 
-void compare_layout(struct compare_layout *cl, int lines, int cols, int present)
+void lab_compare_layout(struct lab_compare_layout *cl, int lines, int cols, int present)
 {
 	memset(cl, 0, sizeof *cl);
 	/* header, title, axis, legend (up to two rows) above; the footer below */

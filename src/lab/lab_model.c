@@ -15,7 +15,7 @@ void lab_model_open(struct lab *lab)
 {
 	char msg[512];
 	lab->have_cal = lab->scratch_open &&
-	                calib_lookup(lab->store, &lab->scratch, &lab->cal, msg, sizeof msg) == 1;
+	                calib_cmd_lookup(lab->store, &lab->scratch, &lab->cal, msg, sizeof msg) == 1;
 }
 
 void lab_model_need(struct lab *lab)
@@ -54,14 +54,14 @@ static void calibrated(struct lab *lab)
 
 int lab_model_poll(struct lab *lab)
 {
-	if (lab->want_cal && !lab->calibrating && !run_active(lab)) {
+	if (lab->want_cal && !lab->calibrating && !lab_run_active(lab)) {
 		start(lab);
 		return lab->calibrating != NULL;
 	}
 	struct calib_steps *st = lab->calibrating;
 	if (!st)
 		return 0;
-	if (run_active(lab))
+	if (lab_run_active(lab))
 		return 1;                 /* a run goes first; measuring waits */
 	if (calib_step(st, &lab->scratch))
 		lab_message(lab, "measuring this machine's costs, once: %zu/%zu", st->next + 1,

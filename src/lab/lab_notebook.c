@@ -178,7 +178,7 @@ long lab_notebook_last_lesson(struct lab *lab)
 	if (!lab->store || store_state_get(lab->store, STATE_LESSON, id, sizeof id, msg,
 	                                   sizeof msg) != 1)
 		return -1;
-	return course_find(&lab->course, id);
+	return lesson_course_find(&lab->course, id);
 }
 
 static void remember_lesson(struct lab *lab)
@@ -249,7 +249,7 @@ size_t lab_variant_phrases(char *name, const char **phrase, size_t max)
 static int stands_for(const struct lab *lab, const struct run *r, struct wl_spec *out)
 {
 	if (r->sweep)
-		return run_base_spec(lab, &lab->course.lessons[r->lesson], out);
+		return lab_run_base_spec(lab, &lab->course.lessons[r->lesson], out);
 	return wl_spec_copy(out, &r->spec);
 }
 
@@ -326,7 +326,7 @@ static struct report_result *whole_trial_of(const struct lab *lab, const struct 
 {
 	struct wl_spec spec;
 	if (report_init(rep, lab->scratch.dir, lab->scratch.fstype,
-	                syscall_source_name(r->whole.syscall_source)) != 0)
+	                trial_syscall_source_name(r->whole.syscall_source)) != 0)
 		return NULL;
 	if (stands_for(lab, r, &spec) != 0) {
 		report_free(rep);
@@ -348,7 +348,7 @@ static struct report_result *result_of(const struct lab *lab, const struct run *
 	const struct trial_result *m = r->sweep ? &r->best : &r->result;
 	struct wl_spec spec;
 	if (report_init(rep, lab->scratch.dir, lab->scratch.fstype,
-	                syscall_source_name(m->syscall_source)) != 0)
+	                trial_syscall_source_name(m->syscall_source)) != 0)
 		return NULL;
 	if (stands_for(lab, r, &spec) != 0)
 		return NULL;
@@ -558,7 +558,7 @@ void lab_history_scroll(struct lab *lab, long delta)
 void lab_guess_open(struct lab *lab)
 {
 	memset(&lab->prompt, 0, sizeof lab->prompt);
-	edit_set(&lab->prompt.line, isnan(lab->guess_rate) ? "" : lab->guess_text);
+	form_edit_set(&lab->prompt.line, isnan(lab->guess_rate) ? "" : lab->guess_text);
 	lab->prompt.open = 1;
 }
 
@@ -595,7 +595,7 @@ static void to_program_page(struct lab *lab, const struct wl_spec *spec)
 
 int lab_form_open(struct lab *lab, const struct wl_spec *base, enum store_origin origin)
 {
-	if (run_active(lab)) {
+	if (lab_run_active(lab)) {
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
@@ -633,7 +633,7 @@ int lab_form_done(struct lab *lab)
 	if (form_spec(&lab->form, &spec) != 0)
 		return -1;
 	enum store_origin origin = lab->form_origin;
-	if (run_base_spec(lab, lab_lesson(lab), &base) == 0) {
+	if (lab_run_base_spec(lab, lab_lesson(lab), &base) == 0) {
 		/* an argv the student typed is their own program (filed as one,
 		 * never asked about: the trust rules are a pack's); the lesson's
 		 * own argv stays the lesson's, asked about as before */
@@ -649,7 +649,7 @@ int lab_form_done(struct lab *lab)
 	lab->next_valid = 1;
 	lab->next_origin = origin;
 	lab->next_changed = 1;
-	if (run_base_spec(lab, lab_lesson(lab), &base) == 0) {
+	if (lab_run_base_spec(lab, lab_lesson(lab), &base) == 0) {
 		lab->next_changed = !wl_spec_same(&base, &lab->next);
 		wl_spec_free(&base);
 	}

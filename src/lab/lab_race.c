@@ -39,13 +39,13 @@ static int listed(const size_t *out, size_t n, size_t i)
 	return 0;
 }
 
-size_t race_choices(const struct course *c, size_t cur, size_t *out, size_t max,
+size_t lab_race_choices(const struct course *c, size_t cur, size_t *out, size_t max,
                     size_t *ncompared)
 {
 	const struct lesson *l = &c->lessons[cur];
 	size_t n = 0;
 	for (size_t k = 0; k < l->ncompare && n < max; k++) {
-		long i = course_find(c, l->compare[k]);
+		long i = lesson_course_find(c, l->compare[k]);
 		if (i >= 0 && (size_t)i != cur && !is_sweep(c, (size_t)i) && !listed(out, n, (size_t)i))
 			out[n++] = (size_t)i;
 	}
@@ -77,18 +77,18 @@ static const char *refusal_of(const struct course *c, size_t a, const struct wl_
 	return NULL;
 }
 
-const char *race_refusal(const struct lab *lab, size_t a, size_t b)
+const char *lab_race_refusal(const struct lab *lab, size_t a, size_t b)
 {
 	const struct course *c = &lab->course;
 	struct wl_spec sa, sb;
 	if (a == b || is_sweep(c, a) || is_sweep(c, b))
 		return refusal_of(c, a, &c->lessons[a].workload, b, &c->lessons[b].workload);
 	/* as they would run: a with the next run's changes, b as its lesson is */
-	if (run_base_spec(lab, &c->lessons[b], &sb) != 0)
+	if (lab_run_base_spec(lab, &c->lessons[b], &sb) != 0)
 		return "out of memory";
 	if (a == lab->cur && lab->next_valid)
 		sa = lab->next;
-	else if (run_base_spec(lab, &c->lessons[a], &sa) != 0) {
+	else if (lab_run_base_spec(lab, &c->lessons[a], &sa) != 0) {
 		wl_spec_free(&sb);
 		return "out of memory";
 	}
@@ -101,7 +101,7 @@ const char *race_refusal(const struct lab *lab, size_t a, size_t b)
 
 /* --- the chooser -------------------------------------------------------------- */
 
-void race_chooser_close(struct lab *lab)
+void lab_race_chooser_close(struct lab *lab)
 {
 	struct race *r = &lab->race;
 	free(r->choices);
@@ -110,14 +110,14 @@ void race_chooser_close(struct lab *lab)
 	r->choosing = 0;
 }
 
-int race_open(struct lab *lab)
+int lab_race_open(struct lab *lab)
 {
 	struct race *r = &lab->race;
-	if (race_active(lab)) {
+	if (lab_race_active(lab)) {
 		r->shown = 1;              /* back to the race under way */
 		return 0;
 	}
-	if (run_active(lab)) {
+	if (lab_run_active(lab)) {
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
@@ -125,16 +125,16 @@ int race_open(struct lab *lab)
 		lab_message(lab, "a sweep is many runs, one after another: it cannot race");
 		return -1;
 	}
-	race_chooser_close(lab);
+	lab_race_chooser_close(lab);
 	r->choices = calloc(lab->course.nlessons ? lab->course.nlessons : 1, sizeof *r->choices);
 	if (!r->choices) {
 		lab_message(lab, "out of memory");
 		return -1;
 	}
-	r->nchoices = race_choices(&lab->course, lab->cur, r->choices, lab->course.nlessons,
+	r->nchoices = lab_race_choices(&lab->course, lab->cur, r->choices, lab->course.nlessons,
 	                           &r->ncompared);
 	if (r->nchoices == 0) {
-		race_chooser_close(lab);
+		lab_race_chooser_close(lab);
 		lab_message(lab, "no other lesson can race this one");
 		return -1;
 	}
@@ -143,7 +143,7 @@ int race_open(struct lab *lab)
 	return 0;
 }
 
-void race_chooser_move(struct lab *lab, long delta)
+void lab_race_chooser_move(struct lab *lab, long delta)
 {
 	struct race *r = &lab->race;
 	if (r->nchoices == 0)
@@ -156,32 +156,32 @@ void race_chooser_move(struct lab *lab, long delta)
 	r->choice = (size_t)i;
 }
 
-int race_pick(struct lab *lab)
+int lab_race_pick(struct lab *lab)
 {
 	struct race *r = &lab->race;
 	if (!r->choosing || r->nchoices == 0)
 		return -1;
 	size_t rival = r->choices[r->choice];
-	race_chooser_close(lab);
-	return race_start(lab, rival);
+	lab_race_chooser_close(lab);
+	return lab_race_start(lab, rival);
 }
 
 /* --- the race -------------------------------------------------------------- */
 
-int race_active(const struct lab *lab)
+int lab_race_active(const struct lab *lab)
 {
-	return run_is_active(&lab->race.rival) || (lab->run.raced && run_is_active(&lab->run));
+	return lab_run_is_active(&lab->race.rival) || (lab->run.raced && lab_run_is_active(&lab->run));
 }
 
-int race_start(struct lab *lab, size_t rival)
+int lab_race_start(struct lab *lab, size_t rival)
 {
-	if (run_active(lab)) {
+	if (lab_run_active(lab)) {
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
 	if (rival >= lab->course.nlessons || !lab->next_valid)
 		return -1;
-	const char *why = race_refusal(lab, lab->cur, rival);
+	const char *why = lab_race_refusal(lab, lab->cur, rival);
 	if (why) {
 		lab_message(lab, "%s", why);
 		return -1;
@@ -196,7 +196,7 @@ int race_start(struct lab *lab, size_t rival)
 			return -1;
 		}
 	struct wl_spec theirs;
-	if (run_base_spec(lab, &lab->course.lessons[rival], &theirs) != 0) {
+	if (lab_run_base_spec(lab, &lab->course.lessons[rival], &theirs) != 0) {
 		lab_message(lab, "out of memory");
 		return -1;
 	}
@@ -204,8 +204,8 @@ int race_start(struct lab *lab, size_t rival)
 	lab->course_screen = 0;
 	/* both started before either is polled; a failure to start shows in
 	 * its own panel, and the other still runs */
-	run_begin(lab, &lab->run, lab->cur, &lab->next, 1);
-	run_begin(lab, &lab->race.rival, rival, &theirs, 1);
+	lab_run_begin(lab, &lab->run, lab->cur, &lab->next, 1);
+	lab_run_begin(lab, &lab->race.rival, rival, &theirs, 1);
 	wl_spec_free(&theirs);
 	/* how each is filed: raced, with the other's name and what changed */
 	lab->run.rival = rival;
@@ -214,12 +214,12 @@ int race_start(struct lab *lab, size_t rival)
 	return 0;
 }
 
-void race_view_of(const struct lab *lab, int side, struct run_view *v)
+void lab_race_view_of(const struct lab *lab, int side, struct run_view *v)
 {
-	run_view_of_run(side ? &lab->race.rival : &lab->run, v);
+	lab_run_view_of_run(side ? &lab->race.rival : &lab->run, v);
 }
 
-int race_gap(double a, double b, double *dlog, double *ratio)
+int lab_race_gap(double a, double b, double *dlog, double *ratio)
 {
 	if (!(a > 1) || !(b > 1) || !isfinite(a) || !isfinite(b))
 		return -1;
@@ -228,10 +228,10 @@ int race_gap(double a, double b, double *dlog, double *ratio)
 	return 0;
 }
 
-int race_times(double a, double b, char *buf, size_t len, int *a_faster)
+int lab_race_times(double a, double b, char *buf, size_t len, int *a_faster)
 {
 	double dlog, ratio;
-	if (race_gap(a, b, &dlog, &ratio) != 0)
+	if (lab_race_gap(a, b, &dlog, &ratio) != 0)
 		return -1;
 	*a_faster = ratio >= 1;
 	double times = *a_faster ? ratio : 1 / ratio;
@@ -246,15 +246,15 @@ int race_times(double a, double b, char *buf, size_t len, int *a_faster)
 	return 0;
 }
 
-int race_cpus(void)
+int lab_race_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n >= 1 ? (int)n : 1;
 }
 
-void race_free(struct race *race)
+void lab_race_free(struct race *race)
 {
 	free(race->choices);
-	run_free(&race->rival);
+	lab_run_free(&race->rival);
 	memset(race, 0, sizeof *race);
 }

@@ -5,7 +5,7 @@
  * together.
  *
  * Curses-free and in libiolab.a: what a key does to the run (+, -, c, w,
- * r, s) and what the live panel is shown (run_view_of) are decisions, not
+ * r, s) and what the live panel is shown (lab_run_view_of) are decisions, not
  * drawing, so tests/check_lab.c checks them without a terminal. */
 #include "config.h"
 
@@ -21,7 +21,7 @@
 
 #define HIST_INTERVAL 0.1     /* seconds between sparkline values, at first */
 
-int run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec *out)
+int lab_run_base_spec(const struct lab *lab, const struct lesson *l, struct wl_spec *out)
 {
 	if (wl_spec_copy(out, &l->workload) != 0)
 		return -1;
@@ -36,7 +36,7 @@ static void update_changed(struct lab *lab)
 {
 	const struct lesson *l = lab_lesson(lab);
 	struct wl_spec base;
-	if (run_base_spec(lab, l, &base) != 0)
+	if (lab_run_base_spec(lab, l, &base) != 0)
 		return;
 	lab->next_changed = !wl_spec_same(&base, &lab->next);
 	wl_spec_free(&base);
@@ -53,7 +53,7 @@ static const char *not_adjustable(const struct lab *lab)
 	return NULL;
 }
 
-void run_adjust_block(struct lab *lab, int up)
+void lab_run_adjust_block(struct lab *lab, int up)
 {
 	const char *why = not_adjustable(lab);
 	if (why) {
@@ -75,7 +75,7 @@ void run_adjust_block(struct lab *lab, int up)
 	lab_message(lab, "next run: %s blocks (r runs it)", num);
 }
 
-void run_toggle_cache(struct lab *lab)
+void lab_run_toggle_cache(struct lab *lab)
 {
 	const char *why = not_adjustable(lab);
 	if (why && lab_lesson(lab)->sweep.ncaches > 0) {
@@ -89,7 +89,7 @@ void run_toggle_cache(struct lab *lab)
 	            : "next run: warm cache (r runs it)");
 }
 
-void run_cycle_watch(struct lab *lab)
+void lab_run_cycle_watch(struct lab *lab)
 {
 	char name[32];
 	lab->watch = watch_cycle(lab->watch);
@@ -98,23 +98,23 @@ void run_cycle_watch(struct lab *lab)
 	if (lab_lesson(lab)->sweep.ncaches > 0)
 		lab_message(lab, "next run: %s%s (a sweep runs each point once, as its lesson says)",
 		            what, name);
-	else if (run_active(lab))
+	else if (lab_run_active(lab))
 		lab_message(lab, "next run: %s%s (the run under way keeps its own)", what, name);
 	else
 		lab_message(lab, "next run: %s%s (r runs it)", what, name);
 }
 
-int run_is_active(const struct run *r)
+int lab_run_is_active(const struct run *r)
 {
 	return r->phase == RUN_RUNNING || r->phase == RUN_STOPPING;
 }
 
-int run_active(const struct lab *lab)
+int lab_run_active(const struct lab *lab)
 {
-	return run_is_active(&lab->run) || run_is_active(&lab->race.rival);
+	return lab_run_is_active(&lab->run) || lab_run_is_active(&lab->race.rival);
 }
 
-void run_free(struct run *run)
+void lab_run_free(struct run *run)
 {
 	if (run->have_spec)
 		wl_spec_free(&run->spec);
@@ -235,7 +235,7 @@ static int start_point(struct lab *lab, struct run *r)
 	uint64_t block;
 	enum wl_cache cache;
 	sweep_point_at(&l->sweep, r->point, &block, &cache);
-	if (run_base_spec(lab, l, &base) != 0)
+	if (lab_run_base_spec(lab, l, &base) != 0)
 		return -1;
 	if (r->have_spec)
 		wl_spec_free(&r->spec);
@@ -249,10 +249,10 @@ static int start_point(struct lab *lab, struct run *r)
 	return start_trial(lab, r);
 }
 
-int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec, int raced)
+int lab_run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spec *spec, int raced)
 {
 	const struct lesson *l = &lab->course.lessons[lesson];
-	run_free(r);
+	lab_run_free(r);
 	r->lesson = lesson;
 	r->raced = raced;
 	r->origin = STORE_FROM_LESSON;
@@ -287,9 +287,9 @@ int run_begin(struct lab *lab, struct run *r, size_t lesson, const struct wl_spe
 	return rc;
 }
 
-int run_start(struct lab *lab)
+int lab_run_start(struct lab *lab)
 {
-	if (run_active(lab)) {
+	if (lab_run_active(lab)) {
 		lab_message(lab, "a run is under way: s stops it");
 		return -1;
 	}
@@ -300,8 +300,8 @@ int run_start(struct lab *lab)
 	}
 	/* the lesson's own run: an earlier race leaves the screen */
 	lab->race.shown = 0;
-	run_free(&lab->race.rival);
-	int rc = run_begin(lab, &lab->run, lab->cur, &lab->next, 0);
+	lab_run_free(&lab->race.rival);
+	int rc = lab_run_begin(lab, &lab->run, lab->cur, &lab->next, 0);
 	/* how it is filed, and the guess made for it (one guess, one run) */
 	lab->run.origin = lab->next_origin;
 	lab->run.guess_rate = lab->guess_rate;
@@ -359,7 +359,7 @@ static void keep_points(struct lab *lab, struct run *r)
 }
 
 /* The run is over: its result is the sum of its trials, filed in the lab
- * notebook.  A raced run's stays in the run (race_view_of shows it), never
+ * notebook.  A raced run's stays in the run (lab_race_view_of shows it), never
  * in ls[]: it ran beside another and is no result of the lesson alone (the
  * notebook files it as raced). */
 static void end_run(struct lab *lab, struct run *r)
@@ -402,7 +402,7 @@ static int wants_perf(const struct lab *lab, const struct run *r)
 static void finish_trial(struct lab *lab, struct run *r)
 {
 	struct trial_result res;
-	engine_set_perf(wants_perf(lab, r));
+	trial_set_perf(wants_perf(lab, r));
 	trial_finish(r->trial, &res);
 	r->trial = NULL;
 	/* Quitting on a signal, the guard killed the child mid-trial, before
@@ -449,26 +449,26 @@ static void take_sample(struct run *r)
 	}
 }
 
-int run_poll_one(struct lab *lab, struct run *r)
+int lab_run_poll_one(struct lab *lab, struct run *r)
 {
-	if (!run_is_active(r) || !r->trial)
+	if (!lab_run_is_active(r) || !r->trial)
 		return 0;
 	take_sample(r);
 	if (trial_done(r->trial))
 		finish_trial(lab, r);
-	return run_is_active(r);
+	return lab_run_is_active(r);
 }
 
-int run_poll(struct lab *lab)
+int lab_run_poll(struct lab *lab)
 {
-	int a = run_poll_one(lab, &lab->run);
-	int b = run_poll_one(lab, &lab->race.rival);
+	int a = lab_run_poll_one(lab, &lab->run);
+	int b = lab_run_poll_one(lab, &lab->race.rival);
 	return a || b;
 }
 
-void run_stop_one(struct run *r)
+void lab_run_stop_one(struct run *r)
 {
-	if (!run_is_active(r))
+	if (!lab_run_is_active(r))
 		return;
 	r->stop_requested = 1;
 	r->phase = RUN_STOPPING;
@@ -476,14 +476,14 @@ void run_stop_one(struct run *r)
 		trial_stop(r->trial);
 }
 
-void run_stop(struct lab *lab)
+void lab_run_stop(struct lab *lab)
 {
-	if (!run_active(lab)) {
+	if (!lab_run_active(lab)) {
 		lab_message(lab, "nothing is running (r runs the lesson)");
 		return;
 	}
-	run_stop_one(&lab->run);
-	run_stop_one(&lab->race.rival);
+	lab_run_stop_one(&lab->run);
+	lab_run_stop_one(&lab->race.rival);
 }
 
 /* Quitting: the run ends now and is filed as a stop with s would file it
@@ -492,17 +492,17 @@ void run_stop(struct lab *lab)
  * only notes the signal (and kills the child), and the loop calls this. */
 static void quit_one(struct lab *lab, struct run *r)
 {
-	if (!run_is_active(r))
+	if (!lab_run_is_active(r))
 		return;
 	r->stop_requested = 1;
 	r->phase = RUN_STOPPING;
 	if (r->trial)
 		finish_trial(lab, r);     /* collects it; the stop ends the run there */
-	if (run_is_active(r))
+	if (lab_run_is_active(r))
 		end_run(lab, r);
 }
 
-void run_abort(struct lab *lab)
+void lab_run_abort(struct lab *lab)
 {
 	lab->quit = 1;
 	/* both stop first, so neither waits for the other to be collected */
@@ -516,7 +516,7 @@ void run_abort(struct lab *lab)
 
 /* --- what the views show ------------------------------------------------------ */
 
-void run_view_of_run(const struct run *r, struct run_view *v)
+void lab_run_view_of_run(const struct run *r, struct run_view *v)
 {
 	memset(v, 0, sizeof *v);
 	v->guess_rate = r->guess_rate;
@@ -530,7 +530,7 @@ void run_view_of_run(const struct run *r, struct run_view *v)
 	v->trials = r->trials;
 	v->passes = r->passes;
 	v->hist = &r->hist;
-	if (run_is_active(r)) {
+	if (lab_run_is_active(r)) {
 		v->live = 1;
 		v->stopping = r->phase == RUN_STOPPING;
 		v->spec = &r->spec;
@@ -557,14 +557,14 @@ void run_view_of_run(const struct run *r, struct run_view *v)
 	}
 }
 
-void run_view_of(const struct lab *lab, size_t i, struct run_view *v)
+void lab_run_view_of(const struct lab *lab, size_t i, struct run_view *v)
 {
 	const struct run *r = &lab->run;
 	const struct lesson_state *ls = &lab->ls[i];
-	/* a raced run is the race's (race_view_of), never the lesson's */
+	/* a raced run is the race's (lab_race_view_of), never the lesson's */
 	int this_run = r->lesson == i && r->phase != RUN_IDLE && !r->raced;
-	if (this_run && run_is_active(r)) {
-		run_view_of_run(r, v);
+	if (this_run && lab_run_is_active(r)) {
+		lab_run_view_of_run(r, v);
 		return;
 	}
 	memset(v, 0, sizeof *v);

@@ -13,7 +13,7 @@
 #include "run_words.h"
 #include "units.h"
 
-int run_view_rate(const struct run_view *v, double *now, double *avg)
+int run_words_view_rate(const struct run_view *v, double *now, double *avg)
 {
 	*now = *avg = 0;
 	if (v->live) {
@@ -151,7 +151,7 @@ static void result_words(const struct run_view *v, int ascii, struct run_state *
 		evidence_words(&r->evidence, s->detail, sizeof s->detail);
 }
 
-void run_state_words(const struct run_view *v, int ascii, struct run_state *out)
+void run_words_state(const struct run_view *v, int ascii, struct run_state *out)
 {
 	memset(out, 0, sizeof *out);
 	if (v->live)
@@ -179,12 +179,12 @@ static void add_call(struct run_calls *c, enum call_kind k, uint64_t n)
 {
 	char num[32];
 	units_format_count(n, num, sizeof num);
-	snprintf(c->text[c->n], sizeof c->text[c->n], "%s %s", call_kind_info(k)->shown, num);
+	snprintf(c->text[c->n], sizeof c->text[c->n], "%s %s", wl_call_kind_info(k)->shown, num);
 	c->part[c->n] = (struct fit_part){c->text[c->n], NULL, 0, 0};
 	c->n++;
 }
 
-void run_calls_words(const struct run_view *v, const struct wl_spec *spec, struct run_calls *out)
+void run_words_calls(const struct run_view *v, const struct wl_spec *spec, struct run_calls *out)
 {
 	memset(out, 0, sizeof *out);
 	const struct wl_kind *k = spec ? wl_kind_of(spec) : NULL;
@@ -231,7 +231,7 @@ static int view_figures(const struct run_view *v, struct view_figures *f)
 	return 0;
 }
 
-const char *run_time_part_name(enum run_time_part p)
+const char *run_words_time_part_name(enum run_time_part p)
 {
 	static const char *const names[RUN_TIME_PARTS] = {
 		[RUN_TIME_USER] = "user", [RUN_TIME_SYSTEM] = "system", [RUN_TIME_WAIT] = "CPU wait",
@@ -252,7 +252,7 @@ static void time_part(struct run_time *t, const char *name, double seconds, doub
 	t->n++;
 }
 
-void run_time_words(const struct run_view *v, int ascii, struct run_time *out)
+void run_words_time(const struct run_view *v, int ascii, struct run_time *out)
 {
 	struct view_figures f;
 	memset(out, 0, sizeof *out);
@@ -285,7 +285,7 @@ void run_time_words(const struct run_view *v, int ascii, struct run_time *out)
 		if (p == RUN_TIME_WAIT && !out->split)
 			continue;
 		time_part(out, p == RUN_TIME_BLOCKED && !out->split ? "off the CPU"
-		                                                     : run_time_part_name((enum run_time_part)p),
+		                                                     : run_words_time_part_name((enum run_time_part)p),
 		          seconds[p], out->share[p], ascii);
 	}
 	if (out->note[0]) {
@@ -304,7 +304,7 @@ static void price_part(struct run_price *p, const char *call, double seconds, in
 	p->n++;
 }
 
-void run_price_words(const struct run_view *v, int ascii, struct run_price *out)
+void run_words_price(const struct run_view *v, int ascii, struct run_price *out)
 {
 	struct view_figures f;
 	memset(out, 0, sizeof *out);
@@ -314,9 +314,9 @@ void run_price_words(const struct run_view *v, int ascii, struct run_price *out)
 	double call = k != CALL_NONE ? figures_per_call(f.wall, (int64_t)f.calls[k]) : NAN;
 	int64_t sys = figures_own_syscalls(v->spec, f.syscr, f.syscw);
 	if (isfinite(call))
-		price_part(out, call_kind_name(k), call, ascii);
+		price_part(out, wl_call_kind_name(k), call, ascii);
 	/* the system call's own price where it is another call's */
-	if ((k == CALL_NONE || call_kind_info(k)->is_stdio) && sys > 0)
+	if ((k == CALL_NONE || wl_call_kind_info(k)->is_stdio) && sys > 0)
 		price_part(out, figures_own_kind(v->spec), figures_per_call(f.wall, sys), ascii);
 }
 
@@ -327,7 +327,7 @@ static void layer(struct run_layers *l, const char *text, int optional)
 	l->n++;
 }
 
-void run_layers_words(const struct run_view *v, int ascii, struct run_layers *out)
+void run_words_layers(const struct run_view *v, int ascii, struct run_layers *out)
 {
 	struct view_figures f;
 	char num[32], text[64];
@@ -338,7 +338,7 @@ void run_layers_words(const struct run_view *v, int ascii, struct run_layers *ou
 	enum call_kind k = figures_own_call(v->spec);
 	if (k != CALL_NONE) {
 		units_format_count(f.calls[k], num, sizeof num);
-		snprintf(text, sizeof text, "%s %s", num, call_kind_name(k));
+		snprintf(text, sizeof text, "%s %s", num, wl_call_kind_name(k));
 		layer(out, text, 0);
 	}
 	int64_t sys = figures_own_syscalls(v->spec, f.syscr, f.syscw);
@@ -361,7 +361,7 @@ void run_layers_words(const struct run_view *v, int ascii, struct run_layers *ou
 	}
 }
 
-int run_busy_words(const struct run_view *v, int ascii, char *buf, size_t len)
+int run_words_busy(const struct run_view *v, int ascii, char *buf, size_t len)
 {
 	struct view_figures f;
 	buf[0] = '\0';

@@ -7,13 +7,13 @@
  * "calls" figure the panel shows by kind).  So the words are decided here,
  * once, as fitline parts (fitline.h) that each view fits into its own
  * width without cutting one:
- *   - the rate a view shows (run_view_rate);
- *   - the state of the run (run_state_words): "RUNNING  3.2 s of 10 s,
+ *   - the rate a view shows (run_words_view_rate);
+ *   - the state of the run (run_words_state): "RUNNING  3.2 s of 10 s,
  *     pass 4", "DONE: watched 10.0 s, 4 whole passes in 5 trials", with
  *     what may be left out marked optional ("(raced: not the lesson's
  *     result)", briefly "(raced)") and an error's message apart, as words
  *     to wrap;
- *   - the program's own calls by kind (run_calls_words): "fread 688,126"
+ *   - the program's own calls by kind (run_words_calls): "fread 688,126"
  *     "fseek 688,126", live (over every trial of a watched run) or at the
  *     end, or why there is no count (an outside program's calls).
  *
@@ -29,7 +29,7 @@
 
 /* The rate a view shows: now and the average while live, else the
  * result's (or the saved one's) as both; 0 when it has none to show. */
-int run_view_rate(const struct run_view *v, double *now, double *avg);
+int run_words_view_rate(const struct run_view *v, double *now, double *avg);
 
 /* How a run stands, for the view's glyph and colour. */
 enum run_tone {
@@ -55,7 +55,7 @@ struct run_state {
 };
 
 /* The state of the run v shows, in parts (ascii: durations as "us"). */
-void run_state_words(const struct run_view *v, int ascii, struct run_state *out);
+void run_words_state(const struct run_view *v, int ascii, struct run_state *out);
 
 struct run_calls {
 	size_t n;                 /* one part per kind of call made, in table order */
@@ -70,7 +70,7 @@ struct run_calls {
  * else from the result; the lesson's own call at 0 before the first
  * chunk.  An outside program's calls are none of ours to count (none
  * says so). */
-void run_calls_words(const struct run_view *v, const struct wl_spec *spec, struct run_calls *out);
+void run_words_calls(const struct run_view *v, const struct wl_spec *spec, struct run_calls *out);
 
 /* --- what explains the rate: the time, the price of a call, the layers --- */
 
@@ -92,8 +92,8 @@ struct run_time {
 	char note[96];
 };
 /* The legend's names: "user", "system", "CPU wait", "blocked". */
-const char *run_time_part_name(enum run_time_part p);
-void run_time_words(const struct run_view *v, int ascii, struct run_time *out);
+const char *run_words_time_part_name(enum run_time_part p);
+void run_words_time(const struct run_view *v, int ascii, struct run_time *out);
 
 /* The price of one call (the lecture's R), the wall time over the calls:
  * "write() 251 µs each", and for stdio its system call's too ("fwrite()
@@ -103,7 +103,7 @@ struct run_price {
 	struct fit_part part[2];
 	char text[2][64];
 };
-void run_price_words(const struct run_view *v, int ascii, struct run_price *out);
+void run_words_price(const struct run_view *v, int ascii, struct run_price *out);
 
 /* The three layers of batching: the program's calls, the system calls,
  * the device's requests: "10,485,760 fwrite" "-> 2,560 write()" "-> 38
@@ -115,11 +115,11 @@ struct run_layers {
 	struct fit_part part[RUN_LAYER_PARTS];
 	char text[RUN_LAYER_PARTS][64];
 };
-void run_layers_words(const struct run_view *v, int ascii, struct run_layers *out);
+void run_words_layers(const struct run_view *v, int ascii, struct run_layers *out);
 
 /* "busy: waited 1.2 s of 3.0 s for a CPU" when the run (so far) waited for
  * a CPU longer than report.h's REPORT_BUSY_WAIT_SHARE of its wall time;
  * 0 and "" otherwise. */
-int run_busy_words(const struct run_view *v, int ascii, char *buf, size_t len);
+int run_words_busy(const struct run_view *v, int ascii, char *buf, size_t len);
 
 #endif

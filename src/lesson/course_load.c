@@ -64,13 +64,13 @@ static void f_section_lessons(struct yctx *c, const struct ynode *v, void *dst,
 	struct plan *p = sb->plan;
 	sb->first = p->n;
 	if (v->n == 0)
-		yerr(c, v, "'%s' must not be empty", f->key);
+		yaml_walk_err(c, v, "'%s' must not be empty", f->key);
 	for (const struct ynode *it = v->head; it; it = it->next) {
-		if (yitem_word(c, it, f->key))
+		if (yaml_walk_item_word(c, it, f->key))
 			continue;
 		if (p->n == COURSE_LESSONS_MAX) {
 			if (!p->full++)
-				yerr(c, it, "more than %d lessons in one course", COURSE_LESSONS_MAX);
+				yaml_walk_err(c, it, "more than %d lessons in one course", COURSE_LESSONS_MAX);
 			continue;
 		}
 		p->ids[p->n++] = it;
@@ -79,7 +79,7 @@ static void f_section_lessons(struct yctx *c, const struct ynode *v, void *dst,
 }
 
 static const struct yfield section_fields[] = {
-	{"title", Y_SCALAR, yf_word, offsetof(struct sbuild, title), YF_REQUIRED, NULL},
+	{"title", Y_SCALAR, yaml_walk_field_word, offsetof(struct sbuild, title), YF_REQUIRED, NULL},
 	{"lessons", Y_SEQ, f_section_lessons, 0, YF_REQUIRED, NULL},
 };
 
@@ -87,13 +87,13 @@ static void f_sections(struct yctx *c, const struct ynode *v, void *dst, const s
 {
 	struct cbuild *cb = dst;
 	if (v->n == 0) {
-		yerr(c, v, "'%s' must not be empty", f->key);
+		yaml_walk_err(c, v, "'%s' must not be empty", f->key);
 		return;
 	}
 	cb->c.sections = calloc(v->n, sizeof *cb->c.sections);
 	cb->plan.ids = calloc(COURSE_LESSONS_MAX, sizeof *cb->plan.ids);
 	if (!cb->c.sections || !cb->plan.ids) {
-		yerr(c, v, "out of memory");
+		yaml_walk_err(c, v, "out of memory");
 		return;
 	}
 	cb->c.nsections = v->n;
@@ -101,10 +101,10 @@ static void f_sections(struct yctx *c, const struct ynode *v, void *dst, const s
 	for (const struct ynode *it = v->head; it; it = it->next, i++) {
 		struct sbuild sb = {.plan = &cb->plan, .first = cb->plan.n};
 		if (it->kind != Y_MAP)
-			yerr(c, it, "items of '%s' must be mappings (title, lessons), not %s", f->key,
-			     ykind_name(it));
+			yaml_walk_err(c, it, "items of '%s' must be mappings (title, lessons), not %s", f->key,
+			     yaml_walk_kind_name(it));
 		else
-			ywalk_map(c, it, section_fields, COUNT(section_fields), &sb, NULL);
+			yaml_walk_map(c, it, section_fields, COUNT(section_fields), &sb, NULL);
 		cb->c.sections[i].title = sb.title;
 		cb->c.sections[i].first = sb.first;
 		cb->c.sections[i].count = sb.count;
@@ -112,7 +112,7 @@ static void f_sections(struct yctx *c, const struct ynode *v, void *dst, const s
 }
 
 static const struct yfield course_fields[] = {
-	{"course", Y_SCALAR, yf_word, offsetof(struct cbuild, c.title), YF_REQUIRED, NULL},
+	{"course", Y_SCALAR, yaml_walk_field_word, offsetof(struct cbuild, c.title), YF_REQUIRED, NULL},
 	{"sections", Y_SEQ, f_sections, 0, YF_REQUIRED, NULL},
 };
 
@@ -132,7 +132,7 @@ static void load_lessons(struct yctx *c, struct cbuild *cb, const char *dir, con
 	struct plan *p = &cb->plan;
 	char e[64];
 	if (p->n && !(cb->c.lessons = calloc(p->n, sizeof *cb->c.lessons))) {
-		yerr(c, NULL, "out of memory");
+		yaml_walk_err(c, NULL, "out of memory");
 		return;
 	}
 	cb->c.nlessons = p->n;
@@ -142,21 +142,21 @@ static void load_lessons(struct yctx *c, struct cbuild *cb, const char *dir, con
 		while (j < i && strcmp(p->ids[j]->str, v->str) != 0)
 			j++;
 		if (!lesson_id_ok(v->str)) {
-			yerr(c, v, "lesson id '%s' must match [a-z0-9-]+", yecho(v->str, e, sizeof e));
+			yaml_walk_err(c, v, "lesson id '%s' must match [a-z0-9-]+", yaml_tree_echo(v->str, e, sizeof e));
 			continue;
 		}
 		if (j < i) {
-			yerr(c, v, "two lessons with one id: '%s' is already named at line %u",
+			yaml_walk_err(c, v, "two lessons with one id: '%s' is already named at line %u",
 			     v->str, p->ids[j]->line);
 			continue;
 		}
 		char *path = join(dir, v->str, ".yaml");
 		struct stat st;
 		if (!path)
-			yerr(c, v, "out of memory");
+			yaml_walk_err(c, v, "out of memory");
 		/* lstat: a link that leads nowhere is the reader's to describe */
 		else if (lstat(path, &st) != 0 && errno == ENOENT)
-			yerr(c, v, "course names lesson '%s', but there is no file %s.yaml", v->str, v->str);
+			yaml_walk_err(c, v, "course names lesson '%s', but there is no file %s.yaml", v->str, v->str);
 		else
 			lesson_load_env(path, env, &cb->c.lessons[i], c->ds);
 		free(path);
@@ -181,10 +181,10 @@ static int cmp_str(const void *a, const void *b)
 static void report_orphan(struct diags *ds, const char *path, const char *name, size_t stem)
 {
 	struct ydoc doc;
-	ydoc_read_head(&doc, path, ORPHAN_HEAD_MAX);
-	ydoc_diag(&doc, ds, 1, 1, "lesson '%.*s' is not named by any section of course.yaml",
+	yaml_tree_read_head(&doc, path, ORPHAN_HEAD_MAX);
+	yaml_tree_diag(&doc, ds, 1, 1, "lesson '%.*s' is not named by any section of course.yaml",
 	          (int)stem, name);
-	ydoc_free(&doc);
+	yaml_tree_free(&doc);
 }
 
 /* A *.yaml file that no section names would be silently unreachable. */
@@ -220,7 +220,7 @@ static void find_orphans(struct diags *ds, const char *dir, const struct plan *p
 		if (path)
 			report_orphan(ds, path, names[i], strlen(names[i]) - 5);
 		else
-			diags_add(ds, dir, 0, 0, NULL, "out of memory");
+			diag_list_add(ds, dir, 0, 0, NULL, "out of memory");
 		free(path);
 		free(names[i]);
 	}
@@ -238,16 +238,16 @@ int course_load(const char *dir, struct course *course, struct diags *ds)
 	memset(course, 0, sizeof *course);
 	memset(&cb, 0, sizeof cb);
 
-	if (ref_data_find_path(dir, refpath, sizeof refpath) == 0 &&
-	    ref_data_load(refpath, &refs, ds) == 0)
+	if (course_load_ref_path(dir, refpath, sizeof refpath) == 0 &&
+	    reference_load(refpath, &refs, ds) == 0)
 		env.refs = &refs;
 	char *path = join(dir, "course.yaml", "");
 	if (!(cb.c.dir = strdup(dir)) || !path)
-		diags_add(ds, dir, 0, 0, NULL, "out of memory");
-	else if (ydoc_load(&doc, path, ds) == 0) {
+		diag_list_add(ds, dir, 0, 0, NULL, "out of memory");
+	else if (yaml_tree_load(&doc, path, ds) == 0) {
 		struct yctx c = {.doc = &doc, .ds = ds};
-		if (yroot_is_map(&c))
-			ywalk_map(&c, doc.root, course_fields, COUNT(course_fields), &cb, NULL);
+		if (yaml_walk_root_is_map(&c))
+			yaml_walk_map(&c, doc.root, course_fields, COUNT(course_fields), &cb, NULL);
 		unsigned course_errors = c.errors;
 		const char **ids = cb.plan.n ? calloc(cb.plan.n, sizeof *ids) : NULL;
 		for (size_t i = 0; ids && i < cb.plan.n; i++)
@@ -260,15 +260,15 @@ int course_load(const char *dir, struct course *course, struct diags *ds)
 			find_orphans(ds, dir, &cb.plan);
 		free(ids);
 	}
-	ydoc_free(&doc);
+	yaml_tree_free(&doc);
 	free(path);
 	free(cb.plan.ids);
-	ref_data_free(&refs);
+	reference_free(&refs);
 	if (ds->count + ds->dropped != before) {
-		course_free(&cb.c);
+		lesson_course_free(&cb.c);
 		return -1;
 	}
-	cb.c.shipped = course_dir_is_shipped(dir);
+	cb.c.shipped = course_load_dir_is_shipped(dir);
 	*course = cb.c;
 	return 0;
 }
@@ -308,14 +308,14 @@ static int same_dir(const char *a, const char *b)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-int course_dir_is_shipped(const char *dir)
+int course_load_dir_is_shipped(const char *dir)
 {
 	if (same_dir(dir, PKGDATADIR "/lessons"))
 		return 1;
 	return running_from_build_tree() && same_dir(dir, ABS_TOP_SRCDIR "/lessons");
 }
 
-const char *course_default_dir(void)
+const char *course_load_default_dir(void)
 {
 	static char buf[PATH_MAX];
 	const char *env = getenv("IOLAB_LESSONS");
@@ -356,10 +356,10 @@ static void sibling_data_path(const char *dir, char *buf, size_t len)
 	snprintf(buf, len, "%.*sdata/reference.yaml", (int)parent, dir);
 }
 
-const char *ref_data_default_path(void)
+const char *course_load_ref_default_path(void)
 {
 	static char buf[PATH_MAX + 32];
-	sibling_data_path(course_default_dir(), buf, sizeof buf);
+	sibling_data_path(course_load_default_dir(), buf, sizeof buf);
 	return buf;
 }
 
@@ -369,12 +369,12 @@ static int is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int ref_data_find_path(const char *lessons_dir, char *buf, size_t len)
+int course_load_ref_path(const char *lessons_dir, char *buf, size_t len)
 {
 	char path[PATH_MAX + 32];
 	sibling_data_path(lessons_dir, path, sizeof path);
 	if (!is_file(path))
-		snprintf(path, sizeof path, "%s", ref_data_default_path());
+		snprintf(path, sizeof path, "%s", course_load_ref_default_path());
 	if (!is_file(path))
 		return -1;
 	snprintf(buf, len, "%s", path);

@@ -86,7 +86,7 @@ static int parse_at(const char *text, enum expect_key key, expect_field_fn valid
                     struct expect_expr **out, struct expect_diag *d)
 {
 	d->key = key;
-	return expect_expr_parse(text, valid, ctx, out, &d->offset, d->message, sizeof d->message);
+	return expect_parse_parse(text, valid, ctx, out, &d->offset, d->message, sizeof d->message);
 }
 
 static int blank(const char *s)
@@ -115,9 +115,9 @@ static int parse_tolerance(const char *s, struct expectation *x, struct expect_d
 	struct expect_expr *e;
 	if (parse_at(buf, EXPECT_KEY_TOLERANCE, NULL, NULL, &e, d) < 0)
 		return -1;
-	int constant = !expect_expr_has_field(e);
-	double v = expect_expr_constant(e);
-	expect_expr_free(e);
+	int constant = !expect_parse_has_field(e);
+	double v = expect_parse_constant(e);
+	expect_parse_free(e);
 	if (!constant)
 		return bad(d, EXPECT_KEY_TOLERANCE, 0, "tolerance is a number or a percentage (1%%, 16)");
 	if (v < 0)
@@ -184,8 +184,8 @@ static int parse_bounds(const struct expect_spec *sp, expect_field_fn valid, voi
 	if (parse_at(sp->between[0], EXPECT_KEY_BETWEEN_LOW, valid, ctx, &x->bound[0], d) < 0 ||
 	    parse_at(sp->between[1], EXPECT_KEY_BETWEEN_HIGH, valid, ctx, &x->bound[1], d) < 0)
 		return -1;
-	if (!expect_expr_has_field(x->bound[0]) && !expect_expr_has_field(x->bound[1])) {
-		double lo = expect_expr_constant(x->bound[0]), hi = expect_expr_constant(x->bound[1]);
+	if (!expect_parse_has_field(x->bound[0]) && !expect_parse_has_field(x->bound[1])) {
+		double lo = expect_parse_constant(x->bound[0]), hi = expect_parse_constant(x->bound[1]);
 		if (lo > hi) {
 			char a[32], b[32];
 			expect_format_number(lo, a, sizeof a);
@@ -211,7 +211,7 @@ int expect_build(const struct expect_spec *sp, expect_field_fn valid, void *ctx,
 		bad(d, EXPECT_KEY_ITEM, 0, "missing 'check'");
 	else if (parse_at(sp->check, EXPECT_KEY_CHECK, valid, ctx, &x->check, d) < 0)
 		;
-	else if (!expect_expr_has_field(x->check))
+	else if (!expect_parse_has_field(x->check))
 		bad(d, EXPECT_KEY_CHECK, 0, "the check names no field, so its verdict could never change");
 	else if (pick_bound(sp, x, d) < 0 || parse_bounds(sp, valid, ctx, x, d) < 0)
 		;
@@ -239,10 +239,10 @@ void expect_free(struct expectation *x)
 {
 	free(x->claim);
 	if (x->check)
-		expect_expr_free(x->check);
+		expect_parse_free(x->check);
 	for (size_t i = 0; i < COUNT(x->bound); i++)
 		if (x->bound[i])
-			expect_expr_free(x->bound[i]);
+			expect_parse_free(x->bound[i]);
 	memset(x, 0, sizeof *x);
 }
 
@@ -352,7 +352,7 @@ void expect_describe_bound(const struct expectation *x, const struct expect_outc
 		if (o && o->has_bound)
 			expect_format_number(o->bound[i], v[i], sizeof v[i]);
 		else
-			snprintf(v[i], sizeof v[i], "%s", x->bound[i] ? expect_expr_text(x->bound[i]) : "");
+			snprintf(v[i], sizeof v[i], "%s", x->bound[i] ? expect_parse_text(x->bound[i]) : "");
 	}
 	const char *words = kinds[x->kind].words;
 	char tol[40];

@@ -4,7 +4,7 @@
  * result's fields (and other lessons' results in the same run), and a bound.
  * The loader hands the strings of one `expect:` item to expect_build() and
  * keeps the struct; batch, the report writers and the lab call
- * expect_evaluate() after a run with a lookup of the measured fields and
+ * expect_eval_run() after a run with a lookup of the measured fields and
  * print the verdict: held, missed or inconclusive.  Pure: no I/O, no
  * globals, no knowledge of which fields exist (the caller's table says).
  *
@@ -98,14 +98,14 @@ struct expect_expr;                 /* opaque: one parsed expression */
  *   "expected a field, a number or '('"      "unbalanced ')'"
  *   "division needs two operands"    "lesson id expected inside log_rate(...)"
  * Numbers only, with no field, are accepted (bounds are often constants). */
-int expect_expr_parse(const char *text, expect_field_fn valid, void *ctx,
+int expect_parse_parse(const char *text, expect_field_fn valid, void *ctx,
                       struct expect_expr **out, unsigned *offset,
                       char *msg, size_t len);
-void expect_expr_free(struct expect_expr *e);
-const char *expect_expr_text(const struct expect_expr *e);   /* as written */
-/* Does it name any field?  (A constant's value is then expect_expr_constant.) */
-int expect_expr_has_field(const struct expect_expr *e);
-double expect_expr_constant(const struct expect_expr *e);
+void expect_parse_free(struct expect_expr *e);
+const char *expect_parse_text(const struct expect_expr *e);   /* as written */
+/* Does it name any field?  (A constant's value is then expect_parse_constant.) */
+int expect_parse_has_field(const struct expect_expr *e);
+double expect_parse_constant(const struct expect_expr *e);
 
 /* --- one expectation ------------------------------------------------------- */
 
@@ -272,7 +272,7 @@ struct expect_outcome {
  * (EXPECT_FIELD_DURATION) down to 0 first: busy only slows a loop down, so
  * a verdict that holds over the widening stands, and one it could flip is
  * inconclusive "busy". */
-void expect_evaluate(const struct expectation *x, const struct expect_source *src,
+void expect_eval_run(const struct expectation *x, const struct expect_source *src,
                      struct expect_outcome *out);
 
 /* --- words for people and reports ---------------------------------------- */

@@ -554,7 +554,7 @@ static void busy_verdict(const struct expectation *x, const struct expect_source
 	     seen->busy_wait >= 0 ? "the rate without that wait" : "a rate it held back");
 }
 
-void expect_evaluate(const struct expectation *x, const struct expect_source *src,
+void expect_eval_run(const struct expectation *x, const struct expect_source *src,
                      struct expect_outcome *out)
 {
 	memset(out, 0, sizeof *out);

@@ -48,7 +48,7 @@ static unsigned bits_of(const struct expect_field_row *r)
 	return find(r->name, &bits) ? bits : 0;
 }
 
-unsigned expect_field_class(void *ctx, const char *field, const char **suggestion)
+unsigned expect_fields_class(void *ctx, const char *field, const char **suggestion)
 {
 	(void)ctx;
 	unsigned bits = 0;
@@ -67,8 +67,8 @@ unsigned expect_field_class(void *ctx, const char *field, const char **suggestio
 	return 0;
 }
 
-/* The checkable rows, in table order: index i of expect_field_at. */
-size_t expect_field_count(void)
+/* The checkable rows, in table order: index i of expect_fields_at. */
+size_t expect_fields_count(void)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < COUNT(every_row); i++)
@@ -76,7 +76,7 @@ size_t expect_field_count(void)
 	return n;
 }
 
-const struct expect_field_row *expect_field_at(size_t i)
+const struct expect_field_row *expect_fields_at(size_t i)
 {
 	for (size_t k = 0; k < COUNT(every_row); k++)
 		if (bits_of(&every_row[k]) && i-- == 0)
@@ -89,7 +89,7 @@ void expect_fields_markdown(FILE *out)
 	fputs("| field | meaning | timed | whole file | device |\n", out);
 	fputs("|-------|---------|-------|------------|--------|\n", out);
 	const struct expect_field_row *r;
-	for (size_t i = 0; (r = expect_field_at(i)) != NULL; i++) {
+	for (size_t i = 0; (r = expect_fields_at(i)) != NULL; i++) {
 		unsigned bits = bits_of(r);
 		fprintf(out, "| `%s` | ", r->name);
 		if (r->alias_of)

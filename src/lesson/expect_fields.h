@@ -15,7 +15,7 @@
 /* An expect_field_fn (expect.h): the field's EXPECT_FIELD_* bits, or 0
  * with *suggestion the nearest name a check may use (suggest.h's rule)
  * or NULL.  ctx is unused. */
-unsigned expect_field_class(void *ctx, const char *field, const char **suggestion);
+unsigned expect_fields_class(void *ctx, const char *field, const char **suggestion);
 
 /* The rows a check may name: short names first, then the table's numbers
  * in its (the CSV's) order. */
@@ -26,8 +26,8 @@ struct expect_field_row {
 	const char *meaning;      /* NULL for calls.<kind> (see below) */
 	const char *call_shown;   /* calls.<kind>: what the live view calls them */
 };
-size_t expect_field_count(void);
-const struct expect_field_row *expect_field_at(size_t i);   /* NULL past the end */
+size_t expect_fields_count(void);
+const struct expect_field_row *expect_fields_at(size_t i);   /* NULL past the end */
 
 /* The field table of doc/lesson-format.md's `expect:` section, in
  * Markdown, header line first; a test compares the two. */

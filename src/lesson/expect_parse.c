@@ -459,7 +459,7 @@ static int parse_level(struct parser *p, int level)
 	return left;
 }
 
-int expect_expr_parse(const char *text, expect_field_fn valid, void *ctx,
+int expect_parse_parse(const char *text, expect_field_fn valid, void *ctx,
                       struct expect_expr **out, unsigned *offset, char *msg, size_t len)
 {
 	unsigned where = 0;
@@ -498,22 +498,22 @@ int expect_expr_parse(const char *text, expect_field_fn valid, void *ctx,
 	return 0;
 }
 
-void expect_expr_free(struct expect_expr *e)
+void expect_parse_free(struct expect_expr *e)
 {
 	free(e);                          /* one block: nodes and both strings */
 }
 
-const char *expect_expr_text(const struct expect_expr *e)
+const char *expect_parse_text(const struct expect_expr *e)
 {
 	return e->text;
 }
 
-int expect_expr_has_field(const struct expect_expr *e)
+int expect_parse_has_field(const struct expect_expr *e)
 {
 	return !e->nodes[e->count - 1].constant;
 }
 
-double expect_expr_constant(const struct expect_expr *e)
+double expect_parse_constant(const struct expect_expr *e)
 {
 	return e->nodes[e->count - 1].number;
 }

@@ -25,4 +25,4 @@ const struct lecture_group lecture_groups[] = {
 	{"4096-byte blocks: sequential reads", block_reads},
 	{"4096-byte blocks: strided reads", block_strided},
 };
-const size_t lecture_ngroups = COUNT(lecture_groups);
+const size_t lecture_groups_count = COUNT(lecture_groups);

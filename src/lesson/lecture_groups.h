@@ -17,6 +17,6 @@ struct lecture_group {
 };
 
 extern const struct lecture_group lecture_groups[];
-extern const size_t lecture_ngroups;
+extern const size_t lecture_groups_count;
 
 #endif

@@ -38,7 +38,7 @@ void lesson_free(struct lesson *l)
 	memset(l, 0, sizeof *l);
 }
 
-void course_free(struct course *c)
+void lesson_course_free(struct course *c)
 {
 	free(c->title);
 	free(c->dir);
@@ -51,7 +51,7 @@ void course_free(struct course *c)
 	memset(c, 0, sizeof *c);
 }
 
-long course_find(const struct course *c, const char *id)
+long lesson_course_find(const struct course *c, const char *id)
 {
 	for (size_t i = 0; id && i < c->nlessons; i++)
 		if (c->lessons[i].id && strcmp(c->lessons[i].id, id) == 0)
@@ -60,7 +60,7 @@ long course_find(const struct course *c, const char *id)
 }
 
 /* Returns c->nsections when no section holds lesson i (i out of range). */
-size_t course_section_of(const struct course *c, size_t i)
+size_t lesson_course_section_of(const struct course *c, size_t i)
 {
 	for (size_t s = 0; s < c->nsections; s++)
 		if (i >= c->sections[s].first && i - c->sections[s].first < c->sections[s].count)

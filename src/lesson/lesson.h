@@ -25,7 +25,7 @@
 #include "expect.h"
 #include "lesson_limits.h"
 #include "reference.h"
-#include "workload.h"
+#include "wl.h"
 
 struct reference_rate {
 	char *source;             /* a key of data/reference.yaml */
@@ -89,7 +89,7 @@ struct course {
 	char *title;
 	char *dir;                /* the lesson directory it came from */
 	int shipped;              /* dir is the course this program ships or
-	                             installed (course_dir_is_shipped): its
+	                             installed (course_load_dir_is_shipped): its
 	                             commands run unasked (trust.h) */
 	struct section *sections;
 	size_t nsections;
@@ -101,26 +101,26 @@ struct course {
  * *course, or -1 with every problem found in *diags (course left empty:
  * a half-loaded course is never returned). */
 int course_load(const char *dir, struct course *course, struct diags *diags);
-void course_free(struct course *course);
+void lesson_course_free(struct course *course);
 /* Index of the lesson with that id, or -1. */
-long course_find(const struct course *course, const char *id);
+long lesson_course_find(const struct course *course, const char *id);
 /* Index of the section holding lesson i. */
-size_t course_section_of(const struct course *course, size_t i);
+size_t lesson_course_section_of(const struct course *course, size_t i);
 
 /* Where the lessons are when --lessons is not given: $IOLAB_LESSONS when
  * set and not empty; else the source tree when the program runs from its
  * build directory; else $(pkgdatadir)/lessons.
  * Returns a static string. */
-const char *course_default_dir(void);
+const char *course_load_default_dir(void);
 
 /* Is dir the course this program ships: $(pkgdatadir)/lessons, or the
  * source tree's lessons/ when the program runs from its build tree?  The
  * same directory, whatever the path says (a link, IOLAB_LESSONS, --lessons
  * naming it); a copy elsewhere is another directory. */
-int course_dir_is_shipped(const char *dir);
+int course_load_dir_is_shipped(const char *dir);
 
 /* data/reference.yaml beside the default lesson dir; static string */
-const char *ref_data_default_path(void);
+const char *course_load_ref_default_path(void);
 
 /* --- one file, and the shipped data ------------------------------------- */
 
@@ -134,8 +134,8 @@ void lesson_free(struct lesson *lesson);
 
 /* The reference file course_load(lessons_dir) checks sources against:
  * lessons_dir/../data/reference.yaml if it exists, else
- * ref_data_default_path() if that exists.  Writes it to buf and returns 0,
+ * course_load_ref_default_path() if that exists.  Writes it to buf and returns 0,
  * or returns -1 when neither exists (sources are then not checked). */
-int ref_data_find_path(const char *lessons_dir, char *buf, size_t len);
+int course_load_ref_path(const char *lessons_dir, char *buf, size_t len);
 
 #endif

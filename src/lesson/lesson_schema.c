@@ -32,7 +32,7 @@
 #include "units.h"
 #include "value.h"
 #include "wl_keys.h"
-#include "workload.h"
+#include "wl.h"
 #include "yaml_walk.h"
 
 /* --- values only lessons have ------------------------------------------------- */
@@ -74,9 +74,9 @@ static void check_shell_script(struct yctx *c, const struct ynode *v, const stru
 	for (long i = 0; i < k; i++)
 		it = it->next;
 	unsigned line = it->line, col = it->column;
-	ydoc_find(c->doc, &line, &col, it->next ? it->next->line : 0,
+	yaml_tree_find(c->doc, &line, &col, it->next ? it->next->line : 0,
 	          it->next ? it->next->column : 0, "{file}");
-	ydoc_diag(c->doc, c->ds, line, col, "%s", m);
+	yaml_tree_diag(c->doc, c->ds, line, col, "%s", m);
 	c->errors++;
 }
 
@@ -89,7 +89,7 @@ static void f_wl_scalar(struct yctx *c, const struct ynode *v, void *dst, const 
 	const struct wl_key *k = f->aux;
 	char m[VALUE_MSG_MAX];
 	if (k->parse(k, dst, v->str, v->len, m, sizeof m) != 0)
-		yerr(c, v, "%s", m);
+		yaml_walk_err(c, v, "%s", m);
 }
 
 static void f_wl_list(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
@@ -97,16 +97,16 @@ static void f_wl_list(struct yctx *c, const struct ynode *v, void *dst, const st
 	const struct wl_key *k = f->aux;
 	char m[VALUE_MSG_MAX];
 	if (k->begin(k, dst, v->n, m, sizeof m) != 0) {
-		yerr(c, v, "%s", m);
+		yaml_walk_err(c, v, "%s", m);
 		return;
 	}
 	for (const struct ynode *it = v->head; it; it = it->next) {
 		if (it->kind != Y_SCALAR)
-			yerr(c, it, "items of '%s' must be scalars, not %s", f->key, ykind_name(it));
-		else if (!(k->flags & WL_KEYF_WORDS) && yis_null(it))
-			yerr(c, it, "'%s' has an empty item", f->key);
+			yaml_walk_err(c, it, "items of '%s' must be scalars, not %s", f->key, yaml_walk_kind_name(it));
+		else if (!(k->flags & WL_KEYF_WORDS) && yaml_walk_is_null(it))
+			yaml_walk_err(c, it, "'%s' has an empty item", f->key);
 		else if (k->parse(k, dst, it->str, it->len, m, sizeof m) != 0)
-			yerr(c, it, "%s", m);
+			yaml_walk_err(c, it, "%s", m);
 	}
 	if (k == &wl_key_table[WLK_COMMAND])
 		check_shell_script(c, v, dst);
@@ -154,12 +154,12 @@ static void f_workload(struct yctx *c, const struct ynode *v, void *dst, const s
 	struct yfield fields[WL_KEYS];
 	workload_fields(fields);
 	wl_spec_init(s);
-	if (ywalk_map(c, v, fields, WL_KEYS, s, seen))
+	if (yaml_walk_map(c, v, fields, WL_KEYS, s, seen))
 		return;
 	char msg[160];
 	const char *key;
 	if (wl_spec_check_key(s, msg, sizeof msg, &key) != 0) {
-		yerr(c, culprit(key, v, seen), "%s", msg);
+		yaml_walk_err(c, culprit(key, v, seen), "%s", msg);
 		return;
 	}
 	lb->workload_ok = 1;
@@ -170,24 +170,24 @@ static void f_sweep_blocks(struct yctx *c, const struct ynode *v, void *dst, con
 	(void)f;
 	struct sweep *sw = dst;
 	if (v->n == 0) {
-		yerr(c, v, "sweep.block must not be empty");
+		yaml_walk_err(c, v, "sweep.block must not be empty");
 		return;
 	}
 	if (!(sw->blocks = calloc(v->n, sizeof *sw->blocks))) {
-		yerr(c, v, "out of memory");
+		yaml_walk_err(c, v, "out of memory");
 		return;
 	}
 	size_t i = 0;
 	for (const struct ynode *it = v->head; it; it = it->next, i++) {
 		if (i == SWEEP_BLOCKS_MAX) {
-			yerr(c, it, "sweep.block lists more than %d sizes", SWEEP_BLOCKS_MAX);
+			yaml_walk_err(c, it, "sweep.block lists more than %d sizes", SWEEP_BLOCKS_MAX);
 			return;
 		}
 		uint64_t b;
-		if (yitem_word(c, it, "sweep.block") || yget_size(c, it, "sweep.block", &b))
+		if (yaml_walk_item_word(c, it, "sweep.block") || yaml_walk_get_size(c, it, "sweep.block", &b))
 			continue;
 		if (b == 0)
-			yerr(c, it, "sweep block must be from 1 to the file size");
+			yaml_walk_err(c, it, "sweep block must be from 1 to the file size");
 		else
 			sw->blocks[sw->nblocks++] = b;
 	}
@@ -199,16 +199,16 @@ static void f_sweep_caches(struct yctx *c, const struct ynode *v, void *dst, con
 	struct sweep *sw = dst;
 	char e[64];
 	if (v->n == 0) {
-		yerr(c, v, "sweep.cache must not be empty");
+		yaml_walk_err(c, v, "sweep.cache must not be empty");
 		return;
 	}
 	for (const struct ynode *it = v->head; it; it = it->next) {
 		enum wl_cache cache;
-		if (yitem_word(c, it, "sweep.cache") || yget_enum(c, it, "sweep.cache", &cache_enum, &cache))
+		if (yaml_walk_item_word(c, it, "sweep.cache") || yaml_walk_get_enum(c, it, "sweep.cache", &cache_enum, &cache))
 			continue;
 		if ((sw->ncaches >= 1 && sw->caches[0] == cache) ||
 		    (sw->ncaches >= 2 && sw->caches[1] == cache))
-			yerr(c, it, "duplicate cache '%s' in sweep.cache", yecho(it->str, e, sizeof e));
+			yaml_walk_err(c, it, "duplicate cache '%s' in sweep.cache", yaml_tree_echo(it->str, e, sizeof e));
 		else if (sw->ncaches < 2)
 			sw->caches[sw->ncaches++] = cache;
 	}
@@ -224,7 +224,7 @@ static void f_sweep(struct yctx *c, const struct ynode *v, void *dst, const stru
 	(void)f;
 	struct lbuild *lb = dst;
 	struct sweep *sw = &lb->l.sweep;
-	if (ywalk_map(c, v, sweep_fields, COUNT(sweep_fields), sw, NULL))
+	if (yaml_walk_map(c, v, sweep_fields, COUNT(sweep_fields), sw, NULL))
 		return;
 	if (sw->ncaches == 0) {          /* the format's default: [warm] */
 		sw->caches[0] = WL_CACHE_WARM;
@@ -236,15 +236,15 @@ static void f_sweep(struct yctx *c, const struct ynode *v, void *dst, const stru
 /* Each sweep point must be a workload the engine can run. */
 static void check_sweep(struct yctx *c, const struct lbuild *lb, const struct ynode *sweep)
 {
-	const struct ynode *it = ymap_get(sweep, "block")->head;
+	const struct ynode *it = yaml_walk_map_get(sweep, "block")->head;
 	for (size_t i = 0; i < lb->l.sweep.nblocks && it; i++, it = it->next) {
 		struct wl_spec point = lb->l.workload;    /* shallow: only read */
 		char msg[160];
 		point.block = lb->l.sweep.blocks[i];
 		if (point.block > point.size)
-			yerr(c, it, "sweep block must be from 1 to the file size");
+			yaml_walk_err(c, it, "sweep block must be from 1 to the file size");
 		else if (wl_spec_check(&point, msg, sizeof msg) != 0)
-			yerr(c, it, "sweep block %llu: %s", (unsigned long long)point.block, msg);
+			yaml_walk_err(c, it, "sweep block %llu: %s", (unsigned long long)point.block, msg);
 	}
 }
 
@@ -252,48 +252,48 @@ static void f_id(struct yctx *c, const struct ynode *v, void *dst, const struct 
 {
 	const struct lenv *env = c->user;
 	char e[64], e2[64];
-	if (ycheck_word(c, v, f->key))
+	if (yaml_walk_check_word(c, v, f->key))
 		return;
 	if (!lesson_id_ok(v->str))
-		yerr(c, v, "id '%s' must match [a-z0-9-]+", yecho(v->str, e, sizeof e));
+		yaml_walk_err(c, v, "id '%s' must match [a-z0-9-]+", yaml_tree_echo(v->str, e, sizeof e));
 	else if (env->expect_id && strcmp(env->expect_id, v->str) != 0)
-		yerr(c, v, "id '%s' does not match the file name '%s.yaml'",
-		     yecho(v->str, e, sizeof e), yecho(env->expect_id, e2, sizeof e2));
+		yaml_walk_err(c, v, "id '%s' does not match the file name '%s.yaml'",
+		     yaml_tree_echo(v->str, e, sizeof e), yaml_tree_echo(env->expect_id, e2, sizeof e2));
 	else
-		*(char **)dst = ydup(c, v, v->str, v->len);
+		*(char **)dst = yaml_walk_dup(c, v, v->str, v->len);
 }
 
 static void f_ref_source(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	const struct lenv *env = c->user;
 	char e[64];
-	if (ycheck_word(c, v, f->key))
+	if (yaml_walk_check_word(c, v, f->key))
 		return;
-	if (env->refs && !ref_data_find(env->refs, v->str)) {
+	if (env->refs && !reference_find(env->refs, v->str)) {
 		struct suggest sg;
 		suggest_init(&sg, v->str);
 		for (size_t i = 0; i < env->refs->nsources; i++)
 			suggest_offer(&sg, env->refs->sources[i].key);
 		const char *s = suggest_result(&sg);
 		if (s)
-			yerr(c, v, "unknown reference source '%s'; did you mean '%s'?",
-			     yecho(v->str, e, sizeof e), s);
+			yaml_walk_err(c, v, "unknown reference source '%s'; did you mean '%s'?",
+			     yaml_tree_echo(v->str, e, sizeof e), s);
 		else
-			yerr(c, v, "unknown reference source '%s' (not a key of sources: in "
-			     "data/reference.yaml)", yecho(v->str, e, sizeof e));
+			yaml_walk_err(c, v, "unknown reference source '%s' (not a key of sources: in "
+			     "data/reference.yaml)", yaml_tree_echo(v->str, e, sizeof e));
 		return;
 	}
-	*(char **)dst = ydup(c, v, v->str, v->len);
+	*(char **)dst = yaml_walk_dup(c, v, v->str, v->len);
 }
 
 static void f_rate(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	char e[64];
 	const char *s = v->str;
-	if (ycheck_word(c, v, f->key))
+	if (yaml_walk_check_word(c, v, f->key))
 		return;
 	if (s[0] == '-') {
-		yerr(c, v, "'%s' must not be negative: '%s'", f->key, yecho(s, e, sizeof e));
+		yaml_walk_err(c, v, "'%s' must not be negative: '%s'", f->key, yaml_tree_echo(s, e, sizeof e));
 		return;
 	}
 	char *end = NULL;
@@ -304,12 +304,12 @@ static void f_rate(struct yctx *c, const struct ynode *v, void *dst, const struc
 		r = strtod(s, &end);
 	}
 	if (!end || *end || errno == ERANGE || !isfinite(r))
-		yerr(c, v, "'%s' is not a number: '%s'", f->key, yecho(s, e, sizeof e));
+		yaml_walk_err(c, v, "'%s' is not a number: '%s'", f->key, yaml_tree_echo(s, e, sizeof e));
 	else if (!(r > 0))
-		yerr(c, v, "'%s' must be more than 0 (bytes per second)", f->key);
+		yaml_walk_err(c, v, "'%s' must be more than 0 (bytes per second)", f->key);
 	else if (r < LESSON_RATE_MIN || r > LESSON_RATE_MAX)   /* views print it whole */
-		yerr(c, v, "'%s' must be from %g to %g bytes per second: '%s'", f->key,
-		     LESSON_RATE_MIN, LESSON_RATE_MAX, yecho(s, e, sizeof e));
+		yaml_walk_err(c, v, "'%s' must be from %g to %g bytes per second: '%s'", f->key,
+		     LESSON_RATE_MIN, LESSON_RATE_MAX, yaml_tree_echo(s, e, sizeof e));
 	else
 		*(double *)dst = r;
 }
@@ -325,17 +325,17 @@ static void f_refs(struct yctx *c, const struct ynode *v, void *dst, const struc
 	if (v->n == 0)
 		return;
 	if (!(l->refs = calloc(v->n, sizeof *l->refs))) {
-		yerr(c, v, "out of memory");
+		yaml_walk_err(c, v, "out of memory");
 		return;
 	}
 	l->nrefs = v->n;
 	size_t i = 0;
 	for (const struct ynode *it = v->head; it; it = it->next, i++) {
 		if (it->kind != Y_MAP)
-			yerr(c, it, "items of '%s' must be mappings (source, rate), not %s", f->key,
-			     ykind_name(it));
+			yaml_walk_err(c, it, "items of '%s' must be mappings (source, rate), not %s", f->key,
+			     yaml_walk_kind_name(it));
 		else
-			ywalk_map(c, it, ref_fields, COUNT(ref_fields), &l->refs[i], NULL);
+			yaml_walk_map(c, it, ref_fields, COUNT(ref_fields), &l->refs[i], NULL);
 	}
 }
 
@@ -347,21 +347,21 @@ static void f_compare(struct yctx *c, const struct ynode *v, void *dst, const st
 	if (v->n == 0)
 		return;
 	if (!(l->compare = calloc(v->n, sizeof *l->compare))) {
-		yerr(c, v, "out of memory");
+		yaml_walk_err(c, v, "out of memory");
 		return;
 	}
 	for (const struct ynode *it = v->head; it; it = it->next) {
-		if (yitem_word(c, it, f->key))
+		if (yaml_walk_item_word(c, it, f->key))
 			continue;
 		size_t i = 0;
 		while (env->ids && i < env->nids && strcmp(env->ids[i], it->str) != 0)
 			i++;
 		if (!lesson_id_ok(it->str))
-			yerr(c, it, "compare id '%s' must match [a-z0-9-]+", yecho(it->str, e, sizeof e));
+			yaml_walk_err(c, it, "compare id '%s' must match [a-z0-9-]+", yaml_tree_echo(it->str, e, sizeof e));
 		else if (env->ids && i == env->nids)
-			yerr(c, it, "compare names '%s', which is not a lesson of this course",
-			     yecho(it->str, e, sizeof e));
-		else if ((l->compare[l->ncompare] = ydup(c, it, it->str, it->len)))
+			yaml_walk_err(c, it, "compare names '%s', which is not a lesson of this course",
+			     yaml_tree_echo(it->str, e, sizeof e));
+		else if ((l->compare[l->ncompare] = yaml_walk_dup(c, it, it->str, it->len)))
 			l->ncompare++;
 	}
 }
@@ -374,23 +374,23 @@ static void f_points(struct yctx *c, const struct ynode *v, void *dst, const str
 static void f_visibility(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	char e[64];
-	if (ycheck_word(c, v, f->key))
+	if (yaml_walk_check_word(c, v, f->key))
 		return;
 	if (lesson_visibility_from_name(v->str, dst) != 0)
-		yerr(c, v, "'%s' must be hidden, after_due_date, after_published or visible: '%s'",
-		     f->key, yecho(v->str, e, sizeof e));
+		yaml_walk_err(c, v, "'%s' must be hidden, after_due_date, after_published or visible: '%s'",
+		     f->key, yaml_tree_echo(v->str, e, sizeof e));
 }
 
 /* A claim's name on Gradescope's leaderboard: one short line */
 #define LEADERBOARD_NAME_MAX 64
 static void f_leaderboard(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
-	if (yis_null(v) || !v->len)
-		yerr(c, v, "'%s' needs a name", f->key);
+	if (yaml_walk_is_null(v) || !v->len)
+		yaml_walk_err(c, v, "'%s' needs a name", f->key);
 	else if (v->len > LEADERBOARD_NAME_MAX || memchr(v->str, '\n', v->len))
-		yerr(c, v, "'%s' must be one line of at most %d bytes", f->key, LEADERBOARD_NAME_MAX);
+		yaml_walk_err(c, v, "'%s' must be one line of at most %d bytes", f->key, LEADERBOARD_NAME_MAX);
 	else if (!(*(char **)dst = strdup(v->str)))
-		yerr(c, v, "out of memory");
+		yaml_walk_err(c, v, "out of memory");
 }
 
 /* One item of expect: as the walker leaves it: the value node of each key
@@ -418,9 +418,9 @@ static void f_x_claim(struct yctx *c, const struct ynode *v, void *dst, const st
 	while (n && v->str[n - 1] == '\n')
 		n--;
 	if (n > LESSON_CLAIM_MAX)
-		yerr(c, v, "'%s' is longer than %d bytes", f->key, LESSON_CLAIM_MAX);
+		yaml_walk_err(c, v, "'%s' is longer than %d bytes", f->key, LESSON_CLAIM_MAX);
 	else if (memchr(v->str, '\n', n))
-		yerr(c, v, "'%s' must be one line", f->key);
+		yaml_walk_err(c, v, "'%s' must be one line", f->key);
 	else
 		*(const struct ynode **)dst = v;
 }
@@ -430,11 +430,11 @@ static void f_x_between(struct yctx *c, const struct ynode *v, void *dst, const 
 	struct xbuild *xb = (struct xbuild *)((char *)dst - XB(EXPECT_KEY_BETWEEN));
 	for (const struct ynode *it = v->head; it; it = it->next) {
 		if (it->kind != Y_SCALAR) {
-			yerr(c, it, "items of '%s' must be scalars, not %s", f->key, ykind_name(it));
+			yaml_walk_err(c, it, "items of '%s' must be scalars, not %s", f->key, yaml_walk_kind_name(it));
 			return;
 		}
-		if (yis_null(it)) {
-			yerr(c, it, "'%s' has an empty item", f->key);
+		if (yaml_walk_is_null(it)) {
+			yaml_walk_err(c, it, "'%s' has an empty item", f->key);
 			return;
 		}
 		if (xb->nbetween < COUNT(xb->between))
@@ -498,9 +498,9 @@ static int x_check_lessons(struct yctx *c, const struct ynode *item, const struc
 		if (k < env->nids)
 			continue;
 		const char *near = suggest_nearest(refs[i].lesson, env->ids, env->nids);
-		yerr_at(c, x_node(item, xb, refs[i].key), refs[i].offset,
+		yaml_walk_err_at(c, x_node(item, xb, refs[i].key), refs[i].offset,
 		        "'%s' names lesson '%s', which is not a lesson of this course%s%s%s",
-		        expect_key_name(refs[i].key), yecho(refs[i].lesson, e, sizeof e),
+		        expect_key_name(refs[i].key), yaml_tree_echo(refs[i].lesson, e, sizeof e),
 		        near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 		bad = 1;
 	}
@@ -527,8 +527,8 @@ static int x_build(struct yctx *c, const struct ynode *item, const struct xbuild
 		.tolerance = x_str(xb, EXPECT_KEY_TOLERANCE), .whole_file = x_str(xb, EXPECT_KEY_WHOLE_FILE),
 	};
 	struct expect_diag d;
-	if (expect_build(&sp, expect_field_class, NULL, x, &d) != 0) {
-		yerr_at(c, x_node(item, xb, d.key), d.offset, "%s", d.message);
+	if (expect_build(&sp, expect_fields_class, NULL, x, &d) != 0) {
+		yaml_walk_err_at(c, x_node(item, xb, d.key), d.offset, "%s", d.message);
 		return -1;
 	}
 	if (x_check_lessons(c, item, xb, x) != 0) {
@@ -544,21 +544,21 @@ static void f_expect(struct yctx *c, const struct ynode *v, void *dst, const str
 	if (v->n == 0)
 		return;
 	if (v->n > LESSON_EXPECT_MAX) {
-		yerr(c, v, "'%s' lists more than %d checks", f->key, LESSON_EXPECT_MAX);
+		yaml_walk_err(c, v, "'%s' lists more than %d checks", f->key, LESSON_EXPECT_MAX);
 		return;
 	}
 	if (!(l->expect = calloc(v->n, sizeof *l->expect)) ||
 	    !(l->grading = calloc(v->n, sizeof *l->grading))) {
-		yerr(c, v, "out of memory");
+		yaml_walk_err(c, v, "out of memory");
 		return;
 	}
 	for (const struct ynode *it = v->head; it; it = it->next) {
 		struct xbuild xb;
 		memset(&xb, 0, sizeof xb);
 		if (it->kind != Y_MAP)
-			yerr(c, it, "items of '%s' must be mappings (claim, check and a bound), not %s",
-			     f->key, ykind_name(it));
-		else if (ywalk_map(c, it, expect_item_fields, COUNT(expect_item_fields), &xb, NULL) == 0 &&
+			yaml_walk_err(c, it, "items of '%s' must be mappings (claim, check and a bound), not %s",
+			     f->key, yaml_walk_kind_name(it));
+		else if (yaml_walk_map(c, it, expect_item_fields, COUNT(expect_item_fields), &xb, NULL) == 0 &&
 		         x_build(c, it, &xb, &l->expect[l->nexpect]) == 0) {
 			l->grading[l->nexpect++] = xb.grading;
 			continue;
@@ -573,7 +573,7 @@ static void f_points(struct yctx *c, const struct ynode *v, void *dst, const str
 {
 	char e[64];
 	const char *s = v->str;
-	if (ycheck_word(c, v, f->key))
+	if (yaml_walk_check_word(c, v, f->key))
 		return;
 	char *end = NULL;
 	double p = 0;
@@ -584,10 +584,10 @@ static void f_points(struct yctx *c, const struct ynode *v, void *dst, const str
 		p = strtod(s, &end);
 	}
 	if (!end || *end || errno == ERANGE || !isfinite(p))
-		yerr(c, v, "'%s' is not a number: '%s'", f->key, yecho(s, e, sizeof e));
+		yaml_walk_err(c, v, "'%s' is not a number: '%s'", f->key, yaml_tree_echo(s, e, sizeof e));
 	else if (!(p > 0) || p > LESSON_POINTS_MAX)
-		yerr(c, v, "'%s' must be more than 0 and at most %g: '%s'", f->key, LESSON_POINTS_MAX,
-		     yecho(s, e, sizeof e));
+		yaml_walk_err(c, v, "'%s' must be more than 0 and at most %g: '%s'", f->key, LESSON_POINTS_MAX,
+		     yaml_tree_echo(s, e, sizeof e));
 	else
 		*(double *)dst = p;
 }
@@ -596,9 +596,9 @@ static void f_points(struct yctx *c, const struct ynode *v, void *dst, const str
 
 static const struct yfield lesson_fields[] = {
 	{"id", Y_SCALAR, f_id, LB(id), YF_REQUIRED, NULL},
-	{"title", Y_SCALAR, yf_word, LB(title), YF_REQUIRED, NULL},
-	{"text", Y_SCALAR, yf_text, LB(text), YF_REQUIRED, NULL},
-	{"code", Y_SCALAR, yf_text, LB(code), 0, NULL},
+	{"title", Y_SCALAR, yaml_walk_field_word, LB(title), YF_REQUIRED, NULL},
+	{"text", Y_SCALAR, yaml_walk_field_text, LB(text), YF_REQUIRED, NULL},
+	{"code", Y_SCALAR, yaml_walk_field_text, LB(code), 0, NULL},
 	{"workload", Y_MAP, f_workload, 0, YF_REQUIRED, NULL},
 	{"reference", Y_SEQ, f_refs, offsetof(struct lbuild, l), 0, NULL},
 	{"compare", Y_SEQ, f_compare, offsetof(struct lbuild, l), 0, NULL},
@@ -630,20 +630,20 @@ int lesson_load_env(const char *path, const struct lenv *tmpl, struct lesson *ou
 	memset(out, 0, sizeof *out);
 	memset(&lb, 0, sizeof lb);
 	env.expect_id = stem;
-	int rc = ydoc_load(&doc, path, ds);
+	int rc = yaml_tree_load(&doc, path, ds);
 	if (rc == 0) {
 		struct yctx c = {.doc = &doc, .ds = ds, .user = &env};
-		if (yroot_is_map(&c) &&
-		    ywalk_map(&c, doc.root, lesson_fields, COUNT(lesson_fields), &lb, NULL) == 0 &&
+		if (yaml_walk_root_is_map(&c) &&
+		    yaml_walk_map(&c, doc.root, lesson_fields, COUNT(lesson_fields), &lb, NULL) == 0 &&
 		    lb.workload_ok && lb.sweep_ok)
-			check_sweep(&c, &lb, ymap_get(doc.root, "sweep"));
+			check_sweep(&c, &lb, yaml_walk_map_get(doc.root, "sweep"));
 		rc = c.errors ? -1 : 0;
 		if (rc == 0 && !(lb.l.file = strdup(path))) {
-			diags_add(ds, path, 0, 0, NULL, "out of memory");
+			diag_list_add(ds, path, 0, 0, NULL, "out of memory");
 			rc = -1;
 		}
 	}
-	ydoc_free(&doc);
+	yaml_tree_free(&doc);
 	free(stem);
 	if (rc) {
 		lesson_free(&lb.l);

@@ -5,7 +5,7 @@
  * YAML tree and schema walker as lessons (reference.c needs nothing of the
  * lesson model); lessons check their `reference: source:` keys against it.
  * Where the file is for a given lesson directory is a question about the
- * course: ref_data_find_path() and ref_data_default_path() are in lesson.h.
+ * course: course_load_ref_path() and course_load_ref_default_path() are in lesson.h.
  */
 #ifndef IOLAB_REFERENCE_H
 #define IOLAB_REFERENCE_H
@@ -26,12 +26,12 @@ struct ref_data {
 };
 
 /* 0 and *out filled, or -1 with the problems in *diags and *out zeroed. */
-int ref_data_load(const char *path, struct ref_data *out, struct diags *diags);
-void ref_data_free(struct ref_data *rd);
+int reference_load(const char *path, struct ref_data *out, struct diags *diags);
+void reference_free(struct ref_data *rd);
 /* The letter that marks a source's rate on a gauge, the same on every
  * screen and never a race's A or B: I the iMac, T the ThinkPad, L TLPI ...;
  * R for a source this table does not know (a lesson pack's own). */
-char ref_mark_key(const char *source_key);
-const struct ref_source *ref_data_find(const struct ref_data *rd, const char *key);
+char reference_mark_key(const char *source_key);
+const struct ref_source *reference_find(const struct ref_data *rd, const char *key);
 
 #endif

@@ -21,7 +21,7 @@
  *            FN(fn, arg)          report_fields.c's function fn, with arg
  *                                 when it serves several rows;
  *            MEMBER(m, type, sum) the median trial's member m of struct
- *                                 trial_result (engine.h), of type TF_*
+ *                                 trial_result (trial.h), of type TF_*
  *                                 (trial_fields.h: which says what its "not
  *                                 measured" value is, -1 or none) and
  *                                 summed over a watched run's trials by

@@ -2,7 +2,7 @@
  * shown to whoever must agree to it.
  *
  * A lesson of `api: command` runs a program, with the lab's rights.  The
- * course this program ships (or installed: course_dir_is_shipped()) is
+ * course this program ships (or installed: course_load_dir_is_shipped()) is
  * part of the program, so its commands run as its own loops do.  A lesson
  * pack from anywhere else - --lessons DIR, IOLAB_LESSONS - is untrusted
  * text (doc/lesson-format.md): its commands run only when the user said

@@ -50,7 +50,7 @@ const char *notebook_refusal(const char *path, const struct store *st, const cha
 int notebook_course_knobs(const char *lesson, uint64_t *block, int *cold, void *course)
 {
 	const struct course *c = course;
-	long i = course_find(c, lesson);
+	long i = lesson_course_find(c, lesson);
 	if (i < 0)
 		return -1;
 	*block = c->lessons[i].workload.block;

@@ -313,7 +313,7 @@ int progress_load(struct progress *p, const char *path, char *msg, size_t msglen
 		return -1;
 	}
 	if (text.more) {
-		file_data_free(&text);
+		file_read_free_data(&text);
 		snprintf(msg, msglen, "progress file %s could not be read (%s); starting afresh",
 		         path, strerror(EFBIG));
 		return -1;
@@ -322,7 +322,7 @@ int progress_load(struct progress *p, const char *path, char *msg, size_t msglen
 	c_numeric_enter(&cn);
 	size_t bad = parse_text(p, text.data, text.len);
 	c_numeric_leave(&cn);
-	file_data_free(&text);
+	file_read_free_data(&text);
 	if (bad) {
 		free(p->entries);
 		free(p->points);

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "engine.h"
+#include "trial.h"
 #include "sweep.h"
 
 #define PROGRESS_ID_MAX 64

@@ -98,7 +98,7 @@
 #include "errmsg.h"
 #include "store.h"
 #include "store_impl.h"
-#include "workload.h"
+#include "wl.h"
 
 /* migrations[i] takes the schema from version i to i + 1.  A new version is
  * one more entry; an entry is never changed once released. */

@@ -44,7 +44,7 @@ static int put_rows(struct store *st, const struct calibration *c, char *why, si
 		sqlite3_reset(s);
 		rc = bind_key(s, &c->key);
 		if (rc == SQLITE_OK)
-			rc = sqlite3_bind_text(s, 5, cost_name((enum cost_id)i), -1, SQLITE_STATIC);
+			rc = sqlite3_bind_text(s, 5, model_cost_name((enum cost_id)i), -1, SQLITE_STATIC);
 		if (rc == SQLITE_OK)
 			rc = isfinite(v) ? sqlite3_bind_double(s, 6, v) : sqlite3_bind_null(s, 6);
 		if (rc == SQLITE_OK)
@@ -83,7 +83,7 @@ int store_costs_get(struct store *st, struct calibration *c, char *msg, size_t m
 	struct calib_key key = c->key;
 	memset(c, 0, sizeof *c);
 	c->key = key;
-	cost_table_init(&c->costs);
+	model_cost_table_init(&c->costs);
 	sqlite3_stmt *s = NULL;
 	int rc = sqlite3_prepare_v2(st->db, "SELECT name, seconds, why, at_text, took, quick "
 	                            "FROM costs WHERE " KEY_SQL, -1, &s, NULL);
@@ -97,7 +97,7 @@ int store_costs_get(struct store *st, struct calibration *c, char *msg, size_t m
 		snprintf(c->at, sizeof c->at, "%s", (const char *)sqlite3_column_text(s, 3));
 		c->took = sqlite3_column_double(s, 4);
 		c->quick = sqlite3_column_int(s, 5);
-		if (cost_from_name((const char *)sqlite3_column_text(s, 0), &id) != 0)
+		if (model_cost_from_name((const char *)sqlite3_column_text(s, 0), &id) != 0)
 			continue;         /* a cost a later iolab measures */
 		if (sqlite3_column_type(s, 1) != SQLITE_NULL)
 			c->costs.cost[id] = sqlite3_column_double(s, 1);

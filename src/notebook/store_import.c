@@ -24,7 +24,7 @@
 #include "store.h"
 #include "store_impl.h"
 #include "units.h"
-#include "workload.h"
+#include "wl.h"
 
 #define IMPORT_MARK "import.progress"
 

@@ -121,7 +121,7 @@ int class_view_add_file(struct class_view *cv, const char *file)
 	return rc;
 }
 
-double class_quantile(const double *sorted, size_t n, double p)
+double class_view_quantile(const double *sorted, size_t n, double p)
 {
 	if (n == 0)
 		return NAN;
@@ -157,10 +157,10 @@ static int finish_lesson(struct class_lesson *l)
 	qsort(lg, l->n, sizeof *lg, cmp_double);
 	l->min = v[0];
 	l->max = v[l->n - 1];
-	l->q1 = class_quantile(v, l->n, 0.25);
-	l->median = class_quantile(v, l->n, 0.5);
-	l->q3 = class_quantile(v, l->n, 0.75);
-	double lq1 = class_quantile(lg, l->n, 0.25), lq3 = class_quantile(lg, l->n, 0.75);
+	l->q1 = class_view_quantile(v, l->n, 0.25);
+	l->median = class_view_quantile(v, l->n, 0.5);
+	l->q3 = class_view_quantile(v, l->n, 0.75);
+	double lq1 = class_view_quantile(lg, l->n, 0.25), lq3 = class_view_quantile(lg, l->n, 0.75);
 	double fence = 1.5 * (lq3 - lq1);
 	for (size_t i = 0; i < l->n; i++) {
 		double x = log(l->rates[i].rate);
@@ -206,7 +206,7 @@ void class_view_free(struct class_view *cv)
 	memset(cv, 0, sizeof *cv);
 }
 
-void class_machine_label(const struct class_machine *m, char *buf, size_t len)
+void class_view_machine_label(const struct class_machine *m, char *buf, size_t len)
 {
 	if (m->name && *m->name) {
 		sanitize_copy(buf, len, m->name, -1);
@@ -276,7 +276,7 @@ static void put_outliers(FILE *out, const struct class_view *cv, const struct cl
 	for (size_t k = 0; k < l->noutliers; k++) {
 		const struct class_rate *r = &l->rates[l->outliers[k]];
 		char label[80], rate[32], item[128];
-		class_machine_label(&cv->machines[r->machine], label, sizeof label);
+		class_view_machine_label(&cv->machines[r->machine], label, sizeof label);
 		units_format_rate(r->rate, rate, sizeof rate);
 		int n = snprintf(item, sizeof item, " %s (%s)%s", label, rate,
 		                 k + 1 < l->noutliers ? "," : "");
@@ -328,7 +328,7 @@ static json_t *outliers_json(const struct class_view *cv, const struct class_les
 		const struct class_rate *r = &l->rates[l->outliers[k]];
 		const struct class_machine *m = &cv->machines[r->machine];
 		char label[80];
-		class_machine_label(m, label, sizeof label);
+		class_view_machine_label(m, label, sizeof label);
 		json_array_append_new(a, json_pack("{s:s, s:s, s:f}", "machine", m->id, "label", label,
 		                                   "rate", r->rate));
 	}

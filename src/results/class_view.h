@@ -1,7 +1,7 @@
 /* class_view.h - a class's machines merged: `iolab --class FILE...`.
  *
  * Each file is one student's batch JSON document or notebook export
- * (doc_read.h).  A machine is told apart by machine.id, the anonymous
+ * (doc.h).  A machine is told apart by machine.id, the anonymous
  * identifier iolab writes; a file that cannot be read, is not iolab's, is
  * from a newer iolab, has no machine.id, or repeats a machine already
  * merged is skipped with its reason, never merged silently.  For each
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "doc_read.h"
+#include "doc.h"
 
 struct class_rate {
 	size_t machine;           /* index into class_view.machines */
@@ -68,11 +68,11 @@ int class_view_finish(struct class_view *cv);
 void class_view_free(struct class_view *cv);
 
 /* The p-quantile (0..1) of sorted[0..n-1], as above; NAN when n is 0. */
-double class_quantile(const double *sorted, size_t n, double p);
+double class_view_quantile(const double *sorted, size_t n, double p);
 
 /* How a machine is shown: the name the student chose, else "machine "
  * and the first 8 characters of its id. */
-void class_machine_label(const struct class_machine *m, char *buf, size_t len);
+void class_view_machine_label(const struct class_machine *m, char *buf, size_t len);
 
 /* The view as text (80 columns), JSON (doc/batch-output.md) or CSV. */
 int class_view_write_text(FILE *out, const struct class_view *cv);

@@ -15,7 +15,7 @@
 
 #include "device.h"
 #include "wl_kind.h"
-#include "workload.h"
+#include "wl.h"
 
 /* Whether the workload's own system calls, the ones that carry its bytes,
  * are writes (a write) or reads (everything else: a read, a seek loop, a

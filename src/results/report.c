@@ -80,7 +80,7 @@ static int add_refs(struct report_result *res, const struct lesson *l, const str
 	if (!res->refs)
 		return -1;
 	for (size_t i = 0; i < l->nrefs; i++) {
-		const struct ref_source *src = rd ? ref_data_find(rd, l->refs[i].source) : NULL;
+		const struct ref_source *src = rd ? reference_find(rd, l->refs[i].source) : NULL;
 		struct report_ref *ref = &res->refs[res->nrefs++];
 		ref->source = strdup(l->refs[i].source);
 		ref->label = strdup(src && src->label ? src->label : l->refs[i].source);

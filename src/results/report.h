@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine.h"
+#include "trial.h"
 #include "expect.h"
 #include "lesson.h"
 #include "machine.h"

@@ -204,11 +204,11 @@ int report_expect_graded(const struct report *r, struct report_result *res,
 	for (size_t i = 0; i < n; i++) {
 		struct report_expectation *e = &res->expects[res->nexpects];
 		char bound[2 * EXPECT_TEXT_MAX + 64];
-		expect_evaluate(&xs[i], &src, &e->outcome);
+		expect_eval_run(&xs[i], &src, &e->outcome);
 		expect_describe_bound(&xs[i], &e->outcome, bound, sizeof bound);
 		apply_policy(r, res, &e->outcome);
 		e->claim = strdup(xs[i].claim);
-		e->check = strdup(expect_expr_text(xs[i].check));
+		e->check = strdup(expect_parse_text(xs[i].check));
 		e->bound = strdup(bound);
 		if (gs) {
 			e->points = gs[i].points;
@@ -227,7 +227,7 @@ int report_expect_graded(const struct report *r, struct report_result *res,
 int report_expect_all(struct report *r, const struct course *c)
 {
 	for (size_t i = 0; i < r->nresults; i++) {
-		long k = course_find(c, r->results[i].lesson);
+		long k = lesson_course_find(c, r->results[i].lesson);
 		if (k < 0)
 			continue;
 		const struct lesson *l = &c->lessons[k];

@@ -147,7 +147,7 @@ static int f_error(const struct report_result *r, int a, struct report_value *v)
 	return 0;
 }
 
-/* How a trial's workload process was stopped by a signal (engine.h),
+/* How a trial's workload process was stopped by a signal (trial.h),
  * or null. */
 static int f_disturbed(const struct report_result *r, int a, struct report_value *v)
 { (void)a; val_text(v, r->disturbed[0] ? r->disturbed : NULL); return 0; }
@@ -253,7 +253,7 @@ static int f_syscalls(const struct report_result *r, int a, struct report_value 
 	case K_WRITE: val_count(v, report_syscalls_write(r)); break;
 	case K_TOTAL: val_count(v, report_syscalls_total(r)); break;
 	case K_SOURCE:
-		val_text(v, r->measured ? syscall_source_name(M(r)->syscall_source) : "none");
+		val_text(v, r->measured ? trial_syscall_source_name(M(r)->syscall_source) : "none");
 		break;
 	case K_LSEEK: val_count(v, report_syscalls_kind(r, SYS_LSEEK)); break;
 	case K_FSYNC: val_count(v, report_syscalls_kind(r, SYS_FSYNC)); break;
@@ -276,7 +276,7 @@ static void member_value(const struct report_result *r, const struct field *f, s
 {
 	uint64_t u = 0;
 	double d = 0;
-	if (!r->measured || !trial_field_read(M(r), f->type, f->offset, &u, &d))
+	if (!r->measured || !trial_fields_read(M(r), f->type, f->offset, &u, &d))
 		return;
 	if (f->type == TF_DOUBLE || f->type == TF_SECONDS || f->type == TF_FRACTION)
 		val_real(v, d);

@@ -158,7 +158,7 @@ static size_t count_ids(const char *const *ids)
 static void put_groups(FILE *out, const struct doc *d)
 {
 	int any = 0;
-	for (size_t g = 0; g < lecture_ngroups; g++) {
+	for (size_t g = 0; g < lecture_groups_count; g++) {
 		const struct lecture_group *lg = &lecture_groups[g];
 		struct chart_bar bars[16];
 		struct chart_mark marks[64];

@@ -16,7 +16,7 @@
 #include <stdio.h>
 
 #include "class_view.h"
-#include "doc_read.h"
+#include "doc.h"
 
 struct report_html {
 	const struct doc *doc;    /* this machine; NULL: a class view alone */

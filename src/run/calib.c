@@ -20,7 +20,7 @@
 
 #include "calib.h"
 #include "countof.h"
-#include "engine.h"
+#include "trial.h"
 #include "errmsg.h"
 #include "file_read.h"
 #include "guard.h"
@@ -316,14 +316,14 @@ void calib_begin(struct calib_steps *st, const struct scratch *s, int quick)
 {
 	memset(st, 0, sizeof *st);
 	calib_key_of(s, &st->cal.key);
-	cost_table_init(&st->cal.costs);
+	model_cost_table_init(&st->cal.costs);
 	st->cal.quick = quick;
 	st->start = now();
 }
 
 const char *calib_next_what(const struct calib_steps *st)
 {
-	return st->next < COUNT(calib_rows) ? cost_meaning(calib_rows[st->next].cost) : NULL;
+	return st->next < COUNT(calib_rows) ? model_cost_meaning(calib_rows[st->next].cost) : NULL;
 }
 
 int calib_step(struct calib_steps *st, struct scratch *s)

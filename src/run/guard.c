@@ -1,7 +1,7 @@
 /* guard.c - every exit path leaves nothing behind.
  *
  * Handlers only do async-signal-safe things: record the signal, kill the
- * workload child (engine_interrupt / engine_kill_all), unlink the
+ * workload child (trial_interrupt_all / trial_kill_all), unlink the
  * registered files (scratch_remove_all), and for fatal signals call the
  * terminal-restore hook and re-raise with the default action so the exit
  * status and any core dump are the real ones.
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "engine.h"
+#include "trial.h"
 #include "guard.h"
 #include "reaper.h"
 
@@ -47,7 +47,7 @@ static void on_stop(int sig)
 	int saved = errno;
 	if (!g_pending)
 		g_pending = sig;
-	engine_interrupt();
+	trial_interrupt_all();
 	errno = saved;
 }
 
@@ -58,7 +58,7 @@ static void on_fatal(int sig)
 		void (*restore)(void) = g_restore;
 		if (restore)
 			restore();
-		engine_kill_all();
+		trial_kill_all();
 		scratch_remove_all(g_scratch);
 	}
 	/* Default action, then let it happen: a fault re-executes and dies,
@@ -111,7 +111,7 @@ void guard_cleanup(void)
 	g_restore = NULL;
 	if (restore)
 		restore();
-	engine_kill_all();
+	trial_kill_all();
 	reaper_sweep();           /* what the trials left: signal paths too */
 	scratch_remove_all(g_scratch);
 }

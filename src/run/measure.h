@@ -18,7 +18,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#include "engine.h"
+#include "trial.h"
 
 /* CLOCK_MONOTONIC in seconds. */
 double measure_now(void);
@@ -133,7 +133,7 @@ struct measure_perf {
 };
 
 /* Can syscall tracepoints be counted here?  1 yes; 0 no, with the reason
- * and what to do in why.  Not cached (engine_perf_available caches). */
+ * and what to do in why.  Not cached (trial_perf_available caches). */
 int measure_perf_probe(char *why, size_t len);
 /* Attach the counters to pid (running, stopped or not yet started).
  * 0 if at least the total could be opened, else -1 with a reason. */

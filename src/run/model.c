@@ -26,22 +26,22 @@ struct cost_row {
 static const struct cost_row cost_rows[COSTS] = {COST_ROWS(COST_ROW)};
 #undef COST_ROW
 
-const char *cost_name(enum cost_id c)
+const char *model_cost_name(enum cost_id c)
 {
 	return (unsigned)c < COSTS ? cost_rows[c].name : "?";
 }
 
-const char *cost_unit(enum cost_id c)
+const char *model_cost_unit(enum cost_id c)
 {
 	return (unsigned)c < COSTS ? cost_rows[c].unit : "?";
 }
 
-const char *cost_meaning(enum cost_id c)
+const char *model_cost_meaning(enum cost_id c)
 {
 	return (unsigned)c < COSTS ? cost_rows[c].meaning : "?";
 }
 
-int cost_from_name(const char *name, enum cost_id *out)
+int model_cost_from_name(const char *name, enum cost_id *out)
 {
 	for (int i = 0; i < COSTS; i++)
 		if (strcmp(cost_rows[i].name, name) == 0) {
@@ -51,7 +51,7 @@ int cost_from_name(const char *name, enum cost_id *out)
 	return -1;
 }
 
-void cost_table_init(struct cost_table *t)
+void model_cost_table_init(struct cost_table *t)
 {
 	for (int i = 0; i < COSTS; i++)
 		t->cost[i] = NAN;

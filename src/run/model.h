@@ -17,8 +17,8 @@
 
 #include <stddef.h>
 
-#include "engine.h"
-#include "workload.h"
+#include "trial.h"
+#include "wl.h"
 
 /* The primitive costs, X(id, name, unit, meaning).  name is the key in the
  * notebook and in `--calibrate --format json`; unit says what one is. */
@@ -43,18 +43,18 @@
 enum cost_id { COST_ROWS(COST_ENUM) COSTS };
 #undef COST_ENUM
 
-const char *cost_name(enum cost_id c);      /* "copy_byte" */
-const char *cost_unit(enum cost_id c);      /* "byte" */
-const char *cost_meaning(enum cost_id c);
+const char *model_cost_name(enum cost_id c);      /* "copy_byte" */
+const char *model_cost_unit(enum cost_id c);      /* "byte" */
+const char *model_cost_meaning(enum cost_id c);
 /* "copy_byte" -> COST_COPY_BYTE: 0, or -1 for no such cost. */
-int cost_from_name(const char *name, enum cost_id *out);
+int model_cost_from_name(const char *name, enum cost_id *out);
 
 /* Seconds per unit, NAN where this machine could not measure it (no
  * device under a tmpfs: no durable write, no cold read). */
 struct cost_table {
 	double cost[COSTS];
 };
-void cost_table_init(struct cost_table *t);   /* every cost NAN */
+void model_cost_table_init(struct cost_table *t);   /* every cost NAN */
 
 /* One term: count (the run's measured field `field`) times cost. */
 struct model_term {

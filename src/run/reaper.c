@@ -110,7 +110,7 @@ void reaper_track(pid_t pid)
 	unsigned long long start = 0;
 	if (proc_stat(pid, &ppid, &start) == 0 && (g_first_start == 0 || start < g_first_start))
 		g_first_start = start;
-	/* one reaped in a signal path (engine_kill_all) is not ours any more */
+	/* one reaped in a signal path (trial_kill_all) is not ours any more */
 	for (size_t i = 0; i < COUNT(g_tracked); i++) {
 		unsigned long long s;
 		if (g_tracked[i].pid && (proc_stat(g_tracked[i].pid, &ppid, &s) != 0 || ppid != self ||

@@ -19,7 +19,7 @@
  * else, and a child older than the trial is never touched.
  *
  * Not async-signal-safe (it reads /proc): signal handlers kill the
- * workload process and its group (engine.h); the sweep runs after.
+ * workload process and its group (trial.h); the sweep runs after.
  */
 #ifndef IOLAB_REAPER_H
 #define IOLAB_REAPER_H

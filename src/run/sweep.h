@@ -7,7 +7,7 @@
 #define IOLAB_SWEEP_H
 
 #include <stddef.h>
-#include "engine.h"
+#include "trial.h"
 #include "lesson.h"
 
 struct sweep_point {

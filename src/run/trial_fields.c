@@ -118,7 +118,7 @@ void trial_fields_add(struct trial_result *sum, const struct trial_result *r)
 	}
 }
 
-int trial_field_read(const struct trial_result *r, enum trial_field_type type, size_t offset,
+int trial_fields_read(const struct trial_result *r, enum trial_field_type type, size_t offset,
                      uint64_t *u, double *d)
 {
 	const struct member m = {offset, type, TF_ADD};

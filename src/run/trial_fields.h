@@ -5,7 +5,7 @@
  *
  * Why here and not in the engine or the watch: a measured counter is one
  * row of that table, and these rules are its columns, so adding the
- * counter never means a line in engine.c's defaults and another in
+ * counter never means a line in trial.c's defaults and another in
  * watch.c's sums.
  */
 #ifndef IOLAB_TRIAL_FIELDS_H
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "trial.h"
 
 /* A member's C type, and with it its "not measured" value. */
 enum trial_field_type {
@@ -45,7 +45,7 @@ void trial_fields_add(struct trial_result *sum, const struct trial_result *r);
 
 /* A member's value: 1 with *u set (U64, UINT, COUNT, LONG) or *d set
  * (SECONDS, FRACTION), 0 when it was not measured. */
-int trial_field_read(const struct trial_result *r, enum trial_field_type type, size_t offset,
+int trial_fields_read(const struct trial_result *r, enum trial_field_type type, size_t offset,
                      uint64_t *u, double *d);
 
 #endif

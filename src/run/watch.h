@@ -32,8 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
-#include "workload.h"
+#include "trial.h"
+#include "wl.h"
 
 /* The setting: seconds, or WATCH_ONE_PASS. */
 #define WATCH_ONE_PASS 0.0

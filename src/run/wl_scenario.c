@@ -314,7 +314,7 @@ static void excerpt(const unsigned char *b, size_t n, uint64_t total, char *out,
 		escape(b + n - tail, tail, out, len, used + (size_t)k);
 }
 
-void wl_evidence_of(enum wl_scenario sc, const unsigned char *bytes, size_t n, uint64_t total,
+void wl_scenario_evidence_of(enum wl_scenario sc, const unsigned char *bytes, size_t n, uint64_t total,
                     struct wl_evidence *ev)
 {
 	static struct span lines[LINES_MAX];
@@ -351,7 +351,7 @@ void wl_evidence_of(enum wl_scenario sc, const unsigned char *bytes, size_t n, u
 	excerpt(bytes, n, total, ev->text, sizeof ev->text);
 }
 
-int wl_evidence_read(enum wl_scenario sc, const char *path, struct wl_evidence *ev)
+int wl_scenario_evidence_read(enum wl_scenario sc, const char *path, struct wl_evidence *ev)
 {
 	static unsigned char buf[WL_EVIDENCE_READ_MAX];
 	struct stat st;
@@ -375,6 +375,6 @@ int wl_evidence_read(enum wl_scenario sc, const char *path, struct wl_evidence *
 		n += (size_t)k;
 	}
 	close(fd);
-	wl_evidence_of(sc, buf, n, (uint64_t)st.st_size > n ? (uint64_t)st.st_size : n, ev);
+	wl_scenario_evidence_of(sc, buf, n, (uint64_t)st.st_size > n ? (uint64_t)st.st_size : n, ev);
 	return 0;
 }

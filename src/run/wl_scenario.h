@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "wl_kind.h"
-#include "workload.h"
+#include "wl.h"
 
 #define WL_EVIDENCE_READ_MAX (64 << 10)  /* bytes of the file examined */
 #define WL_EVIDENCE_TEXT_MAX 1024        /* the escaped excerpt, NUL included */
@@ -46,12 +46,12 @@ int wl_scenario_run(const struct wl_spec *spec, const char *path,
 
 /* The evidence of scenario sc from the first n bytes of its file (total:
  * the file's whole size).  Pure. */
-void wl_evidence_of(enum wl_scenario sc, const unsigned char *bytes, size_t n, uint64_t total,
+void wl_scenario_evidence_of(enum wl_scenario sc, const unsigned char *bytes, size_t n, uint64_t total,
                     struct wl_evidence *ev);
 
 /* The same, reading the file at path (at most WL_EVIDENCE_READ_MAX bytes).
  * 0, or -1 (errno) with ev->present 0. */
-int wl_evidence_read(enum wl_scenario sc, const char *path, struct wl_evidence *ev);
+int wl_scenario_evidence_read(enum wl_scenario sc, const char *path, struct wl_evidence *ev);
 
 /* The lines scenario sc's program issues, in program order (without their
  * newlines); NULL past the last.  For tests and the docs. */

@@ -29,13 +29,13 @@ static void draw_bar(int y, int x, int w, double rate, const struct compare_row 
 	gauge_axis_labels(w, axis, sizeof axis);
 	for (int c = 0; c < w; c++) {
 		int full = c < fill;
-		const char *g = full ? crt_glyph(GLYPH_BAR_FULL)
-		              : axis[c] != ' ' && (c == 0 || axis[c - 1] == ' ') ? (crt.utf8 ? "\u2506" : "|")
-		              : crt_glyph(GLYPH_BAR_EMPTY);
-		crt_put(y, x + c, 1, crt_attr(full ? CRT_GAUGE_FILL : CRT_GAUGE_EMPTY), g);
+		const char *g = full ? ui_crt_glyph(GLYPH_BAR_FULL)
+		              : axis[c] != ' ' && (c == 0 || axis[c - 1] == ' ') ? (ui_crt.utf8 ? "\u2506" : "|")
+		              : ui_crt_glyph(GLYPH_BAR_EMPTY);
+		ui_crt_put(y, x + c, 1, ui_crt_attr(full ? CRT_GAUGE_FILL : CRT_GAUGE_EMPTY), g);
 	}
 	if (off)
-		crt_put(y, x + w - 1, 1, crt_attr(CRT_VALUE) | A_REVERSE, crt_glyph(GLYPH_RUNNING));
+		ui_crt_put(y, x + w - 1, 1, ui_crt_attr(CRT_VALUE) | A_REVERSE, ui_crt_glyph(GLYPH_RUNNING));
 	char used[BAR_MAX_W] = {0};
 	for (size_t i = 0; row && i < row->nrefs; i++) {
 		int c = gauge_cell(row->refs[i].rate, w);
@@ -45,7 +45,7 @@ static void draw_bar(int y, int x, int w, double rate, const struct compare_row 
 			c--;
 		used[c] = 1;
 		char key[2] = {row->refs[i].key, 0};
-		crt_put(y, x + c, 1, crt_attr(CRT_REF) | A_BOLD | A_REVERSE, key);
+		ui_crt_put(y, x + c, 1, ui_crt_attr(CRT_REF) | A_BOLD | A_REVERSE, key);
 	}
 }
 
@@ -71,7 +71,7 @@ static int draw_figures(int y, int x, int w, int max_rows, const struct compare_
 		snprintf(refs[i], sizeof refs[i], "%c %s", row->refs[i].key, r);
 		parts[n++] = (struct fit_part){refs[i], NULL, 0, 0};
 	}
-	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_VALUE), parts, n);
+	return ui_fit_draw(y, x, w, max_rows, ui_crt_attr(CRT_VALUE), parts, n);
 }
 
 /* "I 2011 iMac  T 2007 ThinkPad  L TLPI": every letter the lessons shown
@@ -83,12 +83,12 @@ static int draw_legend(int y, int x, int w, int max_rows, const struct lab *lab)
 	char text[COMPARE_REFS * 4 + 1][64];
 	struct fit_part parts[COMPARE_REFS * 4 + 1];
 	size_t n = 0, nseen = 0;
-	snprintf(text[n], sizeof text[n], "%s this machine", crt_glyph(GLYPH_BAR_FULL));
+	snprintf(text[n], sizeof text[n], "%s this machine", ui_crt_glyph(GLYPH_BAR_FULL));
 	parts[n] = (struct fit_part){text[n], NULL, 0, 0};
 	n++;
 	for (size_t k = 0; k < c->n; k++) {
 		struct compare_row row;
-		compare_row_of(lab, c->lessons[k], &row);
+		lab_compare_row_of(lab, c->lessons[k], &row);
 		for (size_t i = 0; i < row.nrefs && n < COUNT(parts); i++) {
 			if (memchr(seen, row.refs[i].key, nseen))
 				continue;
@@ -98,14 +98,14 @@ static int draw_legend(int y, int x, int w, int max_rows, const struct lab *lab)
 			n++;
 		}
 	}
-	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_LABEL), parts, n);
+	return ui_fit_draw(y, x, w, max_rows, ui_crt_attr(CRT_LABEL), parts, n);
 }
 
 void ui_compare_draw(struct lab *lab, int lines, int cols, unsigned context)
 {
 	struct compare *c = &lab->compare;
-	struct compare_layout cl;
-	compare_layout(&cl, lines, cols, lab->present);
+	struct lab_compare_layout cl;
+	lab_compare_layout(&cl, lines, cols, lab->present);
 	if (cl.too_small) {
 		ui_frame_draw_too_small(lines, cols, context);
 		return;
@@ -115,19 +115,19 @@ void ui_compare_draw(struct lab *lab, int lines, int cols, unsigned context)
 	if (w > BAR_MAX_W)
 		w = BAR_MAX_W;
 	c->page = cl.page;
-	compare_scroll(lab, 0);               /* the page may have grown */
+	lab_compare_scroll(lab, 0);               /* the page may have grown */
 	char buf[256];
 	snprintf(buf, sizeof buf, "Compare: %s (%zu lesson%s%s)", c->title, c->n, c->n == 1 ? "" : "s",
 	         c->n > (size_t)cl.page ? ", scroll for more" : "");
-	crt_put_cut(1, x, w, crt_attr(CRT_TITLE), buf);
+	ui_crt_put_cut(1, x, w, ui_crt_attr(CRT_TITLE), buf);
 	char axis[BAR_MAX_W + 1];
 	gauge_axis_labels(w, axis, sizeof axis);
-	crt_put(2, x, w, crt_attr(CRT_DIM), axis);
+	ui_crt_put(2, x, w, ui_crt_attr(CRT_DIM), axis);
 	draw_legend(3, x, w, 2, lab);
 	int y = cl.list_y, bottom = cl.list_y + cl.list_h;
 	for (size_t k = c->top; k < c->n && y + cl.lesson_rows - 1 <= bottom; k++) {
 		struct compare_row row;
-		compare_row_of(lab, c->lessons[k], &row);
+		lab_compare_row_of(lab, c->lessons[k], &row);
 		int used = draw_figures(y, x, w, cl.figure_rows, &row);
 		y += cl.figure_rows > used ? cl.figure_rows : used;
 		for (int b = 0; b < cl.bar_rows; b++)
@@ -136,8 +136,8 @@ void ui_compare_draw(struct lab *lab, int lines, int cols, unsigned context)
 	}
 	/* what is above and below, where there is any */
 	if (c->top > 0)
-		crt_put(cl.list_y, cols - 1 - UI_EDGE, 1, crt_attr(CRT_LABEL), crt_glyph(GLYPH_UP));
+		ui_crt_put(cl.list_y, cols - 1 - UI_EDGE, 1, ui_crt_attr(CRT_LABEL), ui_crt_glyph(GLYPH_UP));
 	if (c->top + (size_t)cl.page < c->n)
-		crt_put(bottom - 1, cols - 1 - UI_EDGE, 1, crt_attr(CRT_LABEL), crt_glyph(GLYPH_DOWN));
+		ui_crt_put(bottom - 1, cols - 1 - UI_EDGE, 1, ui_crt_attr(CRT_LABEL), ui_crt_glyph(GLYPH_DOWN));
 	ui_frame_draw_footer((struct rect){lines - 1, 0, 1, cols}, context);
 }

@@ -32,8 +32,8 @@ static void put_rows(const struct tw_lines *t, size_t from, size_t n, int y, int
                      int indent, int attr)
 {
 	for (size_t i = 0; i < n && from + i < t->n; i++) {
-		crt_fill(y + (int)i, x, w, crt_attr(CRT_NORMAL));
-		crt_put(y + (int)i, x + indent, w - indent - 2, attr, t->v[from + i].text);
+		ui_crt_fill(y + (int)i, x, w, ui_crt_attr(CRT_NORMAL));
+		ui_crt_put(y + (int)i, x + indent, w - indent - 2, attr, t->v[from + i].text);
 	}
 }
 
@@ -88,19 +88,19 @@ void ui_confirm_draw(struct lab *lab, int lines, int cols)
 	int y = (lines - h) / 2;
 	if (y < 1)
 		y = 1;
-	crt_fill(y, x, w, crt_attr(CRT_BAR));
-	crt_put(y, x + 2, w - 4, crt_attr(CRT_BAR) | A_BOLD, "Run this lesson's program?");
-	crt_fill(y + 1, x, w, crt_attr(CRT_NORMAL));
+	ui_crt_fill(y, x, w, ui_crt_attr(CRT_BAR));
+	ui_crt_put(y, x + 2, w - 4, ui_crt_attr(CRT_BAR) | A_BOLD, "Run this lesson's program?");
+	ui_crt_fill(y + 1, x, w, ui_crt_attr(CRT_NORMAL));
 	int row = y + 2;
-	put_rows(&head, 0, head.n, row, x, w, 2, crt_attr(CRT_NORMAL));
+	put_rows(&head, 0, head.n, row, x, w, 2, ui_crt_attr(CRT_NORMAL));
 	row += (int)head.n;
-	put_rows(&words, lab->ask_top, (size_t)page, row, x, w, 6, crt_attr(CRT_CODE));
+	put_rows(&words, lab->ask_top, (size_t)page, row, x, w, 6, ui_crt_attr(CRT_CODE));
 	row += page;
 	int room = lines - 2 - row;
-	put_rows(&tail, 0, room > 0 ? (size_t)room : 0, row, x, w, 2, crt_attr(CRT_NORMAL));
+	put_rows(&tail, 0, room > 0 ? (size_t)room : 0, row, x, w, 2, ui_crt_attr(CRT_NORMAL));
 	row += (int)tail.n;
 	if (row < lines - 1)
-		crt_fill(row, x, w, crt_attr(CRT_BAR));
+		ui_crt_fill(row, x, w, ui_crt_attr(CRT_BAR));
 	free(argv);
 	textwrap_free(&head);
 	textwrap_free(&words);

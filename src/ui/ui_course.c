@@ -28,16 +28,16 @@ static const char *row_mark(const struct lab *lab, size_t i, int *role)
 {
 	const struct run *r = &lab->run;
 	*role = CRT_NORMAL;
-	if (run_active(lab) && r->lesson == i) {
+	if (lab_run_active(lab) && r->lesson == i) {
 		*role = CRT_RUNNING;
-		return crt_glyph(GLYPH_RUNNING);
+		return ui_crt_glyph(GLYPH_RUNNING);
 	}
 	/* the latest run as the lesson says: this session's or the notebook's */
 	if (!lab->ls[i].have_normal)
-		return lab->ls[i].ran_before ? crt_glyph(GLYPH_RAN_BEFORE) : " ";
+		return lab->ls[i].ran_before ? ui_crt_glyph(GLYPH_RAN_BEFORE) : " ";
 	int ok = lab->ls[i].normal.ok;
 	*role = ok ? CRT_OK : CRT_ERROR;
-	return crt_glyph(ok ? GLYPH_DONE : GLYPH_FAILED);
+	return ui_crt_glyph(ok ? GLYPH_DONE : GLYPH_FAILED);
 }
 
 /* The last rate of a lesson, for the full-screen course list. */
@@ -56,13 +56,13 @@ static void draw_score(const struct lab *lab, int y, struct rect r)
 {
 	const struct store_score *s = &lab->score;
 	if (s->guesses == 0) {
-		crt_putf(y, r.x + 1, r.w - 2, crt_attr(CRT_DIM), "guesses: none yet (%s guesses before a run)",
+		ui_crt_putf(y, r.x + 1, r.w - 2, ui_crt_attr(CRT_DIM), "guesses: none yet (%s guesses before a run)",
 		         keys_row(ACT_GUESS)->label);
 		return;
 	}
 	char miss[UNITS_FIXED_WIDTH + 1];
 	units_format_fixed(s->mean_miss, 2, miss, sizeof miss);
-	crt_putf(y, r.x + 1, r.w - 2, crt_attr(CRT_LABEL),
+	ui_crt_putf(y, r.x + 1, r.w - 2, ui_crt_attr(CRT_LABEL),
 	         "guesses: %lld, mean miss %s (log rate), %lld within 1", (long long)s->guesses, miss,
 	         (long long)s->within_1);
 }
@@ -111,7 +111,7 @@ static int title_lines(const struct lab *lab, size_t i, const struct row_geom *g
 	char screen[1024];
 	memset(out, 0, sizeof *out);
 	if (g->title_w >= 8 && title && *title)
-		textwrap_wrap(crt_text(title, screen, sizeof screen), g->title_w, out);
+		textwrap_wrap(ui_crt_text(title, screen, sizeof screen), g->title_w, out);
 	return out->n ? (int)out->n : 1;
 }
 
@@ -153,7 +153,7 @@ static void draw_lesson(const struct lab *lab, size_t i, int first, int top, int
 {
 	const struct lesson *l = &lab->course.lessons[i];
 	int selected = i == lab->cur;
-	int base = selected ? crt_attr(CRT_SELECTED) : crt_attr(CRT_NORMAL);
+	int base = selected ? ui_crt_attr(CRT_SELECTED) : ui_crt_attr(CRT_NORMAL);
 	struct row_geom g;
 	struct tw_lines t;
 	row_geom(lab, i, r, wide, &g);
@@ -164,24 +164,24 @@ static void draw_lesson(const struct lab *lab, size_t i, int first, int top, int
 			continue;
 		int y = y0 + row - top;
 		if (selected)
-			crt_fill(y, r.x, r.w, base);
+			ui_crt_fill(y, r.x, r.w, base);
 		if (k > 0) {                      /* the title goes on under itself */
-			crt_put(y, g.title_x, g.title_w, base, t.v[k].text);
+			ui_crt_put(y, g.title_x, g.title_w, base, t.v[k].text);
 			continue;
 		}
 		int role;
 		const char *mark = row_mark(lab, i, &role);
-		crt_put(y, r.x, 2, base, selected ? crt_glyph(GLYPH_CURSOR) : " ");
-		crt_put(y, r.x + 2, 1, selected ? base : crt_attr(role), mark);
+		ui_crt_put(y, r.x, 2, base, selected ? ui_crt_glyph(GLYPH_CURSOR) : " ");
+		ui_crt_put(y, r.x + 2, 1, selected ? base : ui_crt_attr(role), mark);
 		if (!wide) {
-			crt_put_cut(y, g.x, g.room, base | A_BOLD, l->id);   /* titles: the course screen */
+			ui_crt_put_cut(y, g.x, g.room, base | A_BOLD, l->id);   /* titles: the course screen */
 			continue;
 		}
-		crt_putf(y, g.x, g.room, base | A_BOLD, "%-*s", id_width(&lab->course), l->id);
+		ui_crt_putf(y, g.x, g.room, base | A_BOLD, "%-*s", id_width(&lab->course), l->id);
 		if (t.n)
-			crt_put(y, g.title_x, g.title_w, base, t.v[0].text);
+			ui_crt_put(y, g.title_x, g.title_w, base, t.v[0].text);
 		if (g.rw)
-			crt_put(y, g.x + g.room + 2, g.rw - 2, base, g.rate);
+			ui_crt_put(y, g.x + g.room + 2, g.rw - 2, base, g.rate);
 	}
 	if (wide)
 		textwrap_free(&t);
@@ -193,14 +193,14 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 	int wide = r.w >= 60;
 	int y = r.y;
 	if (wide) {
-		crt_putf(y++, r.x + 1, r.w - 2, crt_attr(CRT_TITLE), "%s  (%s opens, %s runs, %s goes back)",
+		ui_crt_putf(y++, r.x + 1, r.w - 2, ui_crt_attr(CRT_TITLE), "%s  (%s opens, %s runs, %s goes back)",
 		         c->title ? c->title : "Course", keys_row(ACT_ENTER)->label,
 		         keys_row(ACT_RUN)->label, keys_row(ACT_COURSE)->bar_keys);
 		draw_score(lab, y++, r);
 	}
 	if (!wide && r.h > 4) {
 		/* the narrow list's last row: where the titles are */
-		crt_putf(r.y + r.h - 1, r.x + 1, r.w - 2, crt_attr(CRT_DIM), "%s: titles",
+		ui_crt_putf(r.y + r.h - 1, r.x + 1, r.w - 2, ui_crt_attr(CRT_DIM), "%s: titles",
 		         keys_row(ACT_COURSE)->bar_keys);
 		r.h--;
 	}
@@ -210,9 +210,9 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 		char miss[UNITS_FIXED_WIDTH + 1];
 		units_format_fixed(lab->score.mean_miss, 2, miss, sizeof miss);
 		h -= 3;
-		crt_putf(y + h + 1, r.x + 1, r.w - 1 - UI_EDGE, crt_attr(CRT_LABEL), "guesses %lld, miss %s",
+		ui_crt_putf(y + h + 1, r.x + 1, r.w - 1 - UI_EDGE, ui_crt_attr(CRT_LABEL), "guesses %lld, miss %s",
 		         (long long)lab->score.guesses, miss);
-		crt_putf(y + h + 2, r.x + 1, r.w - 1 - UI_EDGE, crt_attr(CRT_LABEL),
+		ui_crt_putf(y + h + 2, r.x + 1, r.w - 1 - UI_EDGE, ui_crt_attr(CRT_LABEL),
 		         "%lld within 1 (log rate)", (long long)lab->score.within_1);
 	}
 	int total = row_of_lesson(lab, c->nlessons, r, wide);
@@ -228,7 +228,7 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 	for (size_t s = 0; s < c->nsections; s++) {
 		const struct section *sec = &c->sections[s];
 		if (row >= top && row - top < h)
-			crt_put_cut(y + row - top, r.x + 1, r.w - 2 - UI_EDGE, crt_attr(CRT_SECTION),
+			ui_crt_put_cut(y + row - top, r.x + 1, r.w - 2 - UI_EDGE, ui_crt_attr(CRT_SECTION),
 			            sec->title ? sec->title : "");
 		row++;
 		for (size_t k = 0; k < sec->count; k++) {
@@ -238,7 +238,7 @@ void ui_course_draw(const struct lab *lab, struct rect r)
 	}
 	/* the scroll marks in the list's rightmost column, past the edge */
 	if (top > 0)
-		crt_put(y, r.x + r.w - 1, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_UP));
+		ui_crt_put(y, r.x + r.w - 1, 1, ui_crt_attr(CRT_DIM), ui_crt_glyph(GLYPH_UP));
 	if (top + h < total)
-		crt_put(y + h - 1, r.x + r.w - 1, 1, crt_attr(CRT_DIM), crt_glyph(GLYPH_DOWN));
+		ui_crt_put(y + h - 1, r.x + r.w - 1, 1, ui_crt_attr(CRT_DIM), ui_crt_glyph(GLYPH_DOWN));
 }

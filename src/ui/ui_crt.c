@@ -13,7 +13,7 @@
 #include "textwrap.h"
 #include "ui_crt.h"
 
-struct crt crt;
+struct ui_crt ui_crt;
 
 struct role_style {
 	short fg, bg;               /* colour pair; -1 = the terminal's default */
@@ -75,23 +75,23 @@ static const char *const glyphs[GLYPHS][2] = {   /* {UTF-8, ASCII} */
 	[GLYPH_STOPPED]   = {"\u25a0", "="},
 };
 
-void crt_locale(void)
+void ui_crt_locale(void)
 {
 	setlocale(LC_ALL, "");
 	/* numbers read and printed by the core (units, reports, the lesson
 	 * files' values) keep a decimal point whatever the student's locale */
 	setlocale(LC_NUMERIC, "C");
 	const char *cs = nl_langinfo(CODESET);
-	crt.utf8 = cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
+	ui_crt.utf8 = cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
 }
 
 static void init_colors(int no_color)
 {
-	crt.color = 0;
+	ui_crt.color = 0;
 	if (!no_color && has_colors() && start_color() == OK) {
 		int defaults = use_default_colors() == OK;
-		crt.color = COLOR_PAIRS > CRT_ROLES;
-		for (int r = 0; crt.color && r < CRT_ROLES; r++) {
+		ui_crt.color = COLOR_PAIRS > CRT_ROLES;
+		for (int r = 0; ui_crt.color && r < CRT_ROLES; r++) {
 			short fg = styles[r].fg, bg = styles[r].bg;
 			if (!defaults) {          /* no "default" colour: white on black */
 				fg = fg < 0 ? COLOR_WHITE : fg;
@@ -101,19 +101,19 @@ static void init_colors(int no_color)
 		}
 	}
 	for (int r = 0; r < CRT_ROLES; r++)
-		role_attr[r] = crt.color ? (int)COLOR_PAIR(r + 1) | styles[r].color_attr
+		role_attr[r] = ui_crt.color ? (int)COLOR_PAIR(r + 1) | styles[r].color_attr
 		                         : styles[r].mono_attr;
 }
 
-int crt_init(int no_color)
+int ui_crt_init(int no_color)
 {
 	/* newterm, not initscr: initscr prints its own message and exits 1
 	 * ("a lesson failed") on a TERM terminfo does not know; the lab says
 	 * why and exits 4, as for TERM=dumb.  Asked first, as newterm leaks
 	 * on that TERM (ui_term.c). */
-	if (!crt_term_known() || !newterm(NULL, stdout, stdin))
+	if (!ui_term_known() || !newterm(NULL, stdout, stdin))
 		return -1;
-	crt.active = 1;
+	ui_crt.active = 1;
 	cbreak();                 /* Ctrl-C still raises SIGINT: the guard sees it */
 	noecho();
 	nonl();
@@ -126,43 +126,43 @@ int crt_init(int no_color)
 	return 0;
 }
 
-void crt_restore(void)
+void ui_crt_restore(void)
 {
-	if (!crt.active)
+	if (!ui_crt.active)
 		return;
-	crt.active = 0;
+	ui_crt.active = 0;
 	curs_set(1);
 	endwin();
 }
 
-int crt_attr(enum crt_role role)
+int ui_crt_attr(enum crt_role role)
 {
-	return crt.no_dim ? role_attr[role] & ~(int)A_DIM : role_attr[role];
+	return ui_crt.no_dim ? role_attr[role] & ~(int)A_DIM : role_attr[role];
 }
 
-const char *crt_glyph(enum crt_glyph g)
+const char *ui_crt_glyph(enum ui_crt_glyph g)
 {
-	return glyphs[g][crt.utf8 ? 0 : 1];
+	return glyphs[g][ui_crt.utf8 ? 0 : 1];
 }
 
 /* Every text the lab draws passes here: what a terminal must not be sent
  * becomes '?' (sanitize.h, the one sanitizer), whatever file, program or
  * notebook it came from. */
-const char *crt_text(const char *utf8, char *buf, size_t len)
+const char *ui_crt_text(const char *utf8, char *buf, size_t len)
 {
-	if (crt.utf8)     /* text with nothing to replace is drawn as it is */
+	if (ui_crt.utf8)     /* text with nothing to replace is drawn as it is */
 		return sanitize_needed(utf8) ? sanitize_copy(buf, len, utf8, -1) : utf8;
 	char safe[1024];
 	return textwrap_ascii(sanitize_copy(safe, sizeof safe, utf8, -1), buf, len);
 }
 
-void crt_line_glyph(int y, int x, enum crt_line piece, int attr)
+void ui_crt_line_glyph(int y, int x, enum crt_line piece, int attr)
 {
 	static const char *const utf8[] = {"\u2502", "\u2500", "\u2524", "\u2514"};
 	if (y < 0 || y >= LINES || x < 0 || x >= COLS)
 		return;
-	if (crt.utf8) {
-		crt_put(y, x, 1, attr, utf8[piece]);
+	if (ui_crt.utf8) {
+		ui_crt_put(y, x, 1, attr, utf8[piece]);
 		return;
 	}
 	chtype acs[] = {ACS_VLINE, ACS_HLINE, ACS_RTEE, ACS_LLCORNER};
@@ -171,15 +171,15 @@ void crt_line_glyph(int y, int x, enum crt_line piece, int attr)
 	attrset(role_attr[CRT_NORMAL]);
 }
 
-int crt_put(int y, int x, int width, int attr, const char *s)
+int ui_crt_put(int y, int x, int width, int attr, const char *s)
 {
 	if (width <= 0 || y < 0 || y >= LINES || x >= COLS)
 		return 0;
 	if (x + width > COLS)
 		width = COLS - x;
 	char ascii[1024];
-	const char *t = crt_text(s, ascii, sizeof ascii);
-	size_t n = tw_prefix_fitting(t, width);
+	const char *t = ui_crt_text(s, ascii, sizeof ascii);
+	size_t n = textwrap_prefix_fitting(t, width);
 	attrset(attr);
 	mvaddnstr(y, x, t, (int)n);
 	attrset(role_attr[CRT_NORMAL]);
@@ -187,34 +187,34 @@ int crt_put(int y, int x, int width, int attr, const char *s)
 	size_t m = n < sizeof tmp ? n : sizeof tmp - 1;
 	memcpy(tmp, t, m);
 	tmp[m] = '\0';
-	return tw_width(tmp);
+	return textwrap_width(tmp);
 }
 
-int crt_put_cut(int y, int x, int width, int attr, const char *s)
+int ui_crt_put_cut(int y, int x, int width, int attr, const char *s)
 {
 	char ascii[1024];
-	const char *t = crt_text(s, ascii, sizeof ascii);
-	if (tw_width(t) <= width)
-		return crt_put(y, x, width, attr, t);
-	const char *ell = crt_glyph(GLYPH_ELLIPSIS);
-	int ew = tw_width(ell);
+	const char *t = ui_crt_text(s, ascii, sizeof ascii);
+	if (textwrap_width(t) <= width)
+		return ui_crt_put(y, x, width, attr, t);
+	const char *ell = ui_crt_glyph(GLYPH_ELLIPSIS);
+	int ew = textwrap_width(ell);
 	if (width <= ew)
-		return crt_put(y, x, width, attr, t);
-	int n = crt_put(y, x, width - ew, attr, t);
-	return n + crt_put(y, x + n, ew, attr, ell);
+		return ui_crt_put(y, x, width, attr, t);
+	int n = ui_crt_put(y, x, width - ew, attr, t);
+	return n + ui_crt_put(y, x + n, ew, attr, ell);
 }
 
-int crt_putf(int y, int x, int width, int attr, const char *fmt, ...)
+int ui_crt_putf(int y, int x, int width, int attr, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	return crt_put(y, x, width, attr, buf);
+	return ui_crt_put(y, x, width, attr, buf);
 }
 
-void crt_fill(int y, int x, int width, int attr)
+void ui_crt_fill(int y, int x, int width, int attr)
 {
 	if (y < 0 || y >= LINES || width <= 0)
 		return;

@@ -16,14 +16,14 @@
 /* A field's value, the character at the cursor in reverse video. */
 static void draw_value(int y, int x, int w, const struct form_field *f, int current)
 {
-	int attr = crt_attr(current ? CRT_SELECTED : CRT_VALUE);
+	int attr = ui_crt_attr(current ? CRT_SELECTED : CRT_VALUE);
 	const struct edit_line *e = &f->line;
 	if (current)
-		crt_fill(y, x, w, attr);
-	crt_put(y, x, w, attr, e->text);
+		ui_crt_fill(y, x, w, attr);
+	ui_crt_put(y, x, w, attr, e->text);
 	if (current && (int)e->cursor < w) {
 		char c[2] = {e->cursor < e->len ? e->text[e->cursor] : ' ', 0};
-		crt_put(y, x + (int)e->cursor, 1, attr ^ A_REVERSE, c);
+		ui_crt_put(y, x + (int)e->cursor, 1, attr ^ A_REVERSE, c);
 	}
 }
 
@@ -50,10 +50,10 @@ int ui_wrapped(int y, int x, int w, int attr, const char *text, int max_rows)
 {
 	struct tw_lines t = {0};
 	char screen[1024];
-	textwrap_wrap(crt_text(text, screen, sizeof screen), w, &t);
+	textwrap_wrap(ui_crt_text(text, screen, sizeof screen), w, &t);
 	int rows = 0;
 	for (size_t i = 0; i < t.n && rows < max_rows; i++)
-		crt_put(y + rows++, x, w, attr, t.v[i].text);
+		ui_crt_put(y + rows++, x, w, attr, t.v[i].text);
 	textwrap_free(&t);
 	return rows;
 }
@@ -63,7 +63,7 @@ static int wrapped_rows(const char *text, int w)
 {
 	struct tw_lines t = {0};
 	char screen[1024];
-	textwrap_wrap(crt_text(text, screen, sizeof screen), w, &t);
+	textwrap_wrap(ui_crt_text(text, screen, sizeof screen), w, &t);
 	int n = t.n ? (int)t.n : 1;
 	textwrap_free(&t);
 	return n;
@@ -111,14 +111,14 @@ void ui_form_draw(struct lab *lab, struct rect r)
 {
 	struct form *f = &lab->form;
 	int y = r.y, x = r.x + 1, w = r.w - 2;
-	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Experiment bench: %s's workload, every knob",
+	ui_crt_putf(y++, x, w, ui_crt_attr(CRT_SECTION), "Experiment bench: %s's workload, every knob",
 	         lab_lesson(lab)->id);
 	char hint[256];
 	snprintf(hint, sizeof hint, "%s runs it, filed apart from the lesson's results; %s: the "
 	         "next field; %s: the next name; %s closes.", keys_row(ACT_EDIT_DONE)->label,
 	         keys_row(ACT_EDIT_FIELD)->bar_keys, keys_row(ACT_EDIT_MOVE)->label,
 	         keys_row(ACT_EDIT_CLOSE)->label);
-	y += ui_wrapped(y, x, w, crt_attr(CRT_LABEL), hint, 2);
+	y += ui_wrapped(y, x, w, ui_crt_attr(CRT_LABEL), hint, 2);
 	y++;
 	/* a message about no field of the form goes at the bottom, kept */
 	int bottom = r.y + r.h, fw = w - FORM_LABEL_W;
@@ -128,7 +128,7 @@ void ui_form_draw(struct lab *lab, struct rect r)
 	size_t above = shown_between(f, 0, first);
 	int scrolled = above > 0 || y + (int)shown_between(f, 0, FORM_FIELDS) > bottom;
 	if (above > 0)
-		crt_putf(y++, x, w, crt_attr(CRT_DIM), "(%zu more field%s above)", above,
+		ui_crt_putf(y++, x, w, ui_crt_attr(CRT_DIM), "(%zu more field%s above)", above,
 		         above == 1 ? "" : "s");
 	for (i = first; i < FORM_FIELDS; i++) {
 		const struct form_field *ff = &f->fields[i];
@@ -139,23 +139,23 @@ void ui_form_draw(struct lab *lab, struct rect r)
 		if (room < (i == f->current ? field_rows(f, i, fw) : 1))
 			break;
 		int current = i == f->current;
-		crt_put(y, x, FORM_LABEL_W, crt_attr(current ? CRT_TITLE : CRT_LABEL), ff->key->key);
+		ui_crt_put(y, x, FORM_LABEL_W, ui_crt_attr(current ? CRT_TITLE : CRT_LABEL), ff->key->key);
 		int valw = fw > 40 ? 40 : fw;
 		draw_value(y, x + FORM_LABEL_W, valw, ff, current);
 		if (current && ff->key->choice && fw > valw + 4) {
 			char names[128];
 			choices(ff->key, fw - valw - 2, names, sizeof names);
-			crt_putf(y, x + FORM_LABEL_W + valw + 2, fw - valw - 2, crt_attr(CRT_DIM), "%s", names);
+			ui_crt_putf(y, x + FORM_LABEL_W + valw + 2, fw - valw - 2, ui_crt_attr(CRT_DIM), "%s", names);
 		}
 		y++;
 		/* the loader's message, under the field it is about */
 		if (ff->error[0] && room > 1)
-			y += ui_wrapped(y, x + FORM_LABEL_W, fw, crt_attr(CRT_ERROR), ff->error, room - 1);
+			y += ui_wrapped(y, x + FORM_LABEL_W, fw, ui_crt_attr(CRT_ERROR), ff->error, room - 1);
 	}
 	size_t below = shown_between(f, i, FORM_FIELDS);
 	if (below > 0)
-		crt_putf(y, x, w, crt_attr(CRT_DIM), "(%zu more field%s below)", below,
+		ui_crt_putf(y, x, w, ui_crt_attr(CRT_DIM), "(%zu more field%s below)", below,
 		         below == 1 ? "" : "s");
 	if (f->error[0])
-		ui_wrapped(bottom + 1, x, w, crt_attr(CRT_ERROR), f->error, r.y + r.h - bottom - 1);
+		ui_wrapped(bottom + 1, x, w, ui_crt_attr(CRT_ERROR), f->error, r.y + r.h - bottom - 1);
 }

@@ -25,20 +25,20 @@ static void header_right(const struct lab *lab, int width, struct fit_rows *out)
 {
 	const struct run *r = &lab->run;
 	char who[96] = "", brief[32] = "", when[48] = "", section[160] = "", where[48], where_b[32];
-	const struct section *sec = &lab->course.sections[course_section_of(&lab->course, lab->cur)];
-	if (race_active(lab)) {
+	const struct section *sec = &lab->course.sections[lesson_course_section_of(&lab->course, lab->cur)];
+	if (lab_race_active(lab)) {
 		const struct run *rv = &lab->race.rival;
 		const char *state = r->phase == RUN_STOPPING || rv->phase == RUN_STOPPING
 		                    ? "stopping" : "racing";
-		snprintf(who, sizeof who, "%s %s %s against %s", crt_glyph(GLYPH_RUNNING), state,
+		snprintf(who, sizeof who, "%s %s %s against %s", ui_crt_glyph(GLYPH_RUNNING), state,
 		         lab->course.lessons[r->lesson].id, lab->course.lessons[rv->lesson].id);
-		snprintf(brief, sizeof brief, "%s %s", crt_glyph(GLYPH_RUNNING), state);
+		snprintf(brief, sizeof brief, "%s %s", ui_crt_glyph(GLYPH_RUNNING), state);
 		snprintf(when, sizeof when, "%.1f s", r->watched > rv->watched ? r->watched : rv->watched);
-	} else if (run_active(lab)) {
+	} else if (lab_run_active(lab)) {
 		const char *state = r->phase == RUN_STOPPING ? "stopping" : "running";
-		snprintf(who, sizeof who, "%s %s %s", crt_glyph(GLYPH_RUNNING), state,
+		snprintf(who, sizeof who, "%s %s %s", ui_crt_glyph(GLYPH_RUNNING), state,
 		         lab->course.lessons[r->lesson].id);
-		snprintf(brief, sizeof brief, "%s %s", crt_glyph(GLYPH_RUNNING), state);
+		snprintf(brief, sizeof brief, "%s %s", ui_crt_glyph(GLYPH_RUNNING), state);
 		if (r->sweep)
 			snprintf(when, sizeof when, "point %zu/%zu", r->point + 1, r->npoints);
 		else
@@ -49,14 +49,14 @@ static void header_right(const struct lab *lab, int width, struct fit_rows *out)
 		snprintf(when, sizeof when, "%s%s", lab->watch > WATCH_ONE_PASS ? "watch " : "", w);
 	}
 	if (sec->title)
-		snprintf(section, sizeof section, "%s %s", sec->title, crt_glyph(GLYPH_DOT));
+		snprintf(section, sizeof section, "%s %s", sec->title, ui_crt_glyph(GLYPH_DOT));
 	snprintf(where, sizeof where, "lesson %zu/%zu", lab->cur + 1, lab->course.nlessons);
 	snprintf(where_b, sizeof where_b, "%zu/%zu", lab->cur + 1, lab->course.nlessons);
 	char ascii[3][160];
 	struct fit_part parts[] = {
-		{crt_text(who, ascii[0], sizeof ascii[0]), NULL, 0, 0},
+		{ui_crt_text(who, ascii[0], sizeof ascii[0]), NULL, 0, 0},
 		{when, NULL, 0, 1},
-		{crt_text(section, ascii[2], sizeof ascii[2]), NULL, 1, 0},
+		{ui_crt_text(section, ascii[2], sizeof ascii[2]), NULL, 1, 0},
 		{where, NULL, 0, 1},
 	};
 	/* the section goes before anything is shortened: fitline shortens
@@ -64,35 +64,35 @@ static void header_right(const struct lab *lab, int width, struct fit_rows *out)
 	fitline_fit(parts, COUNT(parts), width, 1, out);
 	if (out->complete)
 		return;
-	parts[0].brief = crt_text(brief, ascii[1], sizeof ascii[1]);
+	parts[0].brief = ui_crt_text(brief, ascii[1], sizeof ascii[1]);
 	parts[3].brief = where_b;
 	fitline_fit(parts, COUNT(parts), width, 1, out);
 }
 
 void ui_frame_draw_header(const struct lab *lab, struct rect r)
 {
-	int bar = crt_attr(CRT_BAR);
-	crt_fill(r.y, r.x, r.w, bar);
+	int bar = ui_crt_attr(CRT_BAR);
+	ui_crt_fill(r.y, r.x, r.w, bar);
 	char left[256];
-	snprintf(left, sizeof left, " iolab %s %s", crt_glyph(GLYPH_DOT),
+	snprintf(left, sizeof left, " iolab %s %s", ui_crt_glyph(GLYPH_DOT),
 	         lab->course.title ? lab->course.title : "");
 	/* the right side first: its figures are whole; the title takes the rest */
 	int rw;
 	if (lab->message[0]) {
 		char msg[300];
 		snprintf(msg, sizeof msg, " %s ", lab->message);
-		rw = tw_width(msg) < r.w - 8 ? tw_width(msg) : r.w - 8;
-		crt_put_cut(r.y, r.x + r.w - rw, rw, crt_attr(CRT_MESSAGE), msg);
+		rw = textwrap_width(msg) < r.w - 8 ? textwrap_width(msg) : r.w - 8;
+		ui_crt_put_cut(r.y, r.x + r.w - rw, rw, ui_crt_attr(CRT_MESSAGE), msg);
 	} else {
 		/* the course title keeps a readable start; the section gives way */
-		int lw = tw_width(left) < HEADER_TITLE_MIN ? tw_width(left) : HEADER_TITLE_MIN;
+		int lw = textwrap_width(left) < HEADER_TITLE_MIN ? textwrap_width(left) : HEADER_TITLE_MIN;
 		struct fit_rows fr;
 		header_right(lab, r.w - 2 - lw, &fr);
 		rw = fr.n ? fr.width[0] + 1 : 0;
 		if (fr.n)
-			crt_put(r.y, r.x + r.w - rw, rw - 1, bar, fr.row[0]);
+			ui_crt_put(r.y, r.x + r.w - rw, rw - 1, bar, fr.row[0]);
 	}
-	crt_put_cut(r.y, r.x, r.w - rw - 1, bar | A_BOLD, left);
+	ui_crt_put_cut(r.y, r.x, r.w - rw - 1, bar | A_BOLD, left);
 }
 
 /* The bar's entries come from the key table, so the bar names only keys
@@ -101,31 +101,31 @@ int ui_frame_draw_keys(int y, int x, int w, unsigned context)
 {
 	const struct key_row *shown[ACTIONS];
 	size_t n = keys_bar(context, w, COLS < LAYOUT_SIDE_LIST_COLS, shown, COUNT(shown));
-	int bar = crt_attr(CRT_BAR), key = crt_attr(CRT_BAR_KEY), used = 1;
+	int bar = ui_crt_attr(CRT_BAR), key = ui_crt_attr(CRT_BAR_KEY), used = 1;
 	for (size_t i = 0; i < n; i++) {
-		used += crt_put(y, x + used, w - used, key, shown[i]->bar_keys);
-		used += crt_putf(y, x + used, w - used, bar, " %s  ", shown[i]->bar_what);
+		used += ui_crt_put(y, x + used, w - used, key, shown[i]->bar_keys);
+		used += ui_crt_putf(y, x + used, w - used, bar, " %s  ", shown[i]->bar_what);
 	}
 	return used;
 }
 
 void ui_frame_draw_footer(struct rect r, unsigned context)
 {
-	crt_fill(r.y, r.x, r.w, crt_attr(CRT_BAR));
+	ui_crt_fill(r.y, r.x, r.w, ui_crt_attr(CRT_BAR));
 	ui_frame_draw_keys(r.y, r.x, r.w, context);
 }
 
 void ui_frame_draw_rule(struct rect r)
 {
 	for (int i = 0; i < r.h; i++)
-		crt_line_glyph(r.y + i, r.x, LINE_V, crt_attr(CRT_DIM));
+		ui_crt_line_glyph(r.y + i, r.x, LINE_V, ui_crt_attr(CRT_DIM));
 }
 
 void ui_frame_draw_marks(int lines, unsigned long serial)
 {
 	char mark[2] = {(char)('0' + serial % 10), '\0'};
-	crt_put(0, 0, 1, crt_attr(CRT_BAR), mark);
-	crt_put(lines - 1, 0, 1, crt_attr(CRT_BAR), mark);
+	ui_crt_put(0, 0, 1, ui_crt_attr(CRT_BAR), mark);
+	ui_crt_put(lines - 1, 0, 1, ui_crt_attr(CRT_BAR), mark);
 }
 
 /* "q quit": the keys that work on the notice, from the table. */
@@ -161,7 +161,7 @@ void ui_frame_draw_too_small(int lines, int cols, unsigned context)
 		for (size_t k = 0; k < l[i].n; k++, y++) {
 			int w = l[i].v[k].width;
 			int x = cols > w ? (cols - w) / 2 : 0;
-			crt_put(y, x, cols - x, i == 0 ? crt_attr(CRT_TITLE) : crt_attr(CRT_NORMAL),
+			ui_crt_put(y, x, cols - x, i == 0 ? ui_crt_attr(CRT_TITLE) : ui_crt_attr(CRT_NORMAL),
 			        l[i].v[k].text);
 		}
 		textwrap_free(&l[i]);

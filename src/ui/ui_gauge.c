@@ -20,9 +20,9 @@ static void draw_off_scale(int y, int x, int w, int say)
 {
 	static const char words[] = " off scale ";
 	int ww = (int)sizeof words - 1;
-	crt_put(y, x + w - 1, 1, crt_attr(CRT_VALUE) | A_REVERSE, crt_glyph(GLYPH_RUNNING));
+	ui_crt_put(y, x + w - 1, 1, ui_crt_attr(CRT_VALUE) | A_REVERSE, ui_crt_glyph(GLYPH_RUNNING));
 	if (say && w >= ww + 12)
-		crt_put(y, x + w - 1 - ww, ww, crt_attr(CRT_VALUE) | A_REVERSE, words);
+		ui_crt_put(y, x + w - 1 - ww, ww, ui_crt_attr(CRT_VALUE) | A_REVERSE, words);
 }
 
 static void draw_bar(int y, int x, int w, double now, double avg, int say)
@@ -30,21 +30,21 @@ static void draw_bar(int y, int x, int w, double now, double avg, int say)
 	int off;
 	int fill = gauge_bar_fill(now, w, &off);
 	int avg_cell = avg > GAUGE_LO && !gauge_off_scale(avg) ? gauge_cell(avg, w) : -1;
-	int full = crt_attr(CRT_GAUGE_FILL), empty = crt_attr(CRT_GAUGE_EMPTY);
+	int full = ui_crt_attr(CRT_GAUGE_FILL), empty = ui_crt_attr(CRT_GAUGE_EMPTY);
 	char axis[GAUGE_MAX_W + 1];
 	gauge_axis_labels(w, axis, sizeof axis);
 	for (int c = 0; c < w; c++) {
 		if (c == avg_cell && avg_cell != fill - 1) {
-			crt_put(y, x + c, 1, crt_attr(CRT_VALUE), crt_glyph(GLYPH_NOW));
+			ui_crt_put(y, x + c, 1, ui_crt_attr(CRT_VALUE), ui_crt_glyph(GLYPH_NOW));
 			continue;
 		}
 		if (c < fill) {
-			crt_put(y, x + c, 1, full, crt_glyph(GLYPH_BAR_FULL));
+			ui_crt_put(y, x + c, 1, full, ui_crt_glyph(GLYPH_BAR_FULL));
 			continue;
 		}
 		/* the empty part shows where each labelled decade starts */
-		crt_put(y, x + c, 1, empty, axis[c] != ' ' && (c == 0 || axis[c - 1] == ' ')
-		                            ? (crt.utf8 ? "\u2506" : "|") : crt_glyph(GLYPH_BAR_EMPTY));
+		ui_crt_put(y, x + c, 1, empty, axis[c] != ' ' && (c == 0 || axis[c - 1] == ' ')
+		                            ? (ui_crt.utf8 ? "\u2506" : "|") : ui_crt_glyph(GLYPH_BAR_EMPTY));
 	}
 	if (off)
 		draw_off_scale(y, x, w, say);
@@ -65,7 +65,7 @@ static int draw_marks(int y, int x, int w, const struct ui_gauge_mark *m, size_t
 			c--;
 		used[c] = 1;
 		char key[2] = {m[i].key, 0};
-		crt_put(y, x + c, 1, crt_attr((enum crt_role)m[i].role) | A_BOLD, key);
+		ui_crt_put(y, x + c, 1, ui_crt_attr((enum crt_role)m[i].role) | A_BOLD, key);
 	}
 	int rows = 1, cx = x;
 	for (size_t i = 0; i < n; i++) {
@@ -75,14 +75,14 @@ static int draw_marks(int y, int x, int w, const struct ui_gauge_mark *m, size_t
 		else
 			units_format_rate(m[i].rate, rate, sizeof rate);
 		snprintf(item, sizeof item, "%c %s %s", m[i].key, m[i].label, rate);
-		int iw = tw_width(item);
+		int iw = textwrap_width(item);
 		if (cx > x && cx + iw > x + w) {
 			rows++;
 			cx = x;
 		}
 		char key[2] = {m[i].key, 0};
-		crt_put(y + rows, cx, 1, crt_attr((enum crt_role)m[i].role) | A_BOLD, key);
-		crt_putf(y + rows, cx + 2, x + w - cx - 2, crt_attr(CRT_LABEL), "%s %s", m[i].label, rate);
+		ui_crt_put(y + rows, cx, 1, ui_crt_attr((enum crt_role)m[i].role) | A_BOLD, key);
+		ui_crt_putf(y + rows, cx + 2, x + w - cx - 2, ui_crt_attr(CRT_LABEL), "%s %s", m[i].label, rate);
 		cx += iw + 3;
 	}
 	return rows + 1;
@@ -97,7 +97,7 @@ int ui_gauge_draw(int y, int x, int w, int bar_rows, double now, double avg,
 		return 0;
 	char axis[GAUGE_MAX_W + 1];
 	gauge_axis_labels(w, axis, sizeof axis);
-	crt_put(y, x, w, crt_attr(CRT_DIM), axis);
+	ui_crt_put(y, x, w, ui_crt_attr(CRT_DIM), axis);
 	if (bar_rows < 1)
 		bar_rows = 1;
 	for (int i = 0; i < bar_rows; i++)
@@ -115,11 +115,11 @@ int ui_gauge_draw_pair(int y, int x, int w, double a, double b)
 		return 0;
 	char axis[GAUGE_MAX_W + 1];
 	gauge_axis_labels(bw, axis, sizeof axis);
-	crt_put(y, x + lw, bw, crt_attr(CRT_DIM), axis);
+	ui_crt_put(y, x + lw, bw, ui_crt_attr(CRT_DIM), axis);
 	const double rate[2] = {a, b};
 	for (int i = 0; i < 2; i++) {
 		char letter[2] = {ui_race_letter(i), 0};
-		crt_put(y + 1 + i, x, 1, crt_attr(CRT_TITLE), letter);
+		ui_crt_put(y + 1 + i, x, 1, ui_crt_attr(CRT_TITLE), letter);
 		draw_bar(y + 1 + i, x + lw, bw, rate[i], 0, 1);
 	}
 	return 3;
@@ -130,9 +130,9 @@ int ui_gauge_draw_pair(int y, int x, int w, double a, double b)
 static void sparkline_label(double lo, double hi, int w, char *buf, size_t len)
 {
 	char range[80];
-	units_format_rate_range(lo, hi, !crt.utf8, range, sizeof range);
+	units_format_rate_range(lo, hi, !ui_crt.utf8, range, sizeof range);
 	snprintf(buf, len, "%s (%g s windows)", range, RATE_WINDOW);
-	if (w - 1 - tw_width(buf) < 12)
+	if (w - 1 - textwrap_width(buf) < 12)
 		snprintf(buf, len, "%s", range);
 }
 
@@ -147,35 +147,35 @@ int ui_gauge_draw_sparkline(int y, int x, int w, const struct gauge_history *h)
 	 * cells drawn, which depends on how many there are: size the line by
 	 * the raw values' range, then settle (a label changes by a column or
 	 * two at most, so this ends at once). */
-	gauge_sparkline(h, GAUGE_HISTORY, crt.utf8, spark, sizeof spark, &lo, &hi);
+	gauge_sparkline(h, GAUGE_HISTORY, ui_crt.utf8, spark, sizeof spark, &lo, &hi);
 	sparkline_label(lo, hi, w, label, sizeof label);
-	int sw = w - 1 - tw_width(label);
+	int sw = w - 1 - textwrap_width(label);
 	for (int tries = 0; tries < 4 && sw >= 5; tries++) {
 		gauge_history_fit(h, sw > GAUGE_MAX_W ? GAUGE_MAX_W : sw, &fitted);
-		gauge_sparkline(&fitted, sw, crt.utf8, spark, sizeof spark, &lo, &hi);
+		gauge_sparkline(&fitted, sw, ui_crt.utf8, spark, sizeof spark, &lo, &hi);
 		sparkline_label(lo, hi, w, label, sizeof label);
-		int room = w - 1 - tw_width(label);
+		int room = w - 1 - textwrap_width(label);
 		if (room == sw || (room > sw && (size_t)sw >= h->n))
 			break;
 		sw = room;
 	}
-	if (sw < 5 || w - 1 - tw_width(label) < tw_width(spark))
+	if (sw < 5 || w - 1 - textwrap_width(label) < textwrap_width(spark))
 		return 0;
-	int spw = crt_put(y, x, sw, crt_attr(CRT_GAUGE_FILL), spark);
-	crt_put(y, x + spw + 1, w - spw - 1, crt_attr(CRT_DIM), label);
+	int spw = ui_crt_put(y, x, sw, ui_crt_attr(CRT_GAUGE_FILL), spark);
+	ui_crt_put(y, x + spw + 1, w - spw - 1, ui_crt_attr(CRT_DIM), label);
 	return 1;
 }
 
 int ui_gauge_draw_big(int y, int x, int w, const char *number, const char *unit, int role)
 {
 	char rows[GAUGE_BIG_ROWS][160];
-	int bw = gauge_bignum(number, crt.utf8, rows);
-	int uw = tw_width(unit);
+	int bw = gauge_bignum(number, ui_crt.utf8, rows);
+	int uw = textwrap_width(unit);
 	if (bw < 0 || bw + 1 + uw > w)
 		return 0;
 	for (int r = 0; r < GAUGE_BIG_ROWS; r++)
-		crt_put(y + r, x, bw, crt_attr((enum crt_role)role), rows[r]);
-	crt_put(y + GAUGE_BIG_ROWS - 1, x + bw + 1, uw, crt_attr(CRT_VALUE), unit);
+		ui_crt_put(y + r, x, bw, ui_crt_attr((enum crt_role)role), rows[r]);
+	ui_crt_put(y + GAUGE_BIG_ROWS - 1, x + bw + 1, uw, ui_crt_attr(CRT_VALUE), unit);
 	return GAUGE_BIG_ROWS;
 }
 
@@ -183,16 +183,16 @@ int ui_gauge_draw_bigfont(int y, int x, int w, int h, const char *number, const 
                           int role)
 {
 	static char rows[GAUGE_BIGFONT_MAX_ROWS][GAUGE_BIGFONT_ROW_BYTES];
-	int uw = tw_width(unit);
+	int uw = textwrap_width(unit);
 	int scale = gauge_bigfont_fit(number, w - uw - 1, h);
 	if (scale == 0)
 		return 0;
-	int bw = gauge_bigfont(number, scale, crt.utf8, rows);
+	int bw = gauge_bigfont(number, scale, ui_crt.utf8, rows);
 	int n = gauge_bigfont_rows(scale);
 	if (bw < 0)
 		return 0;
 	for (int r = 0; r < n; r++)
-		crt_put(y + r, x, bw, crt_attr((enum crt_role)role), rows[r]);
-	crt_put(y + n - 1, x + bw + 1, uw, crt_attr(CRT_VALUE), unit);
+		ui_crt_put(y + r, x, bw, ui_crt_attr((enum crt_role)role), rows[r]);
+	ui_crt_put(y + n - 1, x + bw + 1, uw, ui_crt_attr(CRT_VALUE), unit);
 	return n;
 }

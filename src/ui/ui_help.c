@@ -158,8 +158,8 @@ static void add_entry(struct tw_lines *out, const char *key, const char *text, i
 static void add_field_rows(struct tw_lines *out, const char *prefix, int width)
 {
 	size_t n = strlen(prefix);
-	for (size_t i = 0; i < expect_field_count(); i++) {
-		const struct expect_field_row *r = expect_field_at(i);
+	for (size_t i = 0; i < expect_fields_count(); i++) {
+		const struct expect_field_row *r = expect_fields_at(i);
 		if (r->alias_of || !r->meaning || !r->meaning[0] || strncmp(r->name, prefix, n) != 0)
 			continue;
 		char line[512];
@@ -215,8 +215,8 @@ void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context)
 	int w = cols > 100 ? 96 : cols - 4;
 	int x = (cols - w) / 2, y = 1, h = lines - 3;
 	erase();
-	crt_fill(0, 0, cols, crt_attr(CRT_BAR));
-	int tw = crt_put(0, 1, cols - 2, crt_attr(CRT_BAR) | A_BOLD, "iolab help ");
+	ui_crt_fill(0, 0, cols, ui_crt_attr(CRT_BAR));
+	int tw = ui_crt_put(0, 1, cols - 2, ui_crt_attr(CRT_BAR) | A_BOLD, "iolab help ");
 	ui_frame_draw_keys(0, 1 + tw, cols - 1 - tw, context);
 	struct tw_lines l = {0};
 	help_rows(w, &l);
@@ -224,20 +224,20 @@ void ui_help_draw(struct lab *lab, int lines, int cols, unsigned context)
 	for (int i = 0; i < h && lab->help_top + (size_t)i < l.n; i++) {
 		const char *s = l.v[lab->help_top + (size_t)i].text;
 		if (s[0] == '#') {
-			crt_put(y + i, x, w, crt_attr(CRT_SECTION), s + 2);
+			ui_crt_put(y + i, x, w, ui_crt_attr(CRT_SECTION), s + 2);
 			continue;
 		}
-		crt_put(y + i, x, KEY_W, crt_attr(CRT_VALUE), s);
+		ui_crt_put(y + i, x, KEY_W, ui_crt_attr(CRT_VALUE), s);
 		if ((int)strlen(s) > KEY_W)
-			crt_put(y + i, x + KEY_W, w - KEY_W, crt_attr(CRT_NORMAL), s + KEY_W);
+			ui_crt_put(y + i, x + KEY_W, w - KEY_W, ui_crt_attr(CRT_NORMAL), s + KEY_W);
 	}
 	if (lab->help_top + (size_t)h < l.n)
-		crt_putf(lines - 2, x, w, crt_attr(CRT_MESSAGE), " %s PgDn for more ", crt_glyph(GLYPH_DOWN));
+		ui_crt_putf(lines - 2, x, w, ui_crt_attr(CRT_MESSAGE), " %s PgDn for more ", ui_crt_glyph(GLYPH_DOWN));
 	textwrap_free(&l);
-	crt_fill(lines - 1, 0, cols, crt_attr(CRT_BAR));
+	ui_crt_fill(lines - 1, 0, cols, ui_crt_attr(CRT_BAR));
 	if (lab->message[0])
-		crt_putf(lines - 1, 1, cols - 2, crt_attr(CRT_MESSAGE), " %s ", lab->message);
+		ui_crt_putf(lines - 1, 1, cols - 2, ui_crt_attr(CRT_MESSAGE), " %s ", lab->message);
 	else
-		crt_putf(lines - 1, 1, cols - 2, crt_attr(CRT_BAR), "%s quits the lab",
+		ui_crt_putf(lines - 1, 1, cols - 2, ui_crt_attr(CRT_BAR), "%s quits the lab",
 		         keys_row(ACT_QUIT)->label);
 }

@@ -59,7 +59,7 @@ static const struct {
 
 /* A claim's mark: the glyph in the gutter and its role. */
 static const struct {
-	enum crt_glyph glyph;
+	enum ui_crt_glyph glyph;
 	enum crt_role role;
 } mark_style[] = {
 	[CLAIM_TO_CHECK] = {GLYPH_TO_CHECK, CRT_DIM},
@@ -121,7 +121,7 @@ static char *screen_text(const char *s)
 	char *out = malloc(len);
 	if (!out)
 		return NULL;
-	if (crt.utf8)
+	if (ui_crt.utf8)
 		memcpy(out, s, strlen(s) + 1);
 	else
 		textwrap_ascii(s, out, len);
@@ -188,7 +188,7 @@ static void add_code(const char *code, int width)
 static void wrap_lesson(const struct lab *lab, int width)
 {
 	if (wrapped.valid && wrapped.lesson == lab->cur && wrapped.width == width
-	    && wrapped.utf8 == crt.utf8 && wrapped.changed == lab->next_changed)
+	    && wrapped.utf8 == ui_crt.utf8 && wrapped.changed == lab->next_changed)
 		return;
 	rows_free(&wrapped.r);
 	memset(&wrapped, 0, sizeof wrapped);
@@ -212,7 +212,7 @@ static void wrap_lesson(const struct lab *lab, int width)
 	wrapped.valid = 1;
 	wrapped.lesson = lab->cur;
 	wrapped.width = width;
-	wrapped.utf8 = crt.utf8;
+	wrapped.utf8 = ui_crt.utf8;
 	wrapped.changed = lab->next_changed;
 }
 
@@ -253,9 +253,9 @@ static void add_figures(struct rows *r, const struct claim_line *cl, int width)
 			tail = cl->bound + (at - head) + 1;
 		}
 	}
-	parts[n++] = (struct fit_part){crt_text(head, ascii[0], sizeof ascii[0]), NULL, 0, 0};
+	parts[n++] = (struct fit_part){ui_crt_text(head, ascii[0], sizeof ascii[0]), NULL, 0, 0};
 	if (tail)
-		parts[n++] = (struct fit_part){crt_text(tail, ascii[1], sizeof ascii[1]), NULL, 0, 1};
+		parts[n++] = (struct fit_part){ui_crt_text(tail, ascii[1], sizeof ascii[1]), NULL, 0, 1};
 	struct fit_rows fr;
 	fitline_fit(parts, n, width, FIT_ROWS_MAX, &fr);
 	if (!fr.complete) {
@@ -274,14 +274,14 @@ static void wrap_claims(const struct lab *lab, int width)
 {
 	const struct lab_claims *c = &lab->ls[lab->cur].claims;
 	if (claims.valid && claims.lesson == lab->cur && claims.width == width &&
-	    claims.utf8 == crt.utf8 && claims.generation == lab->claims_generation)
+	    claims.utf8 == ui_crt.utf8 && claims.generation == lab->claims_generation)
 		return;
 	rows_free(&claims.r);
 	memset(&claims, 0, sizeof claims);
 	claims.valid = 1;
 	claims.lesson = lab->cur;
 	claims.width = width;
-	claims.utf8 = crt.utf8;
+	claims.utf8 = ui_crt.utf8;
 	claims.generation = lab->claims_generation;
 	claims.checked = c->state == CLAIMS_CHECKED;
 	if (!c->n)
@@ -339,13 +339,13 @@ static struct row scrolled_row(size_t k, int flow)
 static void draw_row(int y, int x, int w, struct row row)
 {
 	int indent = row_style[row.kind].indent;
-	int attr = crt_attr(row_style[row.kind].role);
+	int attr = ui_crt_attr(row_style[row.kind].role);
 	if (row.kind == LINE_CODE || row.kind == LINE_CODE_WRAPPED)
-		crt_put(y, x, 1, crt_attr(CRT_DIM),
-		        crt_glyph(row.kind == LINE_CODE ? GLYPH_CODE : GLYPH_CODE_WRAPPED));
+		ui_crt_put(y, x, 1, ui_crt_attr(CRT_DIM),
+		        ui_crt_glyph(row.kind == LINE_CODE ? GLYPH_CODE : GLYPH_CODE_WRAPPED));
 	else if (row.kind == LINE_CLAIM)
-		crt_put(y, x, 1, crt_attr(mark_style[row.mark].role), crt_glyph(mark_style[row.mark].glyph));
-	crt_put(y, x + indent, w - indent, attr, row.text);
+		ui_crt_put(y, x, 1, ui_crt_attr(mark_style[row.mark].role), ui_crt_glyph(mark_style[row.mark].glyph));
+	ui_crt_put(y, x + indent, w - indent, attr, row.text);
 }
 
 /* " ▼ PgDn: 12 more lines ", and the claims' verdicts when they are among
@@ -354,12 +354,12 @@ static void draw_row(int y, int x, int w, struct row row)
 static void draw_more_below(int y, int x, int w, size_t more, int claims_below)
 {
 	char lines[64], marks[96];
-	snprintf(lines, sizeof lines, "%s PgDn: %zu more lines", crt_glyph(GLYPH_DOWN), more);
+	snprintf(lines, sizeof lines, "%s PgDn: %zu more lines", ui_crt_glyph(GLYPH_DOWN), more);
 	size_t o = (size_t)snprintf(marks, sizeof marks, "(claims:");
 	for (int m = CLAIM_HELD; m <= CLAIM_INCONCLUSIVE; m++)
 		if (claims.marks[m] && o < sizeof marks)
 			o += (size_t)snprintf(marks + o, sizeof marks - o, " %s %zu",
-			                      crt_glyph(mark_style[m].glyph), claims.marks[m]);
+			                      ui_crt_glyph(mark_style[m].glyph), claims.marks[m]);
 	if (o < sizeof marks)
 		snprintf(marks + o, sizeof marks - o, ")");
 	const char *brief = "(claims)";
@@ -370,7 +370,7 @@ static void draw_more_below(int y, int x, int w, size_t more, int claims_below)
 	struct fit_rows fr;
 	fitline_fit(parts, 2, w - 2 - UI_EDGE, 1, &fr);
 	if (fr.n)
-		crt_putf(y, x, w, crt_attr(CRT_MESSAGE), " %s ", fr.row[0]);
+		ui_crt_putf(y, x, w, ui_crt_attr(CRT_MESSAGE), " %s ", fr.row[0]);
 }
 
 /* The title over up to two lines; returns rows used. */
@@ -385,10 +385,10 @@ static int draw_title(const struct lesson *l, int y, int x, int w)
 	for (size_t i = 0; i < t.n && i < 2; i++) {
 		if (i == 1 && t.n > 2) {        /* more than two lines: say so */
 			char more[512];
-			snprintf(more, sizeof more, "%s%s", t.v[i].text, crt_glyph(GLYPH_ELLIPSIS));
-			crt_put_cut(y + rows++, x, w - UI_EDGE, crt_attr(CRT_TITLE), more);
+			snprintf(more, sizeof more, "%s%s", t.v[i].text, ui_crt_glyph(GLYPH_ELLIPSIS));
+			ui_crt_put_cut(y + rows++, x, w - UI_EDGE, ui_crt_attr(CRT_TITLE), more);
 		} else
-			crt_put(y + rows++, x, w, crt_attr(CRT_TITLE), t.v[i].text);
+			ui_crt_put(y + rows++, x, w, ui_crt_attr(CRT_TITLE), t.v[i].text);
 	}
 	textwrap_free(&t);
 	return rows ? rows : 1;
@@ -440,24 +440,24 @@ static int draw_workload(const struct lab *lab, int y, int x, int w)
 		}
 		struct tw_lines t = {0};
 		char ascii[256];
-		textwrap_wrap(crt_text(line, ascii, sizeof ascii), w - UI_EDGE, &t);
+		textwrap_wrap(ui_crt_text(line, ascii, sizeof ascii), w - UI_EDGE, &t);
 		for (size_t i = 0; i < t.n && i < 2; i++)
-			crt_put(y + rows++, x, w, crt_attr(CRT_LABEL), t.v[i].text);
+			ui_crt_put(y + rows++, x, w, ui_crt_attr(CRT_LABEL), t.v[i].text);
 		textwrap_free(&t);
 	}
-	wl_spec_describe(&lab->next, !crt.utf8, desc, sizeof desc);
-	keep_parts_together(desc, crt.utf8 ? " \u00b7 " : " - ", held, sizeof held);
+	wl_spec_describe(&lab->next, !ui_crt.utf8, desc, sizeof desc);
+	keep_parts_together(desc, ui_crt.utf8 ? " \u00b7 " : " - ", held, sizeof held);
 	/* "runs: " then the description, wrapped under itself over three lines */
-	int lw = crt_put(y + rows, x, w, crt_attr(CRT_LABEL), "runs: ");
+	int lw = ui_crt_put(y + rows, x, w, ui_crt_attr(CRT_LABEL), "runs: ");
 	struct tw_lines t = {0};
 	textwrap_wrap(held, w - lw - UI_EDGE, &t);
 	for (size_t i = 0; i < t.n && i < 3; i++) {
 		nbsp_to_blanks(t.v[i].text);
-		crt_put(y + rows++, x + lw, w - lw, crt_attr(CRT_VALUE), t.v[i].text);
+		ui_crt_put(y + rows++, x + lw, w - lw, ui_crt_attr(CRT_VALUE), t.v[i].text);
 	}
 	textwrap_free(&t);
 	if (lab->next_changed)
-		crt_put(y + rows++, x, w, crt_attr(CRT_MESSAGE),
+		ui_crt_put(y + rows++, x, w, ui_crt_attr(CRT_MESSAGE),
 		        " changed for the next run (n then p restores) ");
 	return rows;
 }
@@ -467,11 +467,11 @@ void ui_lesson_draw(struct lab *lab, struct rect r)
 	const struct lesson *l = lab_lesson(lab);
 	int x = r.x + 1, w = r.w - 2, y = r.y;
 	y += draw_title(l, y, x, w);
-	const struct section *sec = &lab->course.sections[course_section_of(&lab->course, lab->cur)];
+	const struct section *sec = &lab->course.sections[lesson_course_section_of(&lab->course, lab->cur)];
 	char where[256];
-	snprintf(where, sizeof where, "%s %s %s", l->id, crt_glyph(GLYPH_DOT),
+	snprintf(where, sizeof where, "%s %s %s", l->id, ui_crt_glyph(GLYPH_DOT),
 	         sec->title ? sec->title : "");
-	crt_put_cut(y++, x, w - UI_EDGE, crt_attr(CRT_DIM), where);
+	ui_crt_put_cut(y++, x, w - UI_EDGE, ui_crt_attr(CRT_DIM), where);
 	y += draw_workload(lab, y, x, w);
 	y++;
 	wrap_lesson(lab, w - UI_EDGE);
@@ -502,7 +502,7 @@ void ui_lesson_draw(struct lab *lab, struct rect r)
 		return;
 	lab->text_page = body;
 	if (more_above)
-		crt_putf(y++, x, w, crt_attr(CRT_DIM), "%s PgUp: %zu lines above", crt_glyph(GLYPH_UP),
+		ui_crt_putf(y++, x, w, ui_crt_attr(CRT_DIM), "%s PgUp: %zu lines above", ui_crt_glyph(GLYPH_UP),
 		         lab->text_top);
 	for (int i = 0; i < body && lab->text_top + (size_t)i < n; i++)
 		draw_row(y + i, x, w, scrolled_row(lab->text_top + (size_t)i, flow));

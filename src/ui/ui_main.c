@@ -58,7 +58,7 @@ static void draw_screen(struct lab *lab, const struct layout *l)
 	erase();
 	/* presentation mode draws nothing dim (help and the chooser included:
 	 * they are what the room sees meanwhile) */
-	crt.no_dim = lab->present;
+	ui_crt.no_dim = lab->present;
 	if (l->too_small) {
 		ui_frame_draw_too_small(LINES, COLS, context);
 		return;
@@ -130,10 +130,10 @@ static void select_lesson(struct lab *lab, long delta)
 /* Quitting stops a run first, telling the student why it may take a moment. */
 static void quit(struct lab *lab)
 {
-	if (run_active(lab)) {
+	if (lab_run_active(lab)) {
 		lab_message(lab, "stopping the run...");
 		draw(lab);
-		run_abort(lab);
+		lab_run_abort(lab);
 	}
 	lab->quit = 1;
 }
@@ -144,7 +144,7 @@ static void start_run(struct lab *lab)
 	lab_message(lab, "starting: preparing the data file...");
 	draw(lab);                    /* trial_start may write the read file first */
 	lab->message[0] = '\0';
-	run_start(lab);
+	lab_run_start(lab);
 }
 
 /* keys.h names the special keys without curses: they must be the codes
@@ -165,7 +165,7 @@ static void help_hint(struct lab *lab)
 
 static void stop_from_help(struct lab *lab)
 {
-	run_stop(lab);
+	lab_run_stop(lab);
 	lab_message(lab, "stopping the run: %s closes help to show its result",
 	            keys_row(ACT_HELP_CLOSE)->bar_keys);
 }
@@ -183,11 +183,11 @@ static void toggle_course(struct lab *lab)
  * lesson. */
 static void escape(struct lab *lab)
 {
-	if (!run_active(lab) && lab->race.shown) {
+	if (!lab_run_active(lab) && lab->race.shown) {
 		lab->race.shown = 0;
 		return;
 	}
-	run_stop(lab);
+	lab_run_stop(lab);
 }
 
 static void toggle_present(struct lab *lab)
@@ -212,13 +212,13 @@ static void edit_action(struct lab *lab, enum key_action a, int dir)
 	switch (a) {
 	case ACT_EDIT_MOVE:
 		if (g->open)
-			edit_move(&g->line, dir);
+			form_edit_move(&g->line, dir);
 		else
 			form_move(&lab->form, dir);
 		break;
 	case ACT_EDIT_ERASE:
 		if (g->open)
-			edit_erase(&g->line);
+			form_edit_erase(&g->line);
 		else
 			form_erase(&lab->form);
 		break;
@@ -244,7 +244,7 @@ static void race_from_chooser(struct lab *lab)
 	lab_message(lab, "starting the race: preparing the data files...");
 	draw(lab);                    /* trial_start may write a read file first */
 	lab->message[0] = '\0';
-	race_pick(lab);
+	lab_race_pick(lab);
 }
 
 /* One action of the key table; `context` is where the key was read. */
@@ -258,7 +258,7 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		else
 			start_run(lab);
 		break;
-	case ACT_STOP: run_stop(lab); break;
+	case ACT_STOP: lab_run_stop(lab); break;
 	case ACT_ESCAPE:
 		if (context & KEYS_COURSE)
 			lab->course_screen = 0;
@@ -266,15 +266,15 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 			escape(lab);
 		break;
 	case ACT_LESSON: select_lesson(lab, dir); break;
-	case ACT_BLOCK: run_adjust_block(lab, dir > 0); break;
-	case ACT_CACHE: run_toggle_cache(lab); break;
-	case ACT_WATCH: run_cycle_watch(lab); break;
-	case ACT_RACE: race_open(lab); break;
+	case ACT_BLOCK: lab_run_adjust_block(lab, dir > 0); break;
+	case ACT_CACHE: lab_run_toggle_cache(lab); break;
+	case ACT_WATCH: lab_run_cycle_watch(lab); break;
+	case ACT_RACE: lab_race_open(lab); break;
 	case ACT_PRESENT: toggle_present(lab); break;
-	case ACT_CHOOSE_MOVE: race_chooser_move(lab, dir); break;
-	case ACT_CHOOSE_PAGE: race_chooser_move(lab, dir * (lab->race.page > 1 ? lab->race.page - 1 : 1)); break;
+	case ACT_CHOOSE_MOVE: lab_race_chooser_move(lab, dir); break;
+	case ACT_CHOOSE_PAGE: lab_race_chooser_move(lab, dir * (lab->race.page > 1 ? lab->race.page - 1 : 1)); break;
 	case ACT_CHOOSE_PICK: race_from_chooser(lab); break;
-	case ACT_CHOOSE_CLOSE: race_chooser_close(lab); break;
+	case ACT_CHOOSE_CLOSE: lab_race_chooser_close(lab); break;
 	case ACT_TEXT: ui_lesson_scroll(lab, dir); break;
 	case ACT_COURSE: toggle_course(lab); break;
 	case ACT_HELP:
@@ -286,7 +286,7 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		if (context & KEYS_CONFIRM)
 			lab_ask_scroll(lab, dir);
 		else if (context & KEYS_COMPARE)
-			compare_scroll(lab, dir);
+			lab_compare_scroll(lab, dir);
 		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir);
 		else
@@ -296,7 +296,7 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 		if (context & KEYS_CONFIRM)
 			lab_ask_scroll(lab, dir * (lab->ask_page > 1 ? lab->ask_page - 1 : 1));
 		else if (context & KEYS_COMPARE)
-			compare_scroll(lab, dir * lab->compare.page);
+			lab_compare_scroll(lab, dir * lab->compare.page);
 		else if (context & KEYS_HISTORY)
 			lab_history_scroll(lab, dir * (lab->history.page > 1 ? lab->history.page - 1 : 1));
 		else
@@ -312,9 +312,9 @@ static void do_action(struct lab *lab, enum key_action a, int dir, unsigned cont
 	case ACT_EDIT_DONE:
 	case ACT_EDIT_CLOSE: edit_action(lab, a, dir); break;
 	case ACT_HISTORY_CLOSE: lab_history_close(lab); break;
-	case ACT_COMPARE: compare_open(lab); break;
-	case ACT_COMPARE_VIEW: compare_cycle(lab, dir); break;
-	case ACT_COMPARE_CLOSE: compare_close(lab); break;
+	case ACT_COMPARE: lab_compare_open(lab); break;
+	case ACT_COMPARE_VIEW: lab_compare_cycle(lab, dir); break;
+	case ACT_COMPARE_CLOSE: lab_compare_close(lab); break;
 	case ACT_NOTICE_CLOSE: lab->notice[0] = '\0'; break;
 	case ACT_CONFIRM_YES:
 		if (lab_answer_commands(lab, 1))
@@ -342,7 +342,7 @@ static void handle_key(struct lab *lab, int ch)
 	else if (context & KEYS_NOTICE)
 		lab->notice[0] = '\0';           /* any key closes a notice */
 	else if (context & KEYS_PROMPT)
-		edit_insert(&lab->prompt.line, ch);
+		form_edit_insert(&lab->prompt.line, ch);
 	else if (context & KEYS_FORM)
 		form_insert(&lab->form, ch);
 	else if (context & KEYS_HELP)
@@ -358,10 +358,10 @@ static int lab_loop(struct lab *lab)
 		int sig = guard_pending();
 		if (sig) {
 			/* the guard has killed the child: reap it, and file the run */
-			run_abort(lab);
+			lab_run_abort(lab);
 			return guard_exit_status(sig);
 		}
-		int running = run_poll(lab);
+		int running = lab_run_poll(lab);
 		/* a calibration under way measures one cost a turn, between
 		 * frames, and only while no run is */
 		running |= lab_model_poll(lab);
@@ -388,7 +388,7 @@ int ui_main(const struct options *o)
 		        o->dump_layout_cols, o->dump_layout_lines, LAYOUT_MIN_COLS, LAYOUT_MIN_LINES);
 		return EXIT_USAGE;
 	}
-	crt_locale();                 /* before any text is measured */
+	ui_crt_locale();                 /* before any text is measured */
 	const char *marks = getenv("IOLAB_FRAME_MARKS");
 	frame_marks = marks && *marks;
 	struct lab lab;
@@ -397,7 +397,7 @@ int ui_main(const struct options *o)
 		lab_close(&lab);
 		return rc;
 	}
-	if (crt_init(o->no_color) != 0) {
+	if (ui_crt_init(o->no_color) != 0) {
 		const char *term = getenv("TERM");
 		fprintf(stderr, "iolab: TERM=%s has no usable terminfo entry here, so the lab cannot\n"
 		        "draw on this terminal; set TERM to one that has (e.g. TERM=xterm-256color),\n"
@@ -405,7 +405,7 @@ int ui_main(const struct options *o)
 		lab_close(&lab);
 		return EXIT_ENVIRONMENT;
 	}
-	guard_set_terminal_restore(crt_restore);
+	guard_set_terminal_restore(ui_crt_restore);
 	if (o->have_experiment)              /* --run SPEC, --command -- PROG: the form, filled */
 		lab_form_open(&lab, &o->experiment,
 		              o->command_given ? STORE_FROM_PROGRAM : STORE_FROM_EXPERIMENT);
@@ -413,10 +413,10 @@ int ui_main(const struct options *o)
 		lab_message(&lab, "starting the race: preparing the data files...");
 		draw(&lab);
 		lab.message[0] = '\0';
-		race_start(&lab, (size_t)lab.race_at_start);
+		lab_race_start(&lab, (size_t)lab.race_at_start);
 	}
 	rc = lab_loop(&lab);
-	crt_restore();
+	ui_crt_restore();
 	guard_set_terminal_restore(NULL);
 	lab_close(&lab);
 	ui_lesson_forget_layout();

@@ -40,25 +40,25 @@ void ui_history_draw(struct lab *lab, struct rect r)
 	const struct lesson *l = &lab->course.lessons[h->lesson];
 	/* the edge column stays blank: a row too long ends in an ellipsis */
 	int y = r.y, x = r.x + 1, w = r.w - 2 - UI_EDGE;
-	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Notebook of %s: %zu run%s, newest first", l->id,
+	ui_crt_putf(y++, x, w, ui_crt_attr(CRT_SECTION), "Notebook of %s: %zu run%s, newest first", l->id,
 	         h->n, h->n == 1 ? "" : "s");
 	char mean[UNITS_FIXED_WIDTH + 1];
 	units_format_fixed(h->score.mean_miss, 2, mean, sizeof mean);
 	if (h->score.guesses)
-		crt_putf(y++, x, w, crt_attr(CRT_LABEL), "guesses: %lld, mean miss %s (log rate), "
+		ui_crt_putf(y++, x, w, ui_crt_attr(CRT_LABEL), "guesses: %lld, mean miss %s (log rate), "
 		         "%lld within 1", (long long)h->score.guesses, mean, (long long)h->score.within_1);
 	else
-		crt_putf(y++, x, w, crt_attr(CRT_DIM), "no guesses yet (%s before a run)",
+		ui_crt_putf(y++, x, w, ui_crt_attr(CRT_DIM), "no guesses yet (%s before a run)",
 		         keys_row(ACT_GUESS)->label);
 	y++;
-	crt_putf(y++, x, w, crt_attr(CRT_LABEL), "%-16s  %-12s %11s %8s %11s %5s  %s", "when (UTC)",
+	ui_crt_putf(y++, x, w, ui_crt_attr(CRT_LABEL), "%-16s  %-12s %11s %8s %11s %5s  %s", "when (UTC)",
 	         "kind", "rate", "log rate", "guess", "miss", "what");
 	int page = r.y + r.h - y;
 	if (page < 1)
 		return;
 	h->page = page;
 	if (h->n == 0) {
-		crt_put(y, x, w, crt_attr(CRT_DIM), "No runs of this lesson yet.");
+		ui_crt_put(y, x, w, ui_crt_attr(CRT_DIM), "No runs of this lesson yet.");
 		return;
 	}
 	for (int i = 0; i < page && h->top + (size_t)i < h->n; i++) {
@@ -66,7 +66,7 @@ void ui_history_draw(struct lab *lab, struct rect r)
 		char line[600], screen[600];
 		history_line(row, line, sizeof line);
 		int role = row->own ? (row->ok ? CRT_VALUE : CRT_ERROR) : CRT_NORMAL;
-		crt_put_cut(y + i, x, w, crt_attr(role), crt_text(line, screen, sizeof screen));
+		ui_crt_put_cut(y + i, x, w, ui_crt_attr(role), ui_crt_text(line, screen, sizeof screen));
 	}
 }
 
@@ -76,25 +76,25 @@ void ui_prompt_draw(struct lab *lab, struct rect r)
 {
 	const struct guess_prompt *g = &lab->prompt;
 	int y = r.y, x = r.x + 1, w = r.w - 2;
-	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Your guess: how fast will the next run of %s be?",
+	ui_crt_putf(y++, x, w, ui_crt_attr(CRT_SECTION), "Your guess: how fast will the next run of %s be?",
 	         lab_lesson(lab)->id);
 	char hint[256];
 	snprintf(hint, sizeof hint, "A rate (3MB/s, 3 MiB/s, 500k; k M G are 1000s, KiB MiB GiB "
 	         "1024s) or a log rate (ln 15.1). %s keeps it for the next run, %s closes.",
 	         keys_row(ACT_EDIT_DONE)->label, keys_row(ACT_EDIT_CLOSE)->label);
-	y += ui_wrapped(y, x, w, crt_attr(CRT_LABEL), hint, 3);
+	y += ui_wrapped(y, x, w, ui_crt_attr(CRT_LABEL), hint, 3);
 	y++;
 	int fw = w > 40 ? 40 : w;
-	crt_put(y, x, 8, crt_attr(CRT_LABEL), "guess");
-	crt_fill(y, x + 8, fw, crt_attr(CRT_SELECTED));
-	crt_put(y, x + 8, fw, crt_attr(CRT_SELECTED), g->line.text);
+	ui_crt_put(y, x, 8, ui_crt_attr(CRT_LABEL), "guess");
+	ui_crt_fill(y, x + 8, fw, ui_crt_attr(CRT_SELECTED));
+	ui_crt_put(y, x + 8, fw, ui_crt_attr(CRT_SELECTED), g->line.text);
 	if ((int)g->line.cursor < fw) {
 		char c[2] = {g->line.cursor < g->line.len ? g->line.text[g->line.cursor] : ' ', 0};
-		crt_put(y, x + 8 + (int)g->line.cursor, 1, crt_attr(CRT_SELECTED) ^ A_REVERSE, c);
+		ui_crt_put(y, x + 8 + (int)g->line.cursor, 1, ui_crt_attr(CRT_SELECTED) ^ A_REVERSE, c);
 	}
 	y++;
 	if (g->error[0])
-		ui_wrapped(y + 1, x + 8, w - 8, crt_attr(CRT_ERROR), g->error, 4);
+		ui_wrapped(y + 1, x + 8, w - 8, ui_crt_attr(CRT_ERROR), g->error, 4);
 }
 
 /* --- a notice ---------------------------------------------------------------------- */
@@ -108,17 +108,17 @@ void ui_notice_draw(const struct lab *lab, int lines, int cols)
 	int w = cols - 8 > 100 ? 100 : cols - 8;
 	if (w < 20)
 		return;
-	textwrap_wrap(crt_text(lab->notice, ascii, sizeof ascii), w - 4, &t);
+	textwrap_wrap(ui_crt_text(lab->notice, ascii, sizeof ascii), w - 4, &t);
 	int h = (int)t.n + 3;                /* the title, the text, a gap, how to close */
 	if (h > lines - 2)
 		h = lines - 2;
 	int y = (lines - h) / 2, x = (cols - w) / 2;
-	int attr = crt_attr(CRT_MESSAGE);
+	int attr = ui_crt_attr(CRT_MESSAGE);
 	for (int i = 0; i < h; i++)
-		crt_fill(y + i, x, w, attr);
-	crt_put(y, x + 2, w - 4, attr | A_BOLD, "The lab notebook");
+		ui_crt_fill(y + i, x, w, attr);
+	ui_crt_put(y, x + 2, w - 4, attr | A_BOLD, "The lab notebook");
 	for (size_t i = 0; i < t.n && (int)i < h - 3; i++)
-		crt_put(y + 1 + (int)i, x + 2, w - 4, attr, t.v[i].text);
-	crt_putf(y + h - 1, x + 2, w - 4, attr, "(%s closes this)", keys_row(ACT_NOTICE_CLOSE)->label);
+		ui_crt_put(y + 1 + (int)i, x + 2, w - 4, attr, t.v[i].text);
+	ui_crt_putf(y + h - 1, x + 2, w - 4, attr, "(%s closes this)", keys_row(ACT_NOTICE_CLOSE)->label);
 	textwrap_free(&t);
 }

@@ -63,9 +63,9 @@ static void kv_parts(struct pen *p, const char *label, const struct fit_part *pa
 	if (max_rows > p->bottom - p->y)
 		max_rows = p->bottom - p->y;
 	fitline_fit(sp.v, sp.n, p->w - p->label_w - UI_EDGE, max_rows, &fr);
-	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
+	ui_crt_put(p->y, p->x, p->label_w, ui_crt_attr(CRT_LABEL), label);
 	for (size_t i = 0; i < fr.n; i++)
-		crt_put(p->y + (int)i, p->x + p->label_w, p->w - p->label_w, crt_attr(CRT_VALUE),
+		ui_crt_put(p->y + (int)i, p->x + p->label_w, p->w - p->label_w, ui_crt_attr(CRT_VALUE),
 		        fr.row[i]);
 	p->y += fr.n ? (int)fr.n : 1;
 }
@@ -92,10 +92,10 @@ static void kv_words(struct pen *p, const char *label, const char *text)
 		return;
 	struct tw_lines l = {0};
 	char ascii[512];
-	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w - p->label_w - UI_EDGE, &l);
-	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
+	textwrap_wrap(ui_crt_text(text, ascii, sizeof ascii), p->w - p->label_w - UI_EDGE, &l);
+	ui_crt_put(p->y, p->x, p->label_w, ui_crt_attr(CRT_LABEL), label);
 	for (size_t i = 0; i < l.n && pen_room(p, 1); i++)
-		crt_put(p->y++, p->x + p->label_w, p->w - p->label_w, crt_attr(CRT_LABEL), l.v[i].text);
+		ui_crt_put(p->y++, p->x + p->label_w, p->w - p->label_w, ui_crt_attr(CRT_LABEL), l.v[i].text);
 	textwrap_free(&l);
 }
 
@@ -104,9 +104,9 @@ static void para(struct pen *p, int role, const char *text)
 {
 	struct tw_lines l = {0};
 	char ascii[1024];
-	textwrap_wrap(crt_text(text, ascii, sizeof ascii), p->w - UI_EDGE, &l);
+	textwrap_wrap(ui_crt_text(text, ascii, sizeof ascii), p->w - UI_EDGE, &l);
 	for (size_t i = 0; i < l.n && pen_room(p, 1); i++)
-		crt_put(p->y++, p->x, p->w, crt_attr((enum crt_role)role), l.v[i].text);
+		ui_crt_put(p->y++, p->x, p->w, ui_crt_attr((enum crt_role)role), l.v[i].text);
 	textwrap_free(&l);
 }
 
@@ -143,7 +143,7 @@ static void draw_variant_state(struct pen *p, const struct run_view *v)
 	char name[300], buf[400];
 	if (v->kind == STORE_KIND_LESSON)
 		return;
-	lab_variant_name(NULL, v->label, v->kind, !crt.utf8, name, sizeof name);
+	lab_variant_name(NULL, v->label, v->kind, !ui_crt.utf8, name, sizeof name);
 	snprintf(buf, sizeof buf, "not the lesson's result: %s", name);
 	para(p, CRT_MESSAGE, buf);
 }
@@ -219,7 +219,7 @@ static void draw_guess(struct pen *p, const struct run_view *v)
 static void draw_model(struct pen *p, const struct run_view *v)
 {
 	struct model_estimate m;
-	int ascii = !crt.utf8;
+	int ascii = !ui_crt.utf8;
 	if (lab_model_of(v, &m) != 0)
 		return;
 	char pr[32], me[32], a[64], b[64], term[192], miss[256];
@@ -247,13 +247,13 @@ static void draw_model(struct pen *p, const struct run_view *v)
 static void draw_rates(struct pen *p, const struct run_view *v, int big)
 {
 	struct { double rate, avg; } s;
-	if (!run_view_rate(v, &s.rate, &s.avg)) {
+	if (!run_words_view_rate(v, &s.rate, &s.avg)) {
 		draw_guess(p, v);
 		return;
 	}
 	char a[32], b[48], la[32], lb[32], ln[64], bps[32], busy[96];
 	/* a rate the load held back is marked where it is shown */
-	int is_busy = run_busy_words(v, !crt.utf8, busy, sizeof busy);
+	int is_busy = run_words_busy(v, !ui_crt.utf8, busy, sizeof busy);
 	if (big)
 		draw_big(p, s.rate);
 	units_format_rate(s.rate, a, sizeof a);
@@ -291,7 +291,7 @@ static void draw_rates(struct pen *p, const struct run_view *v, int big)
 
 static int compare_rate(const struct lab *lab, const char *id, double *rate)
 {
-	long i = course_find(&lab->course, id);
+	long i = lesson_course_find(&lab->course, id);
 	if (i < 0)
 		return 0;
 	/* the latest run as that lesson says, never a variant of it */
@@ -323,7 +323,7 @@ static size_t collect_marks(const struct lab *lab, const struct lesson *l,
 		m[n++] = (struct ui_gauge_mark){guess, 'G', CRT_MESSAGE, "your guess", guess_shown};
 	}
 	for (size_t i = 0; i < l->nrefs && n < MAX_MARKS; i++)
-		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, ref_mark_key(l->refs[i].source),
+		m[n++] = (struct ui_gauge_mark){l->refs[i].rate, reference_mark_key(l->refs[i].source),
 		                                CRT_REF, lab_ref_label(lab, l->refs[i].source), NULL};
 	for (size_t i = 0; i < l->ncompare && n < MAX_MARKS; i++) {
 		double rate;
@@ -337,15 +337,15 @@ static size_t collect_marks(const struct lab *lab, const struct lesson *l,
 static void draw_gauge(struct pen *p, const struct lab *lab, const struct run_view *v)
 {
 	double now, avg;
-	int have = run_view_rate(v, &now, &avg);
+	int have = run_words_view_rate(v, &now, &avg);
 	struct ui_gauge_mark marks[MAX_MARKS];
 	char guess_shown[32];
 	size_t n = collect_marks(lab, lab_lesson(lab), v, marks, guess_shown, sizeof guess_shown);
 	if (!pen_room(p, 3))
 		return;
 	int w = p->w - UI_EDGE;
-	crt_putf(p->y++, p->x, w, crt_attr(CRT_DIM), "B/s, log scale%s",
-	         v->live ? (crt.utf8 ? "   bar: now  \u2503 avg" : "   bar: now  | avg") : "");
+	ui_crt_putf(p->y++, p->x, w, ui_crt_attr(CRT_DIM), "B/s, log scale%s",
+	         v->live ? (ui_crt.utf8 ? "   bar: now  \u2503 avg" : "   bar: now  | avg") : "");
 	/* the legend may wrap: keep it inside the panel */
 	int rows = ui_gauge_draw(p->y, p->x, w, p->roomy ? 3 : 1, have ? now : 0, v->live ? avg : 0,
 	                         marks, pen_room(p, 6) ? n : 0);
@@ -363,11 +363,11 @@ static void named_count(const char *name, int64_t n, char *buf, size_t len)
 }
 
 /* The program's own calls by kind, every kind it made ("fread 688,126
- * fseek 688,126"), worded as every view words them (run_calls_words). */
+ * fseek 688,126"), worded as every view words them (run_words_calls). */
 static void draw_calls(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
 	struct run_calls c;
-	run_calls_words(v, spec, &c);
+	run_words_calls(v, spec, &c);
 	if (c.none)
 		kv_words(p, "calls", c.none);
 	else if (c.n)
@@ -397,7 +397,7 @@ static void draw_syscalls(struct pen *p, const struct run_view *v, const struct 
 		for (int k = 0; k < SYS_TOTAL; k++) {
 			if (v->result->sys[k] <= 0)
 				continue;
-			named_count(sys_kind_name((enum sys_kind)k), v->result->sys[k], text[n],
+			named_count(trial_sys_kind_name((enum sys_kind)k), v->result->sys[k], text[n],
 			            sizeof text[n]);
 			parts[n] = (struct fit_part){text[n], NULL, 0, 0};
 			n++;
@@ -420,22 +420,22 @@ static void draw_bar_line(struct pen *p, const char *label, double frac, const c
 {
 	if (!pen_room(p, 1))
 		return;
-	int tw = tw_width(tail);
+	int tw = textwrap_width(tail);
 	int bw = p->w - UI_EDGE - p->label_w - tw - 1;
-	crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
+	ui_crt_put(p->y, p->x, p->label_w, ui_crt_attr(CRT_LABEL), label);
 	int fill = bw > 0 ? (int)(frac * bw + 0.5) : 0;
 	for (int i = 0; i < bw; i++)
-		crt_put(p->y, p->x + p->label_w + i, 1,
-		        i < fill ? crt_attr(CRT_GAUGE_FILL) : crt_attr(CRT_GAUGE_EMPTY),
-		        crt_glyph(i < fill ? GLYPH_BAR_FULL : GLYPH_BAR_EMPTY));
-	crt_put(p->y, p->x + p->label_w + (bw > 0 ? bw : 0) + 1, tw, crt_attr(CRT_VALUE), tail);
+		ui_crt_put(p->y, p->x + p->label_w + i, 1,
+		        i < fill ? ui_crt_attr(CRT_GAUGE_FILL) : ui_crt_attr(CRT_GAUGE_EMPTY),
+		        ui_crt_glyph(i < fill ? GLYPH_BAR_FULL : GLYPH_BAR_EMPTY));
+	ui_crt_put(p->y, p->x + p->label_w + (bw > 0 ? bw : 0) + 1, tw, ui_crt_attr(CRT_VALUE), tail);
 	p->y++;
 }
 
 static void draw_progress(struct pen *p, const struct run_view *v, const struct wl_spec *spec)
 {
 	char done[32], size[32], el[32], tail[16], a[64], b[96];
-	int ascii = !crt.utf8;
+	int ascii = !ui_crt.utf8;
 	if (v->live) {
 		const struct trial_sample *s = v->sample;
 		/* reads repeat passes over the file; a write is one pass, even when
@@ -526,7 +526,7 @@ static void draw_labelled(struct pen *p, const char *label, int max_rows,
 	int rows = draw(p->y, p->x + p->label_w, p->w - p->label_w - UI_EDGE,
 	                max_rows < room ? max_rows : room, v);
 	if (rows) {
-		crt_put(p->y, p->x, p->label_w, crt_attr(CRT_LABEL), label);
+		ui_crt_put(p->y, p->x, p->label_w, ui_crt_attr(CRT_LABEL), label);
 		p->y += rows;
 	}
 }
@@ -545,7 +545,7 @@ static void draw_costs(struct pen *p, const struct run_view *v)
 	char a[48], b[48], x[32], y[32];
 	if (!v->live && p->roomy) {
 		const struct trial_result *r = v->result;
-		int ascii = !crt.utf8;
+		int ascii = !ui_crt.utf8;
 		units_format_seconds(r->utime, ascii, x, sizeof x);
 		units_format_seconds(r->stime, ascii, y, sizeof y);
 		snprintf(a, sizeof a, "user %s", x);
@@ -577,7 +577,7 @@ static void draw_costs(struct pen *p, const struct run_view *v)
 			kv_words(p, "page cache", "residency unavailable");
 		else {
 			snprintf(a, sizeof a, "%.0f%% %s %.0f%%", r->resident_before * 100,
-			         crt_glyph(GLYPH_ARROW), r->resident_after * 100);
+			         ui_crt_glyph(GLYPH_ARROW), r->resident_after * 100);
 			const struct fit_part cache[] = {{a, NULL, 0, 0}, {"resident", NULL, 1, 1}};
 			kv_parts(p, "page cache", cache, COUNT(cache), 1);
 		}
@@ -596,7 +596,7 @@ static void draw_saved(struct pen *p, const struct saved_result *e, const struct
 		para(p, CRT_LABEL, e->error);
 	if (e->bytes >= 0 && isfinite(e->seconds)) {
 		units_format_bytes((double)e->bytes, a, sizeof a);
-		units_format_seconds(e->seconds, !crt.utf8, c, sizeof c);
+		units_format_seconds(e->seconds, !ui_crt.utf8, c, sizeof c);
 		snprintf(b, sizeof b, "in %s", c);
 		const struct fit_part moved[] = {{a, NULL, 0, 0}, {b, NULL, 0, 1}};
 		kv_parts(p, "moved", moved, COUNT(moved), 2);
@@ -623,7 +623,7 @@ static void draw_stderr(struct pen *p, const struct run_view *v)
 	if (!*tail || !pen_room(p, 2))
 		return;
 	pen_gap(p);
-	crt_put(p->y++, p->x, p->w - UI_EDGE, crt_attr(CRT_SECTION), "stderr, its last lines");
+	ui_crt_put(p->y++, p->x, p->w - UI_EDGE, ui_crt_attr(CRT_SECTION), "stderr, its last lines");
 	char line[TRIAL_STDERR_MAX];
 	for (const char *s = tail; *s && pen_room(p, 1);) {
 		size_t n = strcspn(s, "\n"), k;
@@ -642,11 +642,11 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 	if (l->ncompare == 0 || !pen_room(p, 2))
 		return;
 	pen_gap(p);
-	crt_put(p->y++, p->x, p->w, crt_attr(CRT_SECTION), "Compare with");
+	ui_crt_put(p->y++, p->x, p->w, ui_crt_attr(CRT_SECTION), "Compare with");
 	for (size_t i = 0; i < l->ncompare && pen_room(p, 1); i++) {
 		double rate;
 		char r[32], lg[32], label[2] = {compare_key(i), 0};
-		crt_put(p->y, p->x, 2, crt_attr(CRT_COMPARE) | A_BOLD, label);
+		ui_crt_put(p->y, p->x, 2, ui_crt_attr(CRT_COMPARE) | A_BOLD, label);
 		struct fit_part parts[3] = {{l->compare[i], NULL, 0, 0}};
 		size_t n = 1;
 		int ran = compare_rate(lab, l->compare[i], &rate);
@@ -663,8 +663,8 @@ static void draw_compare(struct pen *p, const struct lab *lab, const struct less
 		int rows = p->bottom - p->y < 2 ? p->bottom - p->y : 2;
 		fitline_fit(sp.v, sp.n, p->w - 2 - UI_EDGE, rows, &fr);
 		for (size_t k = 0; k < fr.n; k++)
-			crt_put(p->y + (int)k, p->x + 2, p->w - 2,
-			        crt_attr(ran ? CRT_VALUE : CRT_DIM), fr.row[k]);
+			ui_crt_put(p->y + (int)k, p->x + 2, p->w - 2,
+			        ui_crt_attr(ran ? CRT_VALUE : CRT_DIM), fr.row[k]);
 		p->y += fr.n ? (int)fr.n : 1;
 	}
 }
@@ -678,12 +678,12 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 	if (ls->nvariants == 0 || !pen_room(p, 2))
 		return;
 	pen_gap(p);
-	crt_putf(p->y++, p->x, p->w - UI_EDGE, crt_attr(CRT_SECTION), "Not as the lesson says (%s: "
+	ui_crt_putf(p->y++, p->x, p->w - UI_EDGE, ui_crt_attr(CRT_SECTION), "Not as the lesson says (%s: "
 	         "all runs)", keys_row(ACT_HISTORY)->label);
 	for (size_t k = 0; k < ls->nvariants && pen_room(p, 1); k++) {
 		const struct variant *var = &ls->variants[k];
 		char name[300], rate[32] = "";
-		lab_variant_name(lab->course.lessons[i].id, var->label, STORE_KIND_CHANGED, !crt.utf8,
+		lab_variant_name(lab->course.lessons[i].id, var->label, STORE_KIND_CHANGED, !ui_crt.utf8,
 		                 name, sizeof name);
 		if (isfinite(var->rate))
 			units_format_rate(var->rate, rate, sizeof rate);
@@ -703,7 +703,7 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 		int rows = p->bottom - p->y < 3 ? p->bottom - p->y : 3;
 		fitline_fit(sp.v, sp.n, p->w - UI_EDGE, rows, &fr);
 		for (size_t r = 0; r < fr.n; r++)
-			crt_put(p->y + (int)r, p->x, p->w, crt_attr(CRT_LABEL), fr.row[r]);
+			ui_crt_put(p->y + (int)r, p->x, p->w, ui_crt_attr(CRT_LABEL), fr.row[r]);
 		p->y += fr.n ? (int)fr.n : 1;
 	}
 }
@@ -711,7 +711,7 @@ static void draw_variants(struct pen *p, const struct lab *lab, size_t i)
 void ui_panel_draw(const struct lab *lab, struct rect r)
 {
 	struct run_view v;
-	run_view_of(lab, lab->cur, &v);
+	lab_run_view_of(lab, lab->cur, &v);
 	const struct lesson *l = lab_lesson(lab);
 	if (l->sweep.ncaches > 0) {
 		ui_sweep_draw(lab, &v, r);
@@ -728,7 +728,7 @@ void ui_panel_draw(const struct lab *lab, struct rect r)
 		/* the trend's label in the label column, like every row's */
 		int w = ui_gauge_draw_sparkline(p.y, p.x + p.label_w, p.w - p.label_w - UI_EDGE, v.hist);
 		if (w) {
-			crt_put(p.y, p.x, p.label_w, crt_attr(CRT_LABEL), "trend");
+			ui_crt_put(p.y, p.x, p.label_w, ui_crt_attr(CRT_LABEL), "trend");
 			p.y++;
 		}
 	}

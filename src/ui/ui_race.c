@@ -25,9 +25,9 @@ void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len)
 	double a, b, avg, dlog, ratio;
 	char t[32];
 	int a_faster;
-	int ha = run_view_rate(&v[0], &a, &avg), hb = run_view_rate(&v[1], &b, &avg);
-	if (!ha || !hb || race_gap(a, b, &dlog, &ratio) != 0
-	    || race_times(a, b, t, sizeof t, &a_faster) != 0) {
+	int ha = run_words_view_rate(&v[0], &a, &avg), hb = run_words_view_rate(&v[1], &b, &avg);
+	if (!ha || !hb || lab_race_gap(a, b, &dlog, &ratio) != 0
+	    || lab_race_times(a, b, t, sizeof t, &a_faster) != 0) {
 		snprintf(buf, len, "log rate A \u2212 B: when both have a rate");
 		return;
 	}
@@ -41,18 +41,18 @@ static void draw_shared(struct rect r, const struct run_view v[2])
 {
 	char buf[256];
 	int y = r.y, w = r.w - UI_EDGE;
-	int cpus = race_cpus();
+	int cpus = lab_race_cpus();
 	snprintf(buf, sizeof buf, "Both runs share this machine's %d CPU%s and its disk at once: "
 	         "each slows the other, so neither rate is its lesson's alone.", cpus,
 	         cpus == 1 ? "" : "s");
-	y += ui_wrapped(y, r.x, w, crt_attr(CRT_LABEL), buf, 2);
+	y += ui_wrapped(y, r.x, w, ui_crt_attr(CRT_LABEL), buf, 2);
 	double rate[2], avg;
 	for (int i = 0; i < 2; i++)
-		if (!run_view_rate(&v[i], &rate[i], &avg))
+		if (!run_words_view_rate(&v[i], &rate[i], &avg))
 			rate[i] = 0;
 	y += ui_gauge_draw_pair(y, r.x, w, rate[0], rate[1]);
 	ui_race_gap_text(v, buf, sizeof buf);
-	crt_put(y++, r.x, w, crt_attr(CRT_VALUE), buf);
+	ui_crt_put(y++, r.x, w, ui_crt_attr(CRT_VALUE), buf);
 }
 
 /* --- one side ---------------------------------------------------------------- */
@@ -74,8 +74,8 @@ static int side_rows(const struct side *s, int most)
 static void draw_spec(struct side *s, const struct wl_spec *spec)
 {
 	char desc[512], sep[8];
-	wl_spec_describe(spec, !crt.utf8, desc, sizeof desc);
-	snprintf(sep, sizeof sep, " %s ", crt_glyph(GLYPH_DOT));
+	wl_spec_describe(spec, !ui_crt.utf8, desc, sizeof desc);
+	snprintf(sep, sizeof sep, " %s ", ui_crt_glyph(GLYPH_DOT));
 	struct fit_part parts[16];
 	char text[16][96];
 	size_t n = 0;
@@ -87,7 +87,7 @@ static void draw_spec(struct side *s, const struct wl_spec *spec)
 		n++;
 		p = next ? next + strlen(sep) : NULL;
 	}
-	s->y += ui_fit_draw(s->y, s->x, s->w, side_rows(s, 2), crt_attr(CRT_LABEL), parts, n);
+	s->y += ui_fit_draw(s->y, s->x, s->w, side_rows(s, 2), ui_crt_attr(CRT_LABEL), parts, n);
 }
 
 static void draw_side(const struct lab *lab, int side, const struct run_view *v, struct rect r)
@@ -99,12 +99,12 @@ static void draw_side(const struct lab *lab, int side, const struct run_view *v,
 		return;
 	/* the title is words: cut, with an ellipsis, where it must be */
 	snprintf(buf, sizeof buf, "%c  %s %s %s", ui_race_letter(side), l->id,
-	         crt_glyph(GLYPH_DOT), l->title ? l->title : "");
-	crt_put_cut(s.y++, s.x, s.w, crt_attr(CRT_TITLE), buf);
+	         ui_crt_glyph(GLYPH_DOT), l->title ? l->title : "");
+	ui_crt_put_cut(s.y++, s.x, s.w, ui_crt_attr(CRT_TITLE), buf);
 	/* two rows: the raced mark wraps rather than goes */
 	s.y += ui_run_state_draw(s.y, s.x, s.w, side_rows(&s, 2), v, 1);
 	double now, avg;
-	if (!run_view_rate(v, &now, &avg))
+	if (!run_words_view_rate(v, &now, &avg))
 		return;
 	char rate[32], num[32], unit[16], r_text[48], lg[32];
 	units_format_rate(now, rate, sizeof rate);
@@ -116,7 +116,7 @@ static void draw_side(const struct lab *lab, int side, const struct run_view *v,
 	const struct fit_part rates[] = {
 		{r_text, NULL, 0, 0}, {lg, NULL, 0, 0}, {v->live ? "(now)" : NULL, NULL, 1, 0},
 	};
-	s.y += ui_fit_draw(s.y, s.x, s.w, side_rows(&s, 2), crt_attr(CRT_VALUE), rates, 3);
+	s.y += ui_fit_draw(s.y, s.x, s.w, side_rows(&s, 2), ui_crt_attr(CRT_VALUE), rates, 3);
 	s.y += ui_run_busy_draw(s.y, s.x, s.w, side_rows(&s, 1), v);
 	s.y += ui_run_counts_draw(s.y, s.x, s.w, side_rows(&s, 2), v, 0);
 	s.y += ui_run_moved_draw(s.y, s.x, s.w, side_rows(&s, 1), v);
@@ -126,7 +126,7 @@ static void draw_side(const struct lab *lab, int side, const struct run_view *v,
 	s.y += ui_run_layers_draw(s.y, s.x, s.w, side_rows(&s, 2), v);
 	if (v->spec && s.y < s.bottom) {
 		draw_spec(&s, v->spec);
-		s.y += ui_wrapped(s.y, s.x, s.w, crt_attr(CRT_LABEL),
+		s.y += ui_wrapped(s.y, s.x, s.w, ui_crt_attr(CRT_LABEL),
 		                  watch_pass_meaning(watch_pass_kind_of(v->spec)), side_rows(&s, 2));
 	}
 }
@@ -138,8 +138,8 @@ void ui_race_draw(const struct lab *lab, int lines, int cols)
 	if (l.too_small)
 		return;
 	struct run_view v[2];
-	race_view_of(lab, 0, &v[0]);
-	race_view_of(lab, 1, &v[1]);
+	lab_race_view_of(lab, 0, &v[0]);
+	lab_race_view_of(lab, 1, &v[1]);
 	ui_frame_draw_header(lab, l.header);
 	draw_shared(l.top, v);
 	draw_side(lab, 0, &v[0], l.a);
@@ -147,7 +147,7 @@ void ui_race_draw(const struct lab *lab, int lines, int cols)
 		ui_frame_draw_rule(l.rule);
 	else
 		for (int x = 0; x < l.rule.w; x++)
-			crt_line_glyph(l.rule.y, l.rule.x + x, LINE_H, crt_attr(CRT_DIM));
+			ui_crt_line_glyph(l.rule.y, l.rule.x + x, LINE_H, ui_crt_attr(CRT_DIM));
 	draw_side(lab, 1, &v[1], l.b);
 }
 
@@ -158,8 +158,8 @@ void ui_race_draw_chooser(struct lab *lab, struct rect r)
 	struct race *race = &lab->race;
 	const struct lesson *cur = lab_lesson(lab);
 	int y = r.y, x = r.x + 1, w = r.w - 2;
-	crt_putf(y++, x, w, crt_attr(CRT_SECTION), "Race %s against:", cur->id);
-	crt_put(y++, x, w, crt_attr(CRT_LABEL),
+	ui_crt_putf(y++, x, w, ui_crt_attr(CRT_SECTION), "Race %s against:", cur->id);
+	ui_crt_put(y++, x, w, ui_crt_attr(CRT_LABEL),
 	        "Enter races it, both at once; Esc closes. Compared lessons first.");
 	y++;
 	int page = r.y + r.h - y;
@@ -175,10 +175,10 @@ void ui_race_draw_chooser(struct lab *lab, struct rect r)
 		const struct lesson *l = &lab->course.lessons[race->choices[k]];
 		int sel = k == race->choice;
 		char line[512];
-		snprintf(line, sizeof line, "%s %-22s %s%s", sel ? crt_glyph(GLYPH_CURSOR) : " ", l->id,
+		snprintf(line, sizeof line, "%s %-22s %s%s", sel ? ui_crt_glyph(GLYPH_CURSOR) : " ", l->id,
 		         l->title ? l->title : "", k < race->ncompared ? "  (compared)" : "");
 		if (sel)
-			crt_fill(y + i, x, w, crt_attr(CRT_SELECTED));
-		crt_put_cut(y + i, x, w - UI_EDGE, crt_attr(sel ? CRT_SELECTED : CRT_NORMAL), line);
+			ui_crt_fill(y + i, x, w, ui_crt_attr(CRT_SELECTED));
+		ui_crt_put_cut(y + i, x, w - UI_EDGE, ui_crt_attr(sel ? CRT_SELECTED : CRT_NORMAL), line);
 	}
 }

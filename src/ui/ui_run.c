@@ -21,9 +21,9 @@ void ui_screen_parts(const struct fit_part *in, size_t n, struct ui_parts *out)
 	for (size_t i = 0; i < out->n; i++) {
 		out->v[i] = in[i];
 		if (in[i].text)
-			out->v[i].text = crt_text(in[i].text, out->text[i], sizeof out->text[i]);
+			out->v[i].text = ui_crt_text(in[i].text, out->text[i], sizeof out->text[i]);
 		if (in[i].brief)
-			out->v[i].brief = crt_text(in[i].brief, out->brief[i], sizeof out->brief[i]);
+			out->v[i].brief = ui_crt_text(in[i].brief, out->brief[i], sizeof out->brief[i]);
 	}
 }
 
@@ -36,7 +36,7 @@ int ui_fit_draw(int y, int x, int w, int max_rows, int attr, const struct fit_pa
 	ui_screen_parts(parts, n, &sp);
 	fitline_fit(sp.v, sp.n, w, max_rows > FIT_ROWS_MAX ? FIT_ROWS_MAX : max_rows, &fr);
 	for (size_t i = 0; i < fr.n; i++)
-		crt_put(y + (int)i, x, w, attr, fr.row[i]);
+		ui_crt_put(y + (int)i, x, w, attr, fr.row[i]);
 	return (int)fr.n;
 }
 
@@ -51,7 +51,7 @@ static int words(int y, int x, int w, int max_rows, int attr, const char *text)
 
 /* The glyph and role of each tone. */
 static const struct {
-	int glyph;                /* enum crt_glyph, -1 none */
+	int glyph;                /* enum ui_crt_glyph, -1 none */
 	enum crt_role role;
 } tones[RUN_TONES] = {
 	[RUN_TONE_RUNNING] = {GLYPH_RUNNING, CRT_RUNNING},
@@ -64,23 +64,23 @@ static const struct {
 int ui_run_state_draw(int y, int x, int w, int max_rows, const struct run_view *v, int roomy)
 {
 	struct run_state s;
-	run_state_words(v, !crt.utf8, &s);
+	run_words_state(v, !ui_crt.utf8, &s);
 	int role = tones[s.tone].role, rows = 0, indent = 0;
 	if (s.n && tones[s.tone].glyph >= 0 && max_rows > 0) {
-		const char *g = crt_glyph((enum crt_glyph)tones[s.tone].glyph);
-		indent = tw_width(g) + 1;
+		const char *g = ui_crt_glyph((enum ui_crt_glyph)tones[s.tone].glyph);
+		indent = textwrap_width(g) + 1;
 		/* a view with rows to spare wraps what another leaves out */
 		if (roomy)
 			for (size_t i = 0; i < s.n; i++)
 				s.part[i].drop = 0;
-		rows = ui_fit_draw(y, x + indent, w - indent, max_rows, crt_attr(role), s.part, s.n);
+		rows = ui_fit_draw(y, x + indent, w - indent, max_rows, ui_crt_attr(role), s.part, s.n);
 		if (rows)
-			crt_put(y, x, indent, crt_attr(role), g);
+			ui_crt_put(y, x, indent, ui_crt_attr(role), g);
 	}
 	/* the error's own words: in the failure's colour, else as a label */
 	int wrole = s.tone == RUN_TONE_FAILED ? CRT_ERROR : CRT_LABEL;
 	rows += words(y + rows, x + (rows ? indent : 0), w - (rows ? indent : 0), max_rows - rows,
-	              crt_attr((enum crt_role)wrole), s.detail);
+	              ui_crt_attr((enum crt_role)wrole), s.detail);
 	return rows;
 }
 
@@ -93,7 +93,7 @@ int ui_run_counts_draw(int y, int x, int w, int max_rows, const struct run_view 
 	size_t n = 0;
 	char lg[48], sys[96], sysb[96], first[96];
 	double now, avg;
-	if (with_log && run_view_rate(v, &now, &avg)) {
+	if (with_log && run_words_view_rate(v, &now, &avg)) {
 		snprintf(lg, sizeof lg, "log rate %.2f", units_log_rate(now));
 		parts[n++] = (struct fit_part){lg, NULL, 0, 0};
 	}
@@ -111,7 +111,7 @@ int ui_run_counts_draw(int y, int x, int w, int max_rows, const struct run_view 
 	parts[n++] = (struct fit_part){sys, sysb, 0, 0};
 	/* beside it, the program's own calls by kind */
 	struct run_calls c;
-	run_calls_words(v, spec, &c);
+	run_words_calls(v, spec, &c);
 	if (c.n) {
 		snprintf(first, sizeof first, "program: %s", c.text[0]);
 		parts[n++] = (struct fit_part){first, c.text[0], 0, 0};
@@ -121,7 +121,7 @@ int ui_run_counts_draw(int y, int x, int w, int max_rows, const struct run_view 
 		snprintf(first, sizeof first, "program: %s", c.none);
 		parts[n++] = (struct fit_part){first, "program: not counted", 0, 0};
 	}
-	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_VALUE), parts, n);
+	return ui_fit_draw(y, x, w, max_rows, ui_crt_attr(CRT_VALUE), parts, n);
 }
 
 int ui_run_moved_draw(int y, int x, int w, int max_rows, const struct run_view *v)
@@ -132,13 +132,13 @@ int ui_run_moved_draw(int y, int x, int w, int max_rows, const struct run_view *
 	double secs = v->live ? v->sample->elapsed : v->result->seconds;
 	char b[32], t[32], n[32], moved[64], in[64], passes[48];
 	units_format_bytes((double)bytes, b, sizeof b);
-	units_format_seconds(secs, !crt.utf8, t, sizeof t);
+	units_format_seconds(secs, !ui_crt.utf8, t, sizeof t);
 	snprintf(moved, sizeof moved, "moved %s", b);
 	snprintf(in, sizeof in, "in %s of loops,", t);
 	units_format_count(v->passes, n, sizeof n);
 	snprintf(passes, sizeof passes, "%s whole pass%s", n, v->passes == 1 ? "" : "es");
 	const struct fit_part parts[] = {{moved, NULL, 0, 0}, {in, NULL, 0, 1}, {passes, NULL, 0, 1}};
-	return ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_LABEL), parts, COUNT(parts));
+	return ui_fit_draw(y, x, w, max_rows, ui_crt_attr(CRT_LABEL), parts, COUNT(parts));
 }
 
 /* The glyph of each part of the time bar: told apart without colour. */
@@ -146,7 +146,7 @@ static const char *time_glyph(enum run_time_part p)
 {
 	static const char *const utf8[RUN_TIME_PARTS] = {"\u2588", "\u2593", "\u2592", "\u2591"};
 	static const char *const ascii[RUN_TIME_PARTS] = {"#", "=", "~", "."};
-	return crt.utf8 ? utf8[p] : ascii[p];
+	return ui_crt.utf8 ? utf8[p] : ascii[p];
 }
 
 /* The bar: each part's share of w cells (rounded so they fill w). */
@@ -158,7 +158,7 @@ static void draw_time_bar(int y, int x, int w, const struct run_time *t)
 		upto += t->share[p];
 		int end = p == RUN_TIME_PARTS - 1 ? w : (int)(upto * w + 0.5);
 		for (; cell < end && cell < w; cell++)
-			crt_put(y, x + cell, 1, crt_attr(p == RUN_TIME_BLOCKED ? CRT_LABEL : CRT_VALUE),
+			ui_crt_put(y, x + cell, 1, ui_crt_attr(p == RUN_TIME_BLOCKED ? CRT_LABEL : CRT_VALUE),
 			        time_glyph((enum run_time_part)p));
 	}
 }
@@ -166,7 +166,7 @@ static void draw_time_bar(int y, int x, int w, const struct run_time *t)
 int ui_run_time_draw(int y, int x, int w, int max_rows, const struct run_view *v)
 {
 	struct run_time t;
-	run_time_words(v, !crt.utf8, &t);
+	run_words_time(v, !ui_crt.utf8, &t);
 	if (!t.have || max_rows < 1 || w < 8)
 		return 0;
 	int rows = 0;
@@ -189,28 +189,28 @@ int ui_run_time_draw(int y, int x, int w, int max_rows, const struct run_view *v
 	}
 	if (t.n > n)                  /* the note on what is not split */
 		parts[n++] = t.part[t.n - 1];
-	return rows + ui_fit_draw(y + rows, x, w, max_rows - rows, crt_attr(CRT_LABEL), parts, n);
+	return rows + ui_fit_draw(y + rows, x, w, max_rows - rows, ui_crt_attr(CRT_LABEL), parts, n);
 }
 
 int ui_run_price_draw(int y, int x, int w, int max_rows, const struct run_view *v)
 {
 	struct run_price pr;
-	run_price_words(v, !crt.utf8, &pr);
-	return pr.n ? ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_VALUE), pr.part, pr.n) : 0;
+	run_words_price(v, !ui_crt.utf8, &pr);
+	return pr.n ? ui_fit_draw(y, x, w, max_rows, ui_crt_attr(CRT_VALUE), pr.part, pr.n) : 0;
 }
 
 int ui_run_layers_draw(int y, int x, int w, int max_rows, const struct run_view *v)
 {
 	struct run_layers ly;
-	run_layers_words(v, !crt.utf8, &ly);
-	return ly.n ? ui_fit_draw(y, x, w, max_rows, crt_attr(CRT_LABEL), ly.part, ly.n) : 0;
+	run_words_layers(v, !ui_crt.utf8, &ly);
+	return ly.n ? ui_fit_draw(y, x, w, max_rows, ui_crt_attr(CRT_LABEL), ly.part, ly.n) : 0;
 }
 
 int ui_run_busy_draw(int y, int x, int w, int max_rows, const struct run_view *v)
 {
 	char busy[96];
-	if (max_rows < 1 || !run_busy_words(v, !crt.utf8, busy, sizeof busy))
+	if (max_rows < 1 || !run_words_busy(v, !ui_crt.utf8, busy, sizeof busy))
 		return 0;
 	const struct fit_part part = {busy, "busy", 0, 0};
-	return ui_fit_draw(y, x, w, 1, crt_attr(CRT_ERROR), &part, 1);
+	return ui_fit_draw(y, x, w, 1, ui_crt_attr(CRT_ERROR), &part, 1);
 }

@@ -34,14 +34,14 @@ static int put_fitted(int y, int x, int w, int max_rows, int attr, const struct 
 	for (size_t i = 0; i < n; i++) {
 		shown[i] = parts[i];
 		if (parts[i].text)
-			shown[i].text = crt_text(parts[i].text, text[i], sizeof text[i]);
+			shown[i].text = ui_crt_text(parts[i].text, text[i], sizeof text[i]);
 		if (parts[i].brief)
-			shown[i].brief = crt_text(parts[i].brief, brief[i], sizeof brief[i]);
+			shown[i].brief = ui_crt_text(parts[i].brief, brief[i], sizeof brief[i]);
 	}
 	struct fit_rows fr;
 	fitline_fit(shown, n, w - UI_EDGE, max_rows, &fr);
 	for (size_t i = 0; i < fr.n; i++)
-		crt_put(y + (int)i, x, w, attr, fr.row[i]);
+		ui_crt_put(y + (int)i, x, w, attr, fr.row[i]);
 	return (int)fr.n;
 }
 
@@ -59,7 +59,7 @@ static int draw_status(const struct lab *lab, const struct run_view *v, int y, i
 		uint64_t block = v->spec ? v->spec->block : 0;
 		enum wl_cache cache = v->spec ? v->spec->cache : WL_CACHE_WARM;
 		char state[32], point[32], brief[32], b[32], blocks[48], series[64];
-		snprintf(state, sizeof state, "%s %s", crt_glyph(GLYPH_RUNNING),
+		snprintf(state, sizeof state, "%s %s", ui_crt_glyph(GLYPH_RUNNING),
 		         v->stopping ? "STOPPING" : "RUNNING");
 		snprintf(point, sizeof point, "point %zu of %zu", v->point + 1, v->total);
 		snprintf(brief, sizeof brief, "point %zu/%zu", v->point + 1, v->total);
@@ -69,22 +69,22 @@ static int draw_status(const struct lab *lab, const struct run_view *v, int y, i
 		const struct fit_part parts[] = {
 			{state, NULL, 0, 0}, {point, brief, 0, 0}, {blocks, NULL, 0, 0}, {series, NULL, 0, 0},
 		};
-		return put_fitted(y, x, w, 2, crt_attr(CRT_RUNNING), parts, COUNT(parts));
+		return put_fitted(y, x, w, 2, ui_crt_attr(CRT_RUNNING), parts, COUNT(parts));
 	}
 	if (v->start_error) {
-		snprintf(buf, sizeof buf, "%s could not start: %s", crt_glyph(GLYPH_FAILED), v->start_error);
-		return put_words(y, x, w, 3, crt_attr(CRT_ERROR), buf);
+		snprintf(buf, sizeof buf, "%s could not start: %s", ui_crt_glyph(GLYPH_FAILED), v->start_error);
+		return put_words(y, x, w, 3, ui_crt_attr(CRT_ERROR), buf);
 	}
 	if (v->npoints == 0)
-		return put_words(y, x, w, 2, crt_attr(CRT_LABEL), "Not run yet: r runs every point in turn.");
+		return put_words(y, x, w, 2, ui_crt_attr(CRT_LABEL), "Not run yet: r runs every point in turn.");
 	size_t ok = 0;
 	for (size_t i = 0; i < v->npoints; i++)
 		ok += v->points[i].ok != 0;
-	snprintf(buf, sizeof buf, "%s %zu of %zu points measured", crt_glyph(GLYPH_DONE), ok, v->total);
+	snprintf(buf, sizeof buf, "%s %zu of %zu points measured", ui_crt_glyph(GLYPH_DONE), ok, v->total);
 	const struct fit_part parts[] = {
 		{buf, NULL, 0, 0}, {v->result ? NULL : "(saved from an earlier session)", NULL, 1, 1},
 	};
-	return put_fitted(y, x, w, 1, crt_attr(CRT_OK), parts, COUNT(parts));
+	return put_fitted(y, x, w, 1, ui_crt_attr(CRT_OK), parts, COUNT(parts));
 }
 
 static int draw_live_point(const struct run_view *v, int y, int x, int w)
@@ -102,7 +102,7 @@ static int draw_live_point(const struct run_view *v, int y, int x, int w)
 	snprintf(lg, sizeof lg, "log rate %.2f", units_log_rate(v->rate_now));
 	snprintf(sys, sizeof sys, "syscalls %s", c);
 	const struct fit_part parts[] = {{now, NULL, 0, 0}, {lg, NULL, 1, 0}, {sys, NULL, 0, 0}};
-	return put_fitted(y, x, w, 2, crt_attr(CRT_VALUE), parts, COUNT(parts));
+	return put_fitted(y, x, w, 2, ui_crt_attr(CRT_VALUE), parts, COUNT(parts));
 }
 
 struct axes {
@@ -147,17 +147,17 @@ static void compute_axes(const struct lesson *l, const struct run_view *v, struc
 
 static void draw_axes(const struct axes *a, int y, int x)
 {
-	int dim = crt_attr(CRT_DIM);
+	int dim = ui_crt_attr(CRT_DIM);
 	for (int r = 0; r < a->ph; r++) {
 		double v = a->yhi - (a->yhi - a->ylo) * r / (a->ph > 1 ? a->ph - 1 : 1);
 		int labelled = r == 0 || r == a->ph - 1 || r == (a->ph - 1) / 2;
 		if (labelled)
-			crt_putf(y + r, x, Y_LABEL_W - 1, dim, "%3.0f", v);
-		crt_line_glyph(y + r, x + Y_LABEL_W - 1, labelled ? LINE_TEE_RIGHT : LINE_V, dim);
+			ui_crt_putf(y + r, x, Y_LABEL_W - 1, dim, "%3.0f", v);
+		ui_crt_line_glyph(y + r, x + Y_LABEL_W - 1, labelled ? LINE_TEE_RIGHT : LINE_V, dim);
 	}
-	crt_line_glyph(y + a->ph, x + Y_LABEL_W - 1, LINE_CORNER_BL, dim);
+	ui_crt_line_glyph(y + a->ph, x + Y_LABEL_W - 1, LINE_CORNER_BL, dim);
 	for (int c = 0; c < a->pw; c++)
-		crt_line_glyph(y + a->ph, x + Y_LABEL_W + c, LINE_H, dim);
+		ui_crt_line_glyph(y + a->ph, x + Y_LABEL_W + c, LINE_H, dim);
 	/* block sizes under the axis, at powers of 16 */
 	static const char *const names[] = {"1", "16", "256", "4K", "64K", "1M", "16M", "256M"};
 	int next_free = 0;
@@ -171,7 +171,7 @@ static void draw_axes(const struct axes *a, int y, int x)
 			c = a->pw - len;
 		if (c < next_free)
 			continue;
-		crt_put(y + a->ph + 1, x + Y_LABEL_W + c, len, dim, names[e]);
+		ui_crt_put(y + a->ph + 1, x + Y_LABEL_W + c, len, dim, names[e]);
 		next_free = c + len + 1;
 	}
 }
@@ -193,15 +193,15 @@ static void draw_points(const struct run_view *v, const struct axes *a, int y, i
 			if (!seen[r][c])
 				continue;
 			int both = seen[r][c] == 3, cold = seen[r][c] == 2;
-			crt_put(y + r, x + Y_LABEL_W + c, 1,
-			        crt_attr(both ? CRT_VALUE : cold ? CRT_COLD : CRT_WARM),
-			        crt_glyph(both ? GLYPH_BOTH : cold ? GLYPH_COLD : GLYPH_WARM));
+			ui_crt_put(y + r, x + Y_LABEL_W + c, 1,
+			        ui_crt_attr(both ? CRT_VALUE : cold ? CRT_COLD : CRT_WARM),
+			        ui_crt_glyph(both ? GLYPH_BOTH : cold ? GLYPH_COLD : GLYPH_WARM));
 		}
 }
 
 /* The glyph and role of a series: the first is warm's, the second cold's
  * (a sweep's caches are its series). */
-static enum crt_glyph series_glyph(enum wl_cache cache)
+static enum ui_crt_glyph series_glyph(enum wl_cache cache)
 {
 	return cache == WL_CACHE_COLD ? GLYPH_COLD : GLYPH_WARM;
 }
@@ -219,18 +219,18 @@ static int draw_legend(const struct lesson *l, int y, int x, int w, int max_rows
 	size_t n = 1;
 	for (size_t k = 0; k < l->sweep.ncaches && k < 2; k++) {
 		sweep_series_name(&l->workload, l->sweep.caches[k], series[k], sizeof series[k]);
-		snprintf(names[k], sizeof names[k], "%s %s", crt_glyph(series_glyph(l->sweep.caches[k])),
+		snprintf(names[k], sizeof names[k], "%s %s", ui_crt_glyph(series_glyph(l->sweep.caches[k])),
 		         series[k]);
 		parts[n++] = (struct fit_part){names[k], NULL, 0, 0};
 	}
 	if (l->sweep.ncaches > 1) {
 		/* two series meet in one cell: one glyph says so */
-		snprintf(both, sizeof both, "%s %s and %s in one cell", crt_glyph(GLYPH_BOTH),
+		snprintf(both, sizeof both, "%s %s and %s in one cell", ui_crt_glyph(GLYPH_BOTH),
 		         series[0], series[1]);
-		snprintf(both_brief, sizeof both_brief, "%s both", crt_glyph(GLYPH_BOTH));
+		snprintf(both_brief, sizeof both_brief, "%s both", ui_crt_glyph(GLYPH_BOTH));
 		parts[n++] = (struct fit_part){both, both_brief, 0, 0};
 	}
-	return put_fitted(y, x, w, max_rows, crt_attr(CRT_LABEL), parts, n);
+	return put_fitted(y, x, w, max_rows, ui_crt_attr(CRT_LABEL), parts, n);
 }
 
 /* One series' fit as parts: "O_SYNC:" "R = 159 µs per call" ... */
@@ -246,7 +246,7 @@ static void fit_text(const struct lesson *l, const struct run_view *v, enum wl_c
 {
 	double r, u;
 	char series[64], rs[32], us[32], peak[32];
-	int ascii = !crt.utf8;
+	int ascii = !ui_crt.utf8;
 	sweep_series_name(&l->workload, cache, series, sizeof series);
 	snprintf(t->name, sizeof t->name, "%s:", series);
 	t->have = v->npoints && sweep_fit(v->points, v->npoints, cache, &r, &u) == 0;
@@ -290,10 +290,10 @@ static int draw_fits(const struct lesson *l, const struct run_view *v, int y, in
 		enum wl_cache cache = l->sweep.caches[k];
 		struct fit_text t;
 		fit_text(l, v, cache, &t);
-		crt_put(y + used, x, 2, crt_attr((enum crt_role)series_role(cache)),
-		        crt_glyph(series_glyph(cache)));
+		ui_crt_put(y + used, x, 2, ui_crt_attr((enum crt_role)series_role(cache)),
+		        ui_crt_glyph(series_glyph(cache)));
 		int n = put_fitted(y + used, x + 2, w - 2, rows - used < 2 ? rows - used : 2,
-		                   crt_attr(t.have ? CRT_VALUE : CRT_LABEL), t.parts, t.n);
+		                   ui_crt_attr(t.have ? CRT_VALUE : CRT_LABEL), t.parts, t.n);
 		used += n ? n : 1;
 	}
 	return used;

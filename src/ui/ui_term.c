@@ -24,7 +24,7 @@
 #include <term.h>
 #endif
 
-int crt_term_known(void)
+int ui_term_known(void)
 {
 	int err = 0;
 	if (setupterm(NULL, STDOUT_FILENO, &err) != OK)

@@ -39,15 +39,15 @@ int ui_run_counts_draw(int y, int x, int w, int max_rows, const struct run_view 
 /* "moved 10 MiB in 1.23 s of loops, 4 whole passes"; rows used. */
 int ui_run_moved_draw(int y, int x, int w, int max_rows, const struct run_view *v);
 /* Where the time went: the stacked bar of the wall time (user, system,
- * the wait for a CPU, blocked: run_time_words) and its legend; the legend
+ * the wait for a CPU, blocked: run_words_time) and its legend; the legend
  * alone in one row.  Rows used, 0 when nothing is measured. */
 int ui_run_time_draw(int y, int x, int w, int max_rows, const struct run_view *v);
-/* The price of one call ("write() 251 µs each": run_price_words) and the
+/* The price of one call ("write() 251 µs each": run_words_price) and the
  * three layers ("10,485,760 fwrite -> 2,560 write() -> 38 device writes":
- * run_layers_words), fitted; rows used. */
+ * run_words_layers), fitted; rows used. */
 int ui_run_price_draw(int y, int x, int w, int max_rows, const struct run_view *v);
 int ui_run_layers_draw(int y, int x, int w, int max_rows, const struct run_view *v);
-/* "busy: waited 1.2 s of 3.0 s for a CPU" (run_busy_words) in one row, or
+/* "busy: waited 1.2 s of 3.0 s for a CPU" (run_words_busy) in one row, or
  * nothing (0) when the run did not wait for one. */
 int ui_run_busy_draw(int y, int x, int w, int max_rows, const struct run_view *v);
 

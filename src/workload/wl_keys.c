@@ -24,7 +24,7 @@
 #include "units.h"
 #include "value.h"
 #include "wl_keys.h"
-#include "yaml_tree.h"            /* yecho: how a value is quoted in a message */
+#include "yaml_tree.h"            /* yaml_tree_echo: how a value is quoted in a message */
 
 #define AT(k, s, type) ((type *)((char *)(s) + (k)->offset))
 #define AT_C(k, s, type) ((const type *)((const char *)(s) + (k)->offset))
@@ -69,9 +69,9 @@ static int p_streams(const struct wl_key *k, struct wl_spec *s, const char *v, s
 		return -1;
 	size_t digits = strspn(v, "0123456789");
 	if (v[0] == '-')
-		return errmsg(msg, len, "'%s' must not be negative: '%s'", k->key, yecho(v, e, sizeof e));
+		return errmsg(msg, len, "'%s' must not be negative: '%s'", k->key, yaml_tree_echo(v, e, sizeof e));
 	if (digits == 0 || v[digits])
-		return errmsg(msg, len, "'%s' must be a whole number: '%s'", k->key, yecho(v, e, sizeof e));
+		return errmsg(msg, len, "'%s' must be a whole number: '%s'", k->key, yaml_tree_echo(v, e, sizeof e));
 	errno = 0;
 	unsigned long long count = strtoull(v, NULL, 10);
 	if (errno == ERANGE || count < 1 || count > LESSON_STREAMS_MAX)
@@ -88,10 +88,10 @@ static int p_sync_every(const struct wl_key *k, struct wl_spec *s, const char *v
 		return -1;
 	size_t digits = strspn(v, "0123456789");
 	if (v[0] == '-')
-		return errmsg(msg, len, "'%s' must not be negative: '%s'", k->key, yecho(v, e, sizeof e));
+		return errmsg(msg, len, "'%s' must not be negative: '%s'", k->key, yaml_tree_echo(v, e, sizeof e));
 	if (digits == 0 || v[digits])
 		return errmsg(msg, len, "'%s' must be a whole number of writes: '%s'", k->key,
-		              yecho(v, e, sizeof e));
+		              yaml_tree_echo(v, e, sizeof e));
 	errno = 0;
 	unsigned long long count = strtoull(v, NULL, 10);
 	if (errno == ERANGE || count > WL_SYNC_EVERY_MAX)
@@ -114,7 +114,7 @@ static int p_stdio_buffer(const struct wl_key *k, struct wl_spec *s, const char 
 		s->stdio_buffer = 0;
 	else if (!isdigit((unsigned char)v[0]) && v[0] != '-')
 		return errmsg(msg, len, "'%s' must be default, unbuffered, 0 or a size: '%s'",
-		              k->key, yecho(v, e, sizeof e));
+		              k->key, yaml_tree_echo(v, e, sizeof e));
 	else if (value_size(v, k->key, &bytes, msg, len))
 		return -1;
 	else if (bytes > (1u << 30))
@@ -141,11 +141,11 @@ static int p_errno(const struct wl_key *k, struct wl_spec *s, const char *v, siz
 	const char *near = suggest_nearest(v, names, count);
 	if (near)
 		return errmsg(msg, len, "unknown errno name '%s'; did you mean '%s'?",
-		              yecho(v, e, sizeof e), near);
-	return errmsg(msg, len, "unknown errno name '%s'", yecho(v, e, sizeof e));
+		              yaml_tree_echo(v, e, sizeof e), near);
+	return errmsg(msg, len, "unknown errno name '%s'", yaml_tree_echo(v, e, sizeof e));
 }
 
-/* The enums of workload.h, by the names its wl_*_name functions give. */
+/* The enums of wl.h, by the names its wl_*_name functions give. */
 #define ENUM_ROW(stem, type) \
 	static int stem##_set(const char *v, void *dst) \
 	{ enum type x; if (wl_##stem##_from_name(v, &x)) return -1; \
@@ -238,7 +238,7 @@ static int p_open(const struct wl_key *k, struct wl_spec *s, const char *v, size
 	if (wl_open_flag_from_name(v, &bit))
 		return value_unknown_name(v, "open flag", names, count, msg, len);
 	if (s->open_flags & bit)
-		return errmsg(msg, len, "duplicate open flag '%s'", yecho(v, e, sizeof e));
+		return errmsg(msg, len, "duplicate open flag '%s'", yaml_tree_echo(v, e, sizeof e));
 	s->open_flags |= bit;
 	return 0;
 }
@@ -343,7 +343,7 @@ long wl_command_unsafe_script(const struct wl_spec *s, char *msg, size_t len)
 	if (k < 0 || !strstr(s->command[k], "{file}"))
 		return -1;
 	char sh[64];
-	yecho(last_component(s->command[shell_word(s->command, s->command_len)]), sh, sizeof sh);
+	yaml_tree_echo(last_component(s->command[shell_word(s->command, s->command_len)]), sh, sizeof sh);
 	errmsg(msg, len, "{file} in the script of '%s -c' would run as shell code: the data file's "
 	       "path comes from --dir; pass it after the script and read it as \"$1\": "
 	       "[%s, -c, 'cat \"$1\"', %s, \"{file}\"]", sh, sh, sh);
@@ -752,7 +752,7 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	                 f_command, d_command, NULL},
 	[WLK_EXPECT_ERROR] = {"expect_error", 0, OFF(expect_error), p_errno, NULL, f_errno, d_errno,
 	                      NULL},
-	/* its bound (0 to 10 s, only after advice) is a rule of workload.c */
+	/* its bound (0 to 10 s, only after advice) is a rule of wl.c */
 	[WLK_ADVICE_LEAD] = {"advice_lead", 0, OFF(advice_lead), p_duration, NULL, f_advice_lead,
 	                     d_advice_lead, NULL},
 	[WLK_MAP] = {"map", 0, OFF(map), p_enum, NULL, f_map, d_map, map_choice},
@@ -931,7 +931,7 @@ static const struct wl_key *read_key(struct reader *r)
 		size_t all = n + strcspn(r->p + n, " \t");
 		snprintf(word, sizeof word, "%.*s", (int)(all < LESSON_WORD_MAX ? all : LESSON_WORD_MAX),
 		         start);
-		fail_at(r, start, "expected KEY=VALUE, not '%s'", yecho(word, e, sizeof e));
+		fail_at(r, start, "expected KEY=VALUE, not '%s'", yaml_tree_echo(word, e, sizeof e));
 		return NULL;
 	}
 	if (n == 0) {
@@ -948,9 +948,9 @@ static const struct wl_key *read_key(struct reader *r)
 		suggest_offer(&sg, wl_key_table[i].key);
 	const char *near = suggest_result(&sg);
 	if (near)
-		fail_at(r, start, "unknown key '%s'; did you mean '%s'?", yecho(word, e, sizeof e), near);
+		fail_at(r, start, "unknown key '%s'; did you mean '%s'?", yaml_tree_echo(word, e, sizeof e), near);
 	else
-		fail_at(r, start, "unknown key '%s'", yecho(word, e, sizeof e));
+		fail_at(r, start, "unknown key '%s'", yaml_tree_echo(word, e, sizeof e));
 	return NULL;
 }
 

@@ -26,7 +26,7 @@
 
 #include <stddef.h>
 
-#include "workload.h"
+#include "wl.h"
 
 /* The rows, in the order of the lesson format's documentation (and of a
  * formatted spec). */

@@ -9,24 +9,24 @@
 /* --- call kinds ------------------------------------------------------------ */
 
 #define CALL_KIND_INFO(id, name, stdio, shown) [CALL_##id] = {name, stdio, shown},
-static const struct call_kind_info call_kinds[CALL_KINDS] = {
+static const struct wl_call_kind_info call_kinds[CALL_KINDS] = {
 	CALL_KIND_ROWS(CALL_KIND_INFO)
 };
 #undef CALL_KIND_INFO
 
-static const struct call_kind_info no_call_kind = {"?", 0, "?"};
+static const struct wl_call_kind_info no_call_kind = {"?", 0, "?"};
 
-const struct call_kind_info *call_kind_info(enum call_kind k)
+const struct wl_call_kind_info *wl_call_kind_info(enum call_kind k)
 {
 	return (unsigned)k < CALL_KINDS ? &call_kinds[k] : &no_call_kind;
 }
 
-const char *call_kind_name(enum call_kind k)
+const char *wl_call_kind_name(enum call_kind k)
 {
-	return call_kind_info(k)->name;
+	return wl_call_kind_info(k)->name;
 }
 
-int call_kind_from_name(const char *name, enum call_kind *out)
+int wl_call_kind_from_name(const char *name, enum call_kind *out)
 {
 	for (int k = 0; k < CALL_KINDS; k++)
 		if (name && strcmp(call_kinds[k].name, name) == 0) {
@@ -103,5 +103,5 @@ const struct wl_kind *wl_kind_of(const struct wl_spec *spec)
 
 const char *wl_kind_calls_shown(const struct wl_kind *k)
 {
-	return k && k->primary != CALL_NONE ? call_kind_info(k->primary)->shown : "calls";
+	return k && k->primary != CALL_NONE ? wl_call_kind_info(k->primary)->shown : "calls";
 }

@@ -1,20 +1,20 @@
 /* wl_kind.h - what each kind of workload is, and what each call it makes
  * is: two tables, one row per (op, api) and one row per call kind.
  *
- * Why a file of its own: the spec (workload.c) says what a lesson asked
- * for, the child (workload_run.c) does it, the engine, the report and the
+ * Why a file of its own: the spec (wl.c) says what a lesson asked
+ * for, the child (wl_run.c) does it, the engine, the report and the
  * views describe it; each of them would otherwise answer "what kind of
  * workload is this" with its own if/switch on op and api.  The rows here are the one
  * place those answers live (label, primary call, the keys it takes into
  * account, checksum, command or loop of ours), in the manner of htop's
  * MeterClass rows.  The hot loops themselves stay specialised in
- * workload_run.c; a row only names the family of loops (`loop`) whose
+ * wl_run.c; a row only names the family of loops (`loop`) whose
  * setup picks one of them once per trial.  Plain data, no I/O.
  */
 #ifndef IOLAB_WL_KIND_H
 #define IOLAB_WL_KIND_H
 
-#include "workload.h"
+#include "wl.h"
 
 /* --- call kinds ------------------------------------------------------------ */
 
@@ -51,17 +51,17 @@ enum call_kind {
 };
 #undef CALL_KIND_ENUM
 
-struct call_kind_info {
+struct wl_call_kind_info {
 	const char *name;         /* "write", "fwrite", "memread" ... */
 	int is_stdio;             /* a <stdio.h> call: goes through a FILE's buffer */
 	const char *shown;        /* what the live view counts: "memory copies" */
 };
 
 /* The row of k; a row named "?" for a value that is no kind. */
-const struct call_kind_info *call_kind_info(enum call_kind k);
-const char *call_kind_name(enum call_kind k);   /* "write", "fwrite", ... */
+const struct wl_call_kind_info *wl_call_kind_info(enum call_kind k);
+const char *wl_call_kind_name(enum call_kind k);   /* "write", "fwrite", ... */
 /* "fread" -> CALL_FREAD: 0, or -1 when the name is no call kind ("open"). */
-int call_kind_from_name(const char *name, enum call_kind *out);
+int wl_call_kind_from_name(const char *name, enum call_kind *out);
 
 /* --- workload kinds -------------------------------------------------------- */
 
@@ -77,7 +77,7 @@ int call_kind_from_name(const char *name, enum call_kind *out);
 #define WL_KEY_ORDER   0x100u     /* order: reverse */
 #define WL_KEY_STDIO_CALL 0x200u  /* stdio_call: a character call */
 
-/* The family of loops in workload_run.c that runs a kind (its setup picks
+/* The family of loops in wl_run.c that runs a kind (its setup picks
  * the loop itself from block, stride, streams and buffering). */
 enum wl_loop {
 	WL_LOOP_NONE,             /* a command: exec'd, no loop of ours */

@@ -9,7 +9,7 @@
 
 #include "diag.h"
 
-void diags_vadd(struct diags *ds, const char *file, unsigned line,
+void diag_list_vadd(struct diags *ds, const char *file, unsigned line,
                 unsigned column, const char *source_line, const char *fmt,
                 va_list ap)
 {
@@ -39,16 +39,16 @@ void diags_vadd(struct diags *ds, const char *file, unsigned line,
 	ds->items[ds->count++] = d;
 }
 
-void diags_add(struct diags *ds, const char *file, unsigned line,
+void diag_list_add(struct diags *ds, const char *file, unsigned line,
                unsigned column, const char *source_line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	diags_vadd(ds, file, line, column, source_line, fmt, ap);
+	diag_list_vadd(ds, file, line, column, source_line, fmt, ap);
 	va_end(ap);
 }
 
-void diags_free(struct diags *ds)
+void diag_list_free(struct diags *ds)
 {
 	for (size_t i = 0; ds->items && i < ds->count; i++) {
 		free(ds->items[i].file);
@@ -98,7 +98,7 @@ void diag_print(FILE *out, const struct diag *d)
 		print_caret(out, d->source_line, d->column);
 }
 
-void diags_print(FILE *out, const struct diags *ds)
+void diag_list_print(FILE *out, const struct diags *ds)
 {
 	for (size_t i = 0; i < ds->count; i++)
 		diag_print(out, &ds->items[i]);

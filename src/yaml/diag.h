@@ -37,14 +37,14 @@ struct diags {
 
 /* FILE:LINE:COLUMN: message, the source line, a caret under the column. */
 void diag_print(FILE *out, const struct diag *d);
-void diags_print(FILE *out, const struct diags *ds);
-void diags_free(struct diags *ds);
+void diag_list_print(FILE *out, const struct diags *ds);
+void diag_list_free(struct diags *ds);
 /* Appends a diagnostic (copies every string).  Used by the loaders. */
-void diags_add(struct diags *ds, const char *file, unsigned line,
+void diag_list_add(struct diags *ds, const char *file, unsigned line,
                unsigned column, const char *source_line, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-/* diags_add with a va_list. */
-void diags_vadd(struct diags *ds, const char *file, unsigned line,
+/* diag_list_add with a va_list. */
+void diag_list_vadd(struct diags *ds, const char *file, unsigned line,
                 unsigned column, const char *source_line, const char *fmt,
                 va_list ap)
 	__attribute__((format(printf, 6, 0)));

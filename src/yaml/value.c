@@ -17,7 +17,7 @@
 #include "suggest.h"
 #include "units.h"
 #include "value.h"
-#include "yaml_tree.h"            /* yecho: how a value is quoted in a message */
+#include "yaml_tree.h"            /* yaml_tree_echo: how a value is quoted in a message */
 
 int value_word(size_t n, const char *what, char *msg, size_t len)
 {
@@ -47,11 +47,11 @@ int value_size(const char *s, const char *what, uint64_t *out, char *msg, size_t
 	if (units_parse_size(s, out) == 0)
 		return 0;
 	if (s[0] == '-')
-		return errmsg(msg, len, "'%s' must not be negative: '%s'", what, yecho(s, e, sizeof e));
+		return errmsg(msg, len, "'%s' must not be negative: '%s'", what, yaml_tree_echo(s, e, sizeof e));
 	if (isdigit((unsigned char)s[0]) && size_overflows(s))
-		return errmsg(msg, len, "'%s' is too large: '%s'", what, yecho(s, e, sizeof e));
+		return errmsg(msg, len, "'%s' is too large: '%s'", what, yaml_tree_echo(s, e, sizeof e));
 	return errmsg(msg, len, "'%s' is not a size: '%s' (use bytes, or a whole number with "
-	              "B, KiB, MiB, GiB, K, M or G)", what, yecho(s, e, sizeof e));
+	              "B, KiB, MiB, GiB, K, M or G)", what, yaml_tree_echo(s, e, sizeof e));
 }
 
 int value_duration(const char *s, const char *what, double *out, char *msg, size_t len)
@@ -62,12 +62,12 @@ int value_duration(const char *s, const char *what, double *out, char *msg, size
 		return 0;
 	if (rc == -2)
 		return errmsg(msg, len, "'%s' is shorter than a nanosecond, the finest duration iolab "
-		              "keeps: '%s'", what, yecho(s, e, sizeof e));
+		              "keeps: '%s'", what, yaml_tree_echo(s, e, sizeof e));
 	if (s[0] == '-')
-		return errmsg(msg, len, "'%s' must not be negative: '%s'", what, yecho(s, e, sizeof e));
+		return errmsg(msg, len, "'%s' must not be negative: '%s'", what, yaml_tree_echo(s, e, sizeof e));
 	return errmsg(msg, len, "'%s' is not a duration: '%s' (use 5s, 250ms, or a number of "
 	              "seconds: digits and a point, then s, ms, us, ns, m, min or h, or none)",
-	              what, yecho(s, e, sizeof e));
+	              what, yaml_tree_echo(s, e, sizeof e));
 }
 
 int value_unknown_name(const char *s, const char *what, const char *const *names,
@@ -77,11 +77,11 @@ int value_unknown_name(const char *s, const char *what, const char *const *names
 	const char *near = suggest_nearest(s, names, n);
 	if (near)
 		return errmsg(msg, len, "unknown %s '%s'; did you mean '%s'?", what,
-		              yecho(s, e, sizeof e), near);
+		              yaml_tree_echo(s, e, sizeof e), near);
 	for (size_t i = 0; i < n; i++) {
 		strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
 		strncat(list, names[i], sizeof list - strlen(list) - 1);
 	}
 	return errmsg(msg, len, "unknown %s '%s'; expected one of: %s", what,
-	              yecho(s, e, sizeof e), list);
+	              yaml_tree_echo(s, e, sizeof e), list);
 }

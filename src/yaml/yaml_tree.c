@@ -157,7 +157,7 @@ static int printable_copy(char *out, size_t outlen, const char *s, size_t n, siz
 	return i < n;
 }
 
-const char *yecho(const char *s, char *buf, size_t len)
+const char *yaml_tree_echo(const char *s, char *buf, size_t len)
 {
 	if (len < 8) {
 		if (len)
@@ -169,15 +169,15 @@ const char *yecho(const char *s, char *buf, size_t len)
 	return buf;
 }
 
-const char *yecho_key(const char *key, char *buf, size_t len)
+const char *yaml_tree_echo_key(const char *key, char *buf, size_t len)
 {
 	size_t token = strcspn(key, ":");
 	if (!key[token])
-		return yecho(key, buf, len);
+		return yaml_tree_echo(key, buf, len);
 	char cut[LESSON_WORD_MAX + 4];
 	int keep = (int)(token < LESSON_WORD_MAX ? token : LESSON_WORD_MAX);
 	snprintf(cut, sizeof cut, "%.*s...", keep, key);
-	return yecho(cut, buf, len);
+	return yaml_tree_echo(cut, buf, len);
 }
 
 /* --- a byte of a value -> its place in the file ---------------------------- */
@@ -275,7 +275,7 @@ static size_t block_start(const struct ydoc *doc, size_t p)
 	}
 }
 
-void ynode_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offset,
+void yaml_tree_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offset,
                       unsigned *line, unsigned *col)
 {
 	*line = n->line;
@@ -349,7 +349,7 @@ static const char *source_line(const struct ydoc *doc, unsigned line, unsigned c
 	return out;
 }
 
-int ydoc_find(const struct ydoc *doc, unsigned *line, unsigned *col, unsigned end_line,
+int yaml_tree_find(const struct ydoc *doc, unsigned *line, unsigned *col, unsigned end_line,
               unsigned end_col, const char *needle)
 {
 	size_t start, n, nl = strlen(needle);
@@ -381,7 +381,7 @@ int ydoc_find(const struct ydoc *doc, unsigned *line, unsigned *col, unsigned en
 }
 
 /* A diag at line:col of doc, with that line of the source. */
-void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
+void yaml_tree_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
                 const char *fmt, va_list ap)
 {
 	char src[SOURCE_LINE_MAX * 4 + 1];
@@ -389,15 +389,15 @@ void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigne
 		ds->dropped++;
 		return;
 	}
-	diags_vadd(ds, doc->file, line, col, source_line(doc, line, col, src, sizeof src), fmt, ap);
+	diag_list_vadd(ds, doc->file, line, col, source_line(doc, line, col, src, sizeof src), fmt, ap);
 }
 
-void ydoc_diag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
+void yaml_tree_diag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
                const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ydoc_vdiag(doc, ds, line, col, fmt, ap);
+	yaml_tree_vdiag(doc, ds, line, col, fmt, ap);
 	va_end(ap);
 }
 
@@ -408,13 +408,13 @@ static int read_file(struct ydoc *doc, struct diags *ds)
 	struct file_data fd;
 	char why[WHY_MAX];
 	if (file_read_whole(doc->file, LESSON_FILE_MAX, FILE_READ_BENEATH, &fd, why, sizeof why)) {
-		diags_add(ds, doc->file, 0, 0, NULL, "%s", why);
+		diag_list_add(ds, doc->file, 0, 0, NULL, "%s", why);
 		return -1;
 	}
 	doc->buf = fd.data;
 	doc->len = fd.len;
 	if (fd.more) {
-		ydoc_diag(doc, ds, 1, 1, "file is larger than %u bytes (1 MiB)", LESSON_FILE_MAX);
+		yaml_tree_diag(doc, ds, 1, 1, "file is larger than %u bytes (1 MiB)", LESSON_FILE_MAX);
 		return -1;
 	}
 	/* libyaml is told the text is UTF-8; a BOM is dropped here so that our
@@ -427,13 +427,13 @@ static int read_file(struct ydoc *doc, struct diags *ds)
 	if (nul) {
 		unsigned l, c;
 		offset_mark(doc->buf, doc->len, (size_t)(nul - doc->buf), &l, &c);
-		ydoc_diag(doc, ds, l, c, "NUL byte: lesson files are UTF-8 text, not binary");
+		yaml_tree_diag(doc, ds, l, c, "NUL byte: lesson files are UTF-8 text, not binary");
 		return -1;
 	}
 	return 0;
 }
 
-int ydoc_read_head(struct ydoc *doc, const char *path, size_t max)
+int yaml_tree_read_head(struct ydoc *doc, const char *path, size_t max)
 {
 	struct file_data fd;
 	char why[WHY_MAX];
@@ -468,7 +468,7 @@ static int stop(struct builder *b, const yaml_mark_t *m, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ydoc_vdiag(b->doc, b->ds, (unsigned)m->line + 1, (unsigned)m->column + 1, fmt, ap);
+	yaml_tree_vdiag(b->doc, b->ds, (unsigned)m->line + 1, (unsigned)m->column + 1, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -495,7 +495,7 @@ static int check_props(struct builder *b, const yaml_mark_t *m, const yaml_char_
 	else
 		snprintf(shown, sizeof shown, "%.*s", LESSON_WORD_MAX, t);
 	return stop(b, m, "tags are not supported in lesson files ('%s')",
-	            yecho(shown, e, sizeof e));
+	            yaml_tree_echo(shown, e, sizeof e));
 }
 
 static struct ynode *new_node(struct builder *b, enum ykind kind, const yaml_mark_t *m)
@@ -634,7 +634,7 @@ static const char *tab_problem(const struct ydoc *doc, unsigned line, unsigned c
 static void syntax_error(const struct ydoc *doc, const yaml_parser_t *p, struct diags *ds)
 {
 	if (p->error == YAML_MEMORY_ERROR) {
-		diags_add(ds, doc->file, 0, 0, NULL, "out of memory while reading YAML");
+		diag_list_add(ds, doc->file, 0, 0, NULL, "out of memory while reading YAML");
 		return;
 	}
 	const char *problem = p->problem ? p->problem : "unknown error";
@@ -645,30 +645,30 @@ static void syntax_error(const struct ydoc *doc, const yaml_parser_t *p, struct 
 			/* libyaml marks the octet where it gave up; the caret belongs
 			 * under the byte that started the broken sequence */
 			offset_mark(doc->buf, doc->len, bad, &l, &c);
-			ydoc_diag(doc, ds, l, c, "not UTF-8 text: invalid byte #x%02X",
+			yaml_tree_diag(doc, ds, l, c, "not UTF-8 text: invalid byte #x%02X",
 			         (unsigned char)doc->buf[bad]);
 			return;
 		}
 		offset_mark(doc->buf, doc->len, p->problem_offset, &l, &c);
 		if (p->problem_value >= 0)
-			ydoc_diag(doc, ds, l, c, "not UTF-8 text: %s (#x%X)", problem,
+			yaml_tree_diag(doc, ds, l, c, "not UTF-8 text: %s (#x%X)", problem,
 			         (unsigned)p->problem_value);
 		else
-			ydoc_diag(doc, ds, l, c, "not UTF-8 text: %s", problem);
+			yaml_tree_diag(doc, ds, l, c, "not UTF-8 text: %s", problem);
 		return;
 	}
 	unsigned l = (unsigned)p->problem_mark.line + 1, c = (unsigned)p->problem_mark.column + 1;
 	const char *tab = tab_problem(doc, l, c);
 	if (tab)
-		ydoc_diag(doc, ds, l, c, "%s", tab);
+		yaml_tree_diag(doc, ds, l, c, "%s", tab);
 	else if (p->context)
-		ydoc_diag(doc, ds, l, c, "syntax error: %s (%s that starts at line %u)", problem,
+		yaml_tree_diag(doc, ds, l, c, "syntax error: %s (%s that starts at line %u)", problem,
 		         p->context, (unsigned)p->context_mark.line + 1);
 	else
-		ydoc_diag(doc, ds, l, c, "syntax error: %s", problem);
+		yaml_tree_diag(doc, ds, l, c, "syntax error: %s", problem);
 }
 
-int ydoc_load(struct ydoc *doc, const char *path, struct diags *ds)
+int yaml_tree_load(struct ydoc *doc, const char *path, struct diags *ds)
 {
 	memset(doc, 0, sizeof *doc);
 	doc->file = path;
@@ -676,7 +676,7 @@ int ydoc_load(struct ydoc *doc, const char *path, struct diags *ds)
 		return -1;
 	yaml_parser_t p;
 	if (!yaml_parser_initialize(&p)) {
-		diags_add(ds, path, 0, 0, NULL, "out of memory");
+		diag_list_add(ds, path, 0, 0, NULL, "out of memory");
 		return -1;
 	}
 	yaml_parser_set_input_string(&p, (const unsigned char *)doc->buf, doc->len);
@@ -706,7 +706,7 @@ int ydoc_load(struct ydoc *doc, const char *path, struct diags *ds)
 	return rc;
 }
 
-void ydoc_free(struct ydoc *doc)
+void yaml_tree_free(struct ydoc *doc)
 {
 	arena_free(&doc->arena);
 	free(doc->buf);

@@ -47,20 +47,20 @@ struct ydoc {
 };
 
 /* Reads and parses path.  0, or -1 with one diagnostic in ds (a syntax
- * error or a broken bound stops the file).  Call ydoc_free either way.
+ * error or a broken bound stops the file).  Call yaml_tree_free either way.
  * The file must be a regular file; a symbolic link is followed only when
  * it resolves inside the directory that holds path (file_read.h). */
-int ydoc_load(struct ydoc *doc, const char *path, struct diags *ds);
+int yaml_tree_load(struct ydoc *doc, const char *path, struct diags *ds);
 /* Reads at most `max` bytes of path into doc->buf, without parsing: for a
  * message about a file that is not loaded (its line 1 under the caret).
  * 0, or -1 (doc->buf empty) when it cannot be read. */
-int ydoc_read_head(struct ydoc *doc, const char *path, size_t max);
-void ydoc_free(struct ydoc *doc);
+int yaml_tree_read_head(struct ydoc *doc, const char *path, size_t max);
+void yaml_tree_free(struct ydoc *doc);
 
 /* A diag at line:col of doc, with that line of the source under it. */
-void ydoc_diag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
+void yaml_tree_diag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
+void yaml_tree_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigned col,
                 const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 
 /* Where byte `offset` of scalar n's value stands in the file (1-based), so
@@ -70,22 +70,22 @@ void ydoc_vdiag(const struct ydoc *doc, struct diags *ds, unsigned line, unsigne
  * indentation); a block scalar (| or >) points at its first character,
  * and so does an offset past the value's end there.  An offset at the
  * value's length points just after it (a closing quote). */
-void ynode_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offset,
+void yaml_tree_value_mark(const struct ydoc *doc, const struct ynode *n, size_t offset,
                       unsigned *line, unsigned *col);
 /* Where the source text `needle` first is at or after *line:*col and
  * before end_line:end_col (0:0: the end of the file), in libyaml's marks
  * (columns count characters): 0 with *line and *col moved there, or -1
  * (they are left).  A caret can point inside a scalar, a block scalar's
  * lines too, at the text it is about. */
-int ydoc_find(const struct ydoc *doc, unsigned *line, unsigned *col, unsigned end_line,
+int yaml_tree_find(const struct ydoc *doc, unsigned *line, unsigned *col, unsigned end_line,
               unsigned end_col, const char *needle);
 
 /* A quotable copy of a value for messages: control characters become '?',
  * long values are cut with "...". */
-const char *yecho(const char *s, char *buf, size_t len);
+const char *yaml_tree_echo(const char *s, char *buf, size_t len);
 /* The same for a key the schema does not know: only its first token (up to
  * a ':', which no key of the lab holds) is quoted, so a file that is not a
  * lesson - a password file is "name:hash:..." - is never echoed whole. */
-const char *yecho_key(const char *key, char *buf, size_t len);
+const char *yaml_tree_echo_key(const char *key, char *buf, size_t len);
 
 #endif

@@ -4,7 +4,7 @@
  * Why the split is here (see yaml_walk.h): below is YAML, above are the
  * schemas; this layer knows neither libyaml nor what a lesson is.  A table
  * row names a key, the node kinds its value may have, a handler and where
- * the handler writes; ywalk_map() does the rest and reports, at the key's
+ * the handler writes; yaml_walk_map() does the rest and reports, at the key's
  * mark, everything that is wrong with the mapping's keys, so no schema
  * repeats those checks or their messages.
  */
@@ -22,27 +22,27 @@
 
 /* --- walking the tree ------------------------------------------------------- */
 
-void yerr(struct yctx *c, const struct ynode *at, const char *fmt, ...)
+void yaml_walk_err(struct yctx *c, const struct ynode *at, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	ydoc_vdiag(c->doc, c->ds, at ? at->line : 1, at ? at->column : 1, fmt, ap);
+	yaml_tree_vdiag(c->doc, c->ds, at ? at->line : 1, at ? at->column : 1, fmt, ap);
 	va_end(ap);
 	c->errors++;
 }
 
-void yerr_at(struct yctx *c, const struct ynode *at, size_t offset, const char *fmt, ...)
+void yaml_walk_err_at(struct yctx *c, const struct ynode *at, size_t offset, const char *fmt, ...)
 {
 	unsigned line, col;
-	ynode_value_mark(c->doc, at, offset, &line, &col);
+	yaml_tree_value_mark(c->doc, at, offset, &line, &col);
 	va_list ap;
 	va_start(ap, fmt);
-	ydoc_vdiag(c->doc, c->ds, line, col, fmt, ap);
+	yaml_tree_vdiag(c->doc, c->ds, line, col, fmt, ap);
 	va_end(ap);
 	c->errors++;
 }
 
-int yis_null(const struct ynode *n)
+int yaml_walk_is_null(const struct ynode *n)
 {
 	if (n->kind != Y_SCALAR || !n->plain)
 		return 0;
@@ -50,9 +50,9 @@ int yis_null(const struct ynode *n)
 	       strcmp(n->str, "Null") == 0 || strcmp(n->str, "NULL") == 0;
 }
 
-const char *ykind_name(const struct ynode *n)
+const char *yaml_walk_kind_name(const struct ynode *n)
 {
-	if (yis_null(n))
+	if (yaml_walk_is_null(n))
 		return "an empty value";
 	return n->kind == Y_SEQ ? "a list" : n->kind == Y_MAP ? "a mapping" : "a scalar";
 }
@@ -68,7 +68,7 @@ static const char *kinds_name(unsigned kinds)
 	}
 }
 
-const struct ynode *ymap_get(const struct ynode *map, const char *key)
+const struct ynode *yaml_walk_map_get(const struct ynode *map, const char *key)
 {
 	if (!map || map->kind != Y_MAP)
 		return NULL;
@@ -89,21 +89,21 @@ static int foreign_key(const struct ynode *k)
 static void foreign_key_error(struct yctx *c, const struct ynode *k)
 {
 	char e[64];
-	diags_add(c->ds, c->doc->file, k->line, k->column, NULL,
+	diag_list_add(c->ds, c->doc->file, k->line, k->column, NULL,
 	          "unknown key '%s'; no key holds a ':' (is this a lesson file?)",
-	          yecho_key(k->str, e, sizeof e));
+	          yaml_tree_echo_key(k->str, e, sizeof e));
 	c->errors++;
 }
 
-int yroot_is_map(struct yctx *c)
+int yaml_walk_root_is_map(struct yctx *c)
 {
 	const struct ynode *r = c->doc->root;
-	if (!r || yis_null(r)) {
-		yerr(c, NULL, "the file is empty (expected a mapping of keys)");
+	if (!r || yaml_walk_is_null(r)) {
+		yaml_walk_err(c, NULL, "the file is empty (expected a mapping of keys)");
 		return 0;
 	}
 	if (r->kind != Y_MAP) {
-		yerr(c, r, "the top level must be a mapping of keys, not %s", ykind_name(r));
+		yaml_walk_err(c, r, "the top level must be a mapping of keys, not %s", yaml_walk_kind_name(r));
 		return 0;
 	}
 	/* one such key and the file is not walked: every other message (a
@@ -129,12 +129,12 @@ static void unknown_key(struct yctx *c, const struct ynode *k, const struct yfie
 		suggest_offer(&sg, f[i].key);
 	const char *s = suggest_result(&sg);
 	if (s)
-		yerr(c, k, "unknown key '%s'; did you mean '%s'?", yecho(k->str, e, sizeof e), s);
+		yaml_walk_err(c, k, "unknown key '%s'; did you mean '%s'?", yaml_tree_echo(k->str, e, sizeof e), s);
 	else
-		yerr(c, k, "unknown key '%s'", yecho(k->str, e, sizeof e));
+		yaml_walk_err(c, k, "unknown key '%s'", yaml_tree_echo(k->str, e, sizeof e));
 }
 
-unsigned ywalk_map(struct yctx *c, const struct ynode *map, const struct yfield *fields,
+unsigned yaml_walk_map(struct yctx *c, const struct ynode *map, const struct yfield *fields,
                    size_t nf, void *base, const struct ynode **seen)
 {
 	const struct ynode *local[YF_MAX];
@@ -146,7 +146,7 @@ unsigned ywalk_map(struct yctx *c, const struct ynode *map, const struct yfield 
 	for (const struct ynode *k = map->head; k && k->next; k = k->next->next) {
 		const struct ynode *v = k->next;
 		if (k->kind != Y_SCALAR) {
-			yerr(c, k, "a key must be a scalar, not %s", ykind_name(k));
+			yaml_walk_err(c, k, "a key must be a scalar, not %s", yaml_walk_kind_name(k));
 			continue;
 		}
 		size_t i = 0;
@@ -158,102 +158,102 @@ unsigned ywalk_map(struct yctx *c, const struct ynode *map, const struct yfield 
 		}
 		const struct yfield *f = &fields[i];
 		if (seen[i]) {
-			yerr(c, k, "duplicate key '%s' (first given at line %u)", f->key, seen[i]->line);
+			yaml_walk_err(c, k, "duplicate key '%s' (first given at line %u)", f->key, seen[i]->line);
 			continue;
 		}
 		seen[i] = k;
-		if (yis_null(v))
-			yerr(c, k, "'%s' has no value", f->key);
+		if (yaml_walk_is_null(v))
+			yaml_walk_err(c, k, "'%s' has no value", f->key);
 		else if (!(v->kind & f->kinds))
-			yerr(c, v, "'%s' must be %s, not %s", f->key, kinds_name(f->kinds), ykind_name(v));
+			yaml_walk_err(c, v, "'%s' must be %s, not %s", f->key, kinds_name(f->kinds), yaml_walk_kind_name(v));
 		else
 			f->fn(c, v, (char *)base + f->offset, f);
 	}
 	for (size_t i = 0; i < nf; i++)
 		if ((fields[i].flags & YF_REQUIRED) && !seen[i])
-			yerr(c, map, "missing required key '%s'", fields[i].key);
+			yaml_walk_err(c, map, "missing required key '%s'", fields[i].key);
 	return c->errors - before;
 }
 
-int ycheck_word(struct yctx *c, const struct ynode *v, const char *what)
+int yaml_walk_check_word(struct yctx *c, const struct ynode *v, const char *what)
 {
 	char m[VALUE_MSG_MAX];
 	if (value_word(v->len, what, m, sizeof m) != 0) {
-		yerr(c, v, "%s", m);
+		yaml_walk_err(c, v, "%s", m);
 		return -1;
 	}
 	return 0;
 }
 
-char *ydup(struct yctx *c, const struct ynode *v, const char *s, size_t n)
+char *yaml_walk_dup(struct yctx *c, const struct ynode *v, const char *s, size_t n)
 {
 	char *d = strndup(s, n);
 	if (!d)
-		yerr(c, v, "out of memory");
+		yaml_walk_err(c, v, "out of memory");
 	return d;
 }
 
-void yf_word(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+void yaml_walk_field_word(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	size_t n = v->len;
 	while (n && v->str[n - 1] == '\n')   /* a block scalar's final newline */
 		n--;
-	if (ycheck_word(c, v, f->key))
+	if (yaml_walk_check_word(c, v, f->key))
 		return;
 	if (n == 0)
-		yerr(c, v, "'%s' must not be empty", f->key);
+		yaml_walk_err(c, v, "'%s' must not be empty", f->key);
 	else if (memchr(v->str, '\n', n))
-		yerr(c, v, "'%s' must be one line", f->key);
+		yaml_walk_err(c, v, "'%s' must be one line", f->key);
 	else
-		*(char **)dst = ydup(c, v, v->str, n);
+		*(char **)dst = yaml_walk_dup(c, v, v->str, n);
 }
 
-void yf_text(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+void yaml_walk_field_text(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	if (v->len == 0)
-		yerr(c, v, "'%s' must not be empty", f->key);
+		yaml_walk_err(c, v, "'%s' must not be empty", f->key);
 	else
-		*(char **)dst = ydup(c, v, v->str, v->len);
+		*(char **)dst = yaml_walk_dup(c, v, v->str, v->len);
 }
 
-void yf_ignore(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+void yaml_walk_field_ignore(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
 	(void)c, (void)v, (void)dst, (void)f;
 }
 
-int yitem_word(struct yctx *c, const struct ynode *item, const char *list)
+int yaml_walk_item_word(struct yctx *c, const struct ynode *item, const char *list)
 {
 	if (item->kind != Y_SCALAR) {
-		yerr(c, item, "items of '%s' must be scalars, not %s", list, ykind_name(item));
+		yaml_walk_err(c, item, "items of '%s' must be scalars, not %s", list, yaml_walk_kind_name(item));
 		return -1;
 	}
-	if (yis_null(item)) {
-		yerr(c, item, "'%s' has an empty item", list);
+	if (yaml_walk_is_null(item)) {
+		yaml_walk_err(c, item, "'%s' has an empty item", list);
 		return -1;
 	}
-	return ycheck_word(c, item, list);
+	return yaml_walk_check_word(c, item, list);
 }
 
 /* --- values: sizes, durations, names ------------------------------------------ */
 
-int yget_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out)
+int yaml_walk_get_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out)
 {
 	char m[VALUE_MSG_MAX];
-	if (ycheck_word(c, v, what))
+	if (yaml_walk_check_word(c, v, what))
 		return -1;
 	if (value_size(v->str, what, out, m, sizeof m) == 0)
 		return 0;
-	yerr(c, v, "%s", m);
+	yaml_walk_err(c, v, "%s", m);
 	return -1;
 }
 
 /* "unknown WHAT 'x'; did you mean 'y'?" or "...; expected one of: a, b" */
-void yunknown_name(struct yctx *c, const struct ynode *v, const char *what,
+void yaml_walk_unknown_name(struct yctx *c, const struct ynode *v, const char *what,
                          const char *const *names, size_t n)
 {
 	char m[VALUE_MSG_MAX];
 	value_unknown_name(v->str, what, names, n, m, sizeof m);
-	yerr(c, v, "%s", m);
+	yaml_walk_err(c, v, "%s", m);
 }
 
 static size_t enum_names(const struct yenum *en, const char *names[YENUM_NAMES_MAX])
@@ -266,19 +266,19 @@ static size_t enum_names(const struct yenum *en, const char *names[YENUM_NAMES_M
 	return n;
 }
 
-int yget_enum(struct yctx *c, const struct ynode *v, const char *what,
+int yaml_walk_get_enum(struct yctx *c, const struct ynode *v, const char *what,
                     const struct yenum *en, void *dst)
 {
-	if (ycheck_word(c, v, what))
+	if (yaml_walk_check_word(c, v, what))
 		return -1;
 	if (en->set(v->str, dst) == 0)
 		return 0;
 	const char *names[YENUM_NAMES_MAX];
-	yunknown_name(c, v, what, names, enum_names(en, names));
+	yaml_walk_unknown_name(c, v, what, names, enum_names(en, names));
 	return -1;
 }
 
-void yf_enum(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
+void yaml_walk_field_enum(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f)
 {
-	yget_enum(c, v, f->key, f->aux, dst);
+	yaml_walk_get_enum(c, v, f->key, f->aux, dst);
 }

@@ -27,11 +27,11 @@ struct yctx {
 };
 
 /* An error at node `at` (NULL: 1:1), with its source line. */
-void yerr(struct yctx *c, const struct ynode *at, const char *fmt, ...)
+void yaml_walk_err(struct yctx *c, const struct ynode *at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* An error at byte `offset` of scalar at's value (ynode_value_mark): the
+/* An error at byte `offset` of scalar at's value (yaml_tree_value_mark): the
  * caret under a token inside the string. */
-void yerr_at(struct yctx *c, const struct ynode *at, size_t offset, const char *fmt, ...)
+void yaml_walk_err_at(struct yctx *c, const struct ynode *at, size_t offset, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 struct yfield;
@@ -53,56 +53,56 @@ struct yfield {
 /* Checks map against fields and calls each handler with base + offset.
  * seen (nf entries, may be NULL) receives each given key's node (its value
  * is ->next).  Returns the number of errors reported. */
-unsigned ywalk_map(struct yctx *c, const struct ynode *map,
+unsigned yaml_walk_map(struct yctx *c, const struct ynode *map,
                    const struct yfield *fields, size_t nf, void *base,
                    const struct ynode **seen);
 
 /* Checks that the root is a mapping (reports it otherwise). */
-int yroot_is_map(struct yctx *c);
+int yaml_walk_root_is_map(struct yctx *c);
 
-int yis_null(const struct ynode *n);
+int yaml_walk_is_null(const struct ynode *n);
 /* "a list", "a mapping", "a scalar", "an empty value" */
-const char *ykind_name(const struct ynode *n);
+const char *yaml_walk_kind_name(const struct ynode *n);
 /* The value under key in a mapping, or NULL. */
-const struct ynode *ymap_get(const struct ynode *map, const char *key);
+const struct ynode *yaml_walk_map_get(const struct ynode *map, const char *key);
 
 /* --- values ----------------------------------------------------------------- */
 
-/* Common handlers.  yf_word: one line, 1..LESSON_WORD_MAX bytes, into a
- * char *; yf_text: 1..LESSON_TEXT_MAX bytes.  yf_ignore accepts anything.
- * yf_enum: a name of the struct yenum in f->aux.  (A workload's sizes and
+/* Common handlers.  yaml_walk_field_word: one line, 1..LESSON_WORD_MAX bytes, into a
+ * char *; yaml_walk_field_text: 1..LESSON_TEXT_MAX bytes.  yaml_walk_field_ignore accepts anything.
+ * yaml_walk_field_enum: a name of the struct yenum in f->aux.  (A workload's sizes and
  * durations are read by wl_keys.c's rows.) */
-void yf_word(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
-void yf_text(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
-void yf_ignore(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
-void yf_enum(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yaml_walk_field_word(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yaml_walk_field_text(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yaml_walk_field_ignore(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
+void yaml_walk_field_enum(struct yctx *c, const struct ynode *v, void *dst, const struct yfield *f);
 
 /* A scalar no longer than LESSON_WORD_MAX, or an error; 0 if fine. */
-int ycheck_word(struct yctx *c, const struct ynode *v, const char *what);
+int yaml_walk_check_word(struct yctx *c, const struct ynode *v, const char *what);
 /* An item of the list `list` that must be a word: a scalar, not empty, not
  * too long.  0, or -1 after reporting it. */
-int yitem_word(struct yctx *c, const struct ynode *item, const char *list);
+int yaml_walk_item_word(struct yctx *c, const struct ynode *item, const char *list);
 /* A malloc'd copy of s[0..n), or NULL after reporting "out of memory". */
-char *ydup(struct yctx *c, const struct ynode *v, const char *s, size_t n);
+char *yaml_walk_dup(struct yctx *c, const struct ynode *v, const char *s, size_t n);
 
 /* A size (units.h) or an error saying what is wrong with it ("must not be
  * negative", "is too large", "is not a size ...").  0 or -1. */
-int yget_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out);
+int yaml_walk_get_size(struct yctx *c, const struct ynode *v, const char *what, uint64_t *out);
 
 /* An enum spelt by its names: set() parses one into dst, name(i) gives the
- * i-th name ("?" past the last), so the tables of workload.c stay the only
+ * i-th name ("?" past the last), so the tables of wl.c stay the only
  * spelling of every value. */
 struct yenum {
 	int (*set)(const char *s, void *dst);
 	const char *(*name)(unsigned i);
 };
 #define YENUM_NAMES_MAX 16
-int yget_enum(struct yctx *c, const struct ynode *v, const char *what,
+int yaml_walk_get_enum(struct yctx *c, const struct ynode *v, const char *what,
               const struct yenum *en, void *dst);
 
 /* "unknown WHAT 'x'; did you mean 'y'?" (suggest.h's rule) or, when no
  * name is close, "unknown WHAT 'x'; expected one of: a, b". */
-void yunknown_name(struct yctx *c, const struct ynode *v, const char *what,
+void yaml_walk_unknown_name(struct yctx *c, const struct ynode *v, const char *what,
                    const char *const *names, size_t n);
 
 #endif

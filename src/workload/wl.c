@@ -1,4 +1,4 @@
-/* workload.c - the workload spec: defaults, names, cross-key rules (what
+/* wl.c - the workload spec: defaults, names, cross-key rules (what
  * each kind of workload allows comes from its row in wl_kind.c). */
 #include "config.h"
 
@@ -9,7 +9,7 @@
 
 #include "errmsg.h"
 #include "units.h"
-#include "workload.h"
+#include "wl.h"
 #include "wl_kind.h"
 #include "countof.h"
 

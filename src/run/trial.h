@@ -1,4 +1,4 @@
-/* engine.h - run one trial of a workload for real, in a forked child, and
+/* trial.h - run one trial of a workload for real, in a forked child, and
  * measure it the way the kernel sees it.
  *
  * The child runs the I/O loop and publishes progress per chunk (never per
@@ -13,9 +13,9 @@
 
 #include <stdint.h>
 #include <sys/types.h>
-#include "workload.h"
+#include "wl.h"
 #include "wl_scenario.h"
-#include "wl_kind.h"              /* enum call_kind, call_kind_name() */
+#include "wl_kind.h"              /* enum call_kind, wl_call_kind_name() */
 #include "device.h"
 #include "scratch.h"
 
@@ -24,11 +24,11 @@
  * then still come from procfs), PROCFS when /proc/PID/io was read, else
  * NONE. */
 enum syscall_source { SYSCALL_SOURCE_NONE, SYSCALL_SOURCE_PROCFS, SYSCALL_SOURCE_PERF };
-const char *syscall_source_name(enum syscall_source s);  /* none|procfs|perf */
+const char *trial_syscall_source_name(enum syscall_source s);  /* none|procfs|perf */
 
 /* Per-syscall counts (perf counting pass), -1 = not counted. */
 enum sys_kind { SYS_READ, SYS_WRITE, SYS_LSEEK, SYS_FSYNC, SYS_FDATASYNC, SYS_TOTAL, SYS_KINDS };
-const char *sys_kind_name(enum sys_kind k);
+const char *trial_sys_kind_name(enum sys_kind k);
 
 enum trial_state { TRIAL_SETUP, TRIAL_RUNNING, TRIAL_DONE, TRIAL_FAILED };
 
@@ -196,24 +196,24 @@ unsigned trial_pick(const struct trial_result *rs, unsigned n, unsigned *index);
 uint64_t trial_total_calls(const struct trial_result *r);
 
 /* Stop and reap every running child now (signal paths).  Async-signal-safe. */
-void engine_kill_all(void);
+void trial_kill_all(void);
 /* NULL while a command's trials run each in a PID namespace of its own
  * (nothing a command starts outlives iolab, however iolab dies); else why
  * not, in a sentence ("... the kernel refuses a PID namespace (...)"). */
-const char *engine_isolation_note(void);
+const char *trial_isolation_note(void);
 /* Kill every running child (and a command's process group) without
  * reaping it, so trial_finish() still reports what each did
  * ("interrupted").  Async-signal-safe: for SIGINT, SIGTERM, SIGHUP and
  * SIGQUIT.  The engine tracks up to eight children at once (a race runs
  * two); trial_start refuses a ninth. */
-void engine_interrupt(void);
+void trial_interrupt_all(void);
 /* How many children the signal paths know of now (started and not yet
  * reaped): for tests. */
-int engine_children(void);
+int trial_children(void);
 
 /* Is perf syscall counting permitted here?  Cached.  Tells why not. */
-int engine_perf_available(char *why, size_t len);
+int trial_perf_available(char *why, size_t len);
 /* Use a perf counting pass after each timed trial (off by default). */
-void engine_set_perf(int on);
+void trial_set_perf(int on);
 
 #endif

@@ -1,6 +1,6 @@
-/* workload_run.h - the child's side of a trial: the I/O loops themselves.
+/* wl_run.h - the child's side of a trial: the I/O loops themselves.
  *
- * The engine forks; the child calls wl_run() (or wl_exec_command()) and
+ * The engine forks; the child calls wl_run() (or wl_run_exec_command()) and
  * _exit()s.  Progress and the final figures travel through a wl_shared
  * block the parent mapped MAP_SHARED|MAP_ANONYMOUS before the fork, never
  * through a pipe: a pipe write would be a write syscall in the child's own
@@ -12,8 +12,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "engine.h"
-#include "workload.h"
+#include "trial.h"
+#include "wl.h"
 
 enum wl_phase { WL_PHASE_SETUP, WL_PHASE_RUNNING, WL_PHASE_DONE };
 
@@ -39,7 +39,7 @@ struct wl_shared {
 	_Atomic int phase;            /* enum wl_phase */
 	_Atomic int stop;             /* set by the parent: stop at the next chunk */
 	_Atomic int go;               /* set by the parent: the child may start (a futex) */
-	/* A command in a PID namespace (engine.c): the child is its init, and
+	/* A command in a PID namespace (trial.c): the child is its init, and
 	 * the program its child.  Set by the init: the program was forked; it
 	 * ended with inner_status (a wait status) */
 	_Atomic int inner_forked, inner_done;
@@ -103,7 +103,7 @@ int wl_run(const struct wl_spec *spec, const char *path, struct wl_shared *sh, i
  * called with every access's position and length in the order the loop
  * makes them, in chunks of at most budget accesses (>= 1).  Returns the
  * number of chunks.  For the tests of the walk's order. */
-uint64_t wl_walk_visit(const struct wl_spec *spec, uint64_t budget,
+uint64_t wl_run_walk_visit(const struct wl_spec *spec, uint64_t budget,
                        void (*visit)(void *arg, uint64_t pos, uint64_t len), void *arg);
 
 /* Does wl_run() have a loop for this family (WL_LOOP_NONE: no, a command
@@ -112,16 +112,16 @@ int wl_run_has_loop(enum wl_loop loop);
 
 /* The command's argv with every "{file}" inside any word replaced by path,
  * and every "{size}" by spec->size in decimal bytes.  NULL (ENOMEM) on
- * failure; free with wl_command_free(). */
-char **wl_command_argv(const struct wl_spec *spec, const char *path);
-void wl_command_free(char **argv);
+ * failure; free with wl_run_command_free(). */
+char **wl_run_command_argv(const struct wl_spec *spec, const char *path);
+void wl_run_command_free(char **argv);
 
 /* In the child: stdin and stdout on /dev/null, or the one redirect names
  * on the file at path (opened here, read-only onto stdin or write-only onto
  * stdout, as a shell's < and > would), stderr on errfd (or /dev/null if
  * errfd < 0), other fds closed, then execvp (never a shell).  Returns only
  * when a file could not be opened or exec failed, with the reason in sh. */
-void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redirect,
+void wl_run_exec_command(char *const argv[], const char *path, enum wl_redirect redirect,
                      int errfd, struct wl_shared *sh, int perf_stop);
 
 /* The error text of a failed call, with a hint where the lab knows the
@@ -129,7 +129,7 @@ void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redi
  * names the filesystem that refused O_DIRECT (the child passes NULL; the
  * engine, which knows the scratch directory's, words it again).  Used by
  * the child, the engine and tests. */
-void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags,
+void wl_run_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags,
                    const char *fstype);
 
 #endif

@@ -1,4 +1,4 @@
-/* doc_read.c - batch documents and notebook exports read back (doc_read.h). */
+/* doc.c - batch documents and notebook exports read back (doc.h). */
 #include "config.h"
 
 #include <jansson.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "doc_read.h"
+#include "doc.h"
 
 static char *dup_str(json_t *v)
 {

@@ -1,4 +1,4 @@
-/* workload_run.c - the child's I/O loops.
+/* wl_run.c - the child's I/O loops.
  *
  * Shape: a cursor walks the file in the lecture's order (positions 0, s, 2s,
  * ... to the end, then block, s+block, ...; sequential is the same walk with
@@ -56,7 +56,7 @@
 #include "coverage.h"
 #include "measure.h"
 #include "wl_scenario.h"
-#include "workload_run.h"
+#include "wl_run.h"
 
 /* Tells the compiler that memory at p is read here: a copy into p cannot
  * be elided. */
@@ -110,7 +110,7 @@ struct ctx {
 	double evicted_max;       /* most found cached after an eviction */
 	unsigned evictions;
 	uint64_t extra_syscalls;  /* evictions' syscalls (counting only) */
-	const struct walk_visitor *visitor;  /* wl_walk_visit only */
+	const struct walk_visitor *visitor;  /* wl_run_walk_visit only */
 };
 
 static int64_t now_ns(void)
@@ -136,14 +136,14 @@ static int cpu_now(const struct ctx *x, struct cpu_split *c)
 
 /* --- errors --------------------------------------------------------------- */
 
-void wl_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags,
+void wl_run_error_text(char *buf, size_t len, const char *call, int err, unsigned open_flags,
                    const char *fstype)
 {
 	const char *hint = "";
 	char fs_hint[96];
 	enum call_kind kind;
 	/* stdio's own buffer is what O_DIRECT cannot use: fread, fwrite ... */
-	int stdio = call_kind_from_name(call, &kind) == 0 && call_kind_info(kind)->is_stdio;
+	int stdio = wl_call_kind_from_name(call, &kind) == 0 && wl_call_kind_info(kind)->is_stdio;
 	if (err == EINVAL && (open_flags & WL_OPEN_DIRECT)) {
 		if (strcmp(call, "open") == 0 && fstype && *fstype && strcmp(fstype, "unknown") != 0) {
 			snprintf(fs_hint, sizeof fs_hint, " (this filesystem (%.40s) does not support O_DIRECT)",
@@ -175,7 +175,7 @@ static void fail_errno(struct ctx *x, const char *call)
 	x->failed = 1;
 	x->sh->err = err;
 	set_failed_call(x->sh, call);
-	wl_error_text(x->sh->error, sizeof x->sh->error, call, err, x->spec->open_flags, NULL);
+	wl_run_error_text(x->sh->error, sizeof x->sh->error, call, err, x->spec->open_flags, NULL);
 }
 
 static void fail_text(struct ctx *x, const char *text)
@@ -1566,7 +1566,7 @@ static uint64_t run_visit(struct ctx *x, uint64_t k)
 	return k;
 }
 
-uint64_t wl_walk_visit(const struct wl_spec *spec, uint64_t budget,
+uint64_t wl_run_walk_visit(const struct wl_spec *spec, uint64_t budget,
                        void (*visit)(void *arg, uint64_t pos, uint64_t len), void *arg)
 {
 	struct walk_visitor v = {visit, arg};
@@ -1627,7 +1627,7 @@ static size_t expand(const char *word, const struct placeholder *ph, size_t nph,
 	return n;
 }
 
-char **wl_command_argv(const struct wl_spec *spec, const char *path)
+char **wl_run_command_argv(const struct wl_spec *spec, const char *path)
 {
 	char size[24], block[24], blocks[24];
 	snprintf(size, sizeof size, "%" PRIu64, spec->size);
@@ -1644,7 +1644,7 @@ char **wl_command_argv(const struct wl_spec *spec, const char *path)
 	for (size_t i = 0; i < spec->command_len; i++) {
 		size_t len = expand(spec->command[i], ph, COUNT(ph), NULL);
 		if (!(argv[i] = malloc(len + 1))) {
-			wl_command_free(argv);
+			wl_run_command_free(argv);
 			return NULL;
 		}
 		expand(spec->command[i], ph, COUNT(ph), argv[i]);
@@ -1652,7 +1652,7 @@ char **wl_command_argv(const struct wl_spec *spec, const char *path)
 	return argv;
 }
 
-void wl_command_free(char **argv)
+void wl_run_command_free(char **argv)
 {
 	if (!argv)
 		return;
@@ -1686,7 +1686,7 @@ static void exec_failed(struct wl_shared *sh, const char *call, const char *what
 	atomic_store_explicit(&sh->phase, WL_PHASE_DONE, memory_order_release);
 }
 
-void wl_exec_command(char *const argv[], const char *path, enum wl_redirect redirect,
+void wl_run_exec_command(char *const argv[], const char *path, enum wl_redirect redirect,
                      int errfd, struct wl_shared *sh, int perf_stop)
 {
 	char what[160];

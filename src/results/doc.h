@@ -1,4 +1,4 @@
-/* doc_read.h - iolab's own JSON documents read back: a batch run
+/* doc.h - iolab's own JSON documents read back: a batch run
  * (`--batch --format json`) or a notebook export (`--history --format
  * json`), for the HTML report (`--report --from`) and the class merge
  * (`--class`).

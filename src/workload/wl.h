@@ -1,7 +1,7 @@
-/* workload.h - a resolved workload spec: the `workload:` keys of a lesson.
+/* wl.h - a resolved workload spec: the `workload:` keys of a lesson.
  *
  * Plain data, no I/O.  The loader fills it, the engine runs it, the views
- * describe it.  Enum <-> name tables live in workload.c so the loader, the
+ * describe it.  Enum <-> name tables live in wl.c so the loader, the
  * report writers and the UI spell every value the same way.
  */
 #ifndef IOLAB_WORKLOAD_H

@@ -1,4 +1,4 @@
-/* engine.c - one trial: prepare the file, fork, watch, collect, clean up.
+/* trial.c - one trial: prepare the file, fork, watch, collect, clean up.
  *
  * The order of the end of a trial matters for exact counts: a forked child
  * starts with zeroed I/O accounting and does nothing but the loop, so once
@@ -33,14 +33,14 @@
 #include <unistd.h>
 
 #include "coverage.h"
-#include "engine.h"
+#include "trial.h"
 #include "errmsg.h"
 #include "measure.h"
 #include "reaper.h"
 #include "stats.h"
 #include "trial_fields.h"
 #include "units.h"
-#include "workload_run.h"
+#include "wl_run.h"
 
 /* Our loops stop themselves at the time limit; the parent kills one only
  * when it is still there this long after (a final fsync may be slow). */
@@ -125,13 +125,13 @@ int trial_verdict_ok(enum trial_verdict v)
 	return v == VERDICT_OK || v == VERDICT_EXPECTED_ERROR;
 }
 
-const char *syscall_source_name(enum syscall_source s)
+const char *trial_syscall_source_name(enum syscall_source s)
 {
 	static const char *const names[] = {"none", "procfs", "perf"};
 	return (unsigned)s < 3 ? names[s] : "?";
 }
 
-const char *sys_kind_name(enum sys_kind k)
+const char *trial_sys_kind_name(enum sys_kind k)
 {
 	static const char *const names[SYS_KINDS] = {
 		"read", "write", "lseek", "fsync", "fdatasync", "total",
@@ -141,7 +141,7 @@ const char *sys_kind_name(enum sys_kind k)
 
 /* --- perf ----------------------------------------------------------------- */
 
-int engine_perf_available(char *why, size_t len)
+int trial_perf_available(char *why, size_t len)
 {
 	static int known = -1;
 	static char reason[256];
@@ -152,7 +152,7 @@ int engine_perf_available(char *why, size_t len)
 	return known;
 }
 
-void engine_set_perf(int on)
+void trial_set_perf(int on)
 {
 	g_perf = on != 0;
 }
@@ -169,7 +169,7 @@ static void kill_child(int i, int sig)
 	kill(pid, sig);
 }
 
-void engine_interrupt(void)
+void trial_interrupt_all(void)
 {
 	int saved = errno;
 	g_interrupts = g_interrupts + 1;
@@ -178,7 +178,7 @@ void engine_interrupt(void)
 	errno = saved;
 }
 
-void engine_kill_all(void)
+void trial_kill_all(void)
 {
 	int saved = errno;
 	g_interrupts = g_interrupts + 1;
@@ -196,7 +196,7 @@ void engine_kill_all(void)
 	errno = saved;
 }
 
-int engine_children(void)
+int trial_children(void)
 {
 	int n = 0;
 	for (int i = 0; i < MAX_CHILDREN; i++)
@@ -272,7 +272,7 @@ static void __attribute__((noreturn)) namespace_init(struct trial *t, struct wl_
 	pid_t pid = fork();
 	if (pid == 0) {
 		setpgid(0, 0);       /* leads its group, as a program without the init did */
-		wl_exec_command(t->argv, t->path, t->spec.redirect, t->errfd, sh, 0);
+		wl_run_exec_command(t->argv, t->path, t->spec.redirect, t->errfd, sh, 0);
 		_exit(127);
 	}
 	setpgid(pid, pid);           /* whichever runs first */
@@ -323,7 +323,7 @@ child_main(struct trial *t, struct wl_shared *sh, pid_t parent, int perf, int al
 		reaper_mark_child(sh->trial_pid);    /* its descendants are this trial's */
 		if (alive_rfd >= 0)
 			namespace_init(t, sh);
-		wl_exec_command(t->argv, t->path, t->spec.redirect, perf ? -1 : t->errfd, sh, perf);
+		wl_run_exec_command(t->argv, t->path, t->spec.redirect, perf ? -1 : t->errfd, sh, perf);
 		coverage_write_counts();        /* the command did not start */
 		_exit(127);
 	}
@@ -391,7 +391,7 @@ static int map_ids(pid_t pid)
 	return write_proc(pid, "gid_map", map);
 }
 
-const char *engine_isolation_note(void)
+const char *trial_isolation_note(void)
 {
 	return g_pidns == 0 ? g_isolation_note : NULL;
 }
@@ -687,7 +687,7 @@ static int prepare_command(struct trial *t, char *msg, size_t len)
 	if (link_room_file(t) != 0)
 		return errmsg(msg, len, "cannot link the data file into %s: %s", t->room,
 		              strerror(errno));
-	t->argv = wl_command_argv(&t->spec, t->roomfile);
+	t->argv = wl_run_command_argv(&t->spec, t->roomfile);
 	if (!t->argv)
 		return errmsg(msg, len, "out of memory");
 	t->errfd = scratch_create(t->scratch, "err", t->errpath, sizeof t->errpath);
@@ -717,7 +717,7 @@ static void trial_free(struct trial *t)
 		scratch_remove(t->scratch, t->room);     /* whole, with what the program made */
 	if (t->sh)
 		munmap(t->sh, sizeof *t->sh);
-	wl_command_free(t->argv);
+	wl_run_command_free(t->argv);
 	wl_spec_free(&t->spec);
 	free(t);
 }
@@ -765,7 +765,7 @@ static int64_t probe_startup(const struct trial *t)
 		if (scratch_room(p->scratch, p->room, sizeof p->room) != 0)
 			p->room[0] = '\0';
 		else if (link_room_file(p) == 0)
-			p->argv = wl_command_argv(&p->spec, p->roomfile);
+			p->argv = wl_run_command_argv(&p->spec, p->roomfile);
 		p->sh = p->argv ? map_shared() : NULL;
 	}
 	if (p->sh && spawn(p, p->sh, 0) == 0) {
@@ -909,7 +909,7 @@ int trial_done(struct trial *t)
 	if (waitid(P_PID, (id_t)t->pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
 		if (errno != ECHILD)
 			return 0;
-		t->reaped_elsewhere = 1;    /* engine_kill_all reaped it */
+		t->reaped_elsewhere = 1;    /* trial_kill_all reaped it */
 	} else if (info.si_pid != t->pid) {
 		/* Still running: whoever polls (the TUI, batch) has the limit
 		 * enforced as it goes, not only once trial_finish() waits. */
@@ -1247,7 +1247,7 @@ static void collect_own(struct trial *t, struct trial_result *r)
 			copy_failure(r, sh);
 			/* the child cannot name the filesystem that refused O_DIRECT */
 			if (sh->err == EINVAL && strcmp(sh->failed_call, "open") == 0)
-				wl_error_text(r->error, sizeof r->error, "open", EINVAL,
+				wl_run_error_text(r->error, sizeof r->error, "open", EINVAL,
 				              t->spec.open_flags, t->scratch->fstype);
 		}
 		return;
@@ -1493,7 +1493,7 @@ static void perf_pass(struct trial *t, struct trial_result *r)
 	int64_t counts[SYS_KINDS];
 	struct measure_io io;
 	/* a command cut short is no work that could be repeated exactly */
-	if (!engine_perf_available(NULL, 0) || (r->stopped && t->command))
+	if (!trial_perf_available(NULL, 0) || (r->stopped && t->command))
 		return;
 	if (run_counting_pass(t, r, counts, &io) == 0)
 		accept_counts(t, r, counts, &io);
@@ -1529,7 +1529,7 @@ void trial_finish(struct trial *t, struct trial_result *out)
 	out->dirty_pages_after = pages.dirty;
 	out->writeback_pages_after = pages.writeback;
 	if (!t->command && t->spec.scenario != WL_SCENARIO_NONE && out->verdict == VERDICT_OK)
-		wl_evidence_read(t->spec.scenario, t->path, &out->evidence);
+		wl_scenario_evidence_read(t->spec.scenario, t->path, &out->evidence);
 	if (g_perf && out->verdict == VERDICT_OK && g_interrupts == t->interrupts_at_start)
 		perf_pass(t, out);
 	trial_free(t);
