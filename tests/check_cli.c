@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "manpage.h"
 #include "report.h"
+#include "report_format.h"
 #include "suites.h"
 
 /* parse argv (NULL-terminated), capture what goes to err */

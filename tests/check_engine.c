@@ -2124,8 +2124,8 @@ START_TEST(names)
 	ck_assert_str_eq(wl_call_kind_name(CALL_FFLUSH), "fflush");
 	ck_assert_str_eq(trial_syscall_source_name(SYSCALL_SOURCE_PROCFS), "procfs");
 	ck_assert_str_eq(trial_syscall_source_name(SYSCALL_SOURCE_NONE), "none");
-	ck_assert_str_eq(trial_sys_kind_name(SYS_TOTAL), "total");
-	ck_assert_str_eq(trial_sys_kind_name(SYS_FDATASYNC), "fdatasync");
+	ck_assert_str_eq(measure_sys_kind_name(SYS_TOTAL), "total");
+	ck_assert_str_eq(measure_sys_kind_name(SYS_FDATASYNC), "fdatasync");
 	char buf[256];
 	wl_run_error_text(buf, sizeof buf, "open", EINVAL, WL_OPEN_DIRECT, NULL);
 	ck_assert_str_eq(buf, "open: Invalid argument (this filesystem does not support O_DIRECT)");

@@ -15,6 +15,7 @@
 #include "history.h"
 #include "machine.h"
 #include "report.h"
+#include "report_format.h"
 #include "store.h"
 #include "suites.h"
 

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "cli.h"
 #include "guard.h"
 #include "keys.h"
 #include "lab.h"

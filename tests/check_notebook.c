@@ -15,6 +15,7 @@
 
 #include "notebook.h"
 #include "report_fields.h"
+#include "report_format.h"
 #include "suites.h"
 #include "wl_keys.h"
 
@@ -72,7 +73,7 @@ START_TEST(row_of_a_result)
 	ck_assert_str_eq(run->spec, "op=write api=syscall size=64KiB block=1 stride=0 open=[] "
 	                            "fadvise=normal cache=warm streams=1 stdio_buffer=default "
 	                            "stdio_mode=full sync=none time_limit=5s min_time=0.2s");
-	char *json = report_json_result(res);
+	char *json = report_format_json_result(res);
 	ck_assert_str_eq(run->result_json, json);
 	free(json);
 	ck_assert_int_eq(run->ok, 1);

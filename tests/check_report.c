@@ -11,6 +11,7 @@
 
 #include "figures.h"
 #include "report.h"
+#include "report_format.h"
 #include "expect_fields.h"
 #include "report_expect.h"
 #include "report_fields.h"
@@ -43,7 +44,7 @@ static const char *cap_text(struct capture *c)
 static char *json_of(const char *s)
 {
 	struct capture c;
-	report_json_string(cap_open(&c), s);
+	report_format_json_string(cap_open(&c), s);
 	cap_text(&c);
 	return c.buf;
 }
@@ -51,7 +52,7 @@ static char *json_of(const char *s)
 static char *csv_of(const char *s)
 {
 	struct capture c;
-	report_csv_field(cap_open(&c), s);
+	report_format_csv_field(cap_open(&c), s);
 	cap_text(&c);
 	return c.buf;
 }
@@ -428,13 +429,13 @@ START_TEST(json_one_result)
 	char *doc = render(&r, "json");
 	one_line(doc);
 	for (size_t i = 0; i < r.nresults; i++) {
-		char *one = report_json_result(&r.results[i]);
+		char *one = report_format_json_result(&r.results[i]);
 		ck_assert_ptr_nonnull(one);
 		ck_assert_ptr_null(strchr(one, '\n'));
 		ck_assert_msg(strstr(doc, one) != NULL, "'%s' not in:\n%s", one, doc);
 		free(one);
 	}
-	char *first = report_json_result(&r.results[0]);
+	char *first = report_format_json_result(&r.results[0]);
 	ck_assert(strncmp(first, "{\"lesson\": \"w03-byte\", \"title\": ", 32) == 0);
 	HAS(first, "\"reference\": [{\"source\": \"cs61-2011-imac\"");
 	HAS(first, ", \"sweep\": null, ");
@@ -1206,7 +1207,7 @@ START_TEST(json_order_is_the_tables)
 	struct report r;
 	make_report(&r);
 	for (size_t k = 0; k < r.nresults; k++) {
-		char *one = report_json_result(&r.results[k]);
+		char *one = report_format_json_result(&r.results[k]);
 		struct json_paths jp;
 		json_member_paths(one, &jp);
 		ck_assert_uint_gt(jp.n, 60);

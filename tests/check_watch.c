@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "suites.h"
-#include "trial_fields.h"
+#include "trial.h"
 #include "units.h"
 #include "watch.h"
 
@@ -357,7 +357,7 @@ START_TEST(sums_of_trials)
 }
 END_TEST
 
-/* "Not measured" is each member row's own value (trial_fields.h): -1 for
+/* "Not measured" is each member row's own value (trial.h): -1 for
  * a count or seconds the kernel may not give, and the work counts as they
  * are, since they are always known. */
 START_TEST(unmeasured_members)

@@ -40,6 +40,7 @@
 #include "calib_cmd.h"
 #include "notebook.h"
 #include "report.h"
+#include "report_format.h"
 #include "report_expect.h"
 #include "sanitize.h"
 #include "scratch.h"
@@ -145,7 +146,7 @@ static void notebook_verdicts(struct notebook *nb, const struct report *r)
 	for (size_t i = 0; nb->st && i < r->nresults && i < nb->nids; i++) {
 		if (!nb->ids[i] || r->results[i].nexpects == 0)
 			continue;
-		char *json = report_json_result(&r->results[i]);
+		char *json = report_format_json_result(&r->results[i]);
 		char msg[1024];
 		if (!json || store_set_result(nb->st, nb->ids[i], json, msg, sizeof msg) != 0) {
 			if (nb->failed++ == 0)
@@ -818,7 +819,7 @@ static int busy_claims(const struct report *r)
  * was busy, every lesson that ran busy runs again (it, or a lesson the
  * claim compares with, was slowed down), up to REPORT_RETRY_MAX times;
  * each run filed as any other.  What is still inconclusive then is
- * credited, its output saying how often it ran (report_gradescope.c). */
+ * credited, its output saying how often it ran (report_format_gradescope.c). */
 static int retry_busy(const struct options *o, const struct course *c, struct report *r,
                       struct notebook *nb, const struct cost_table *costs)
 {

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "cli.h"
+#include "options.h"
 
 /* Runs the lessons the options select and writes the report.  Returns the
  * contract's exit status. */

@@ -11,6 +11,7 @@
 #include "calib_cmd.h"
 #include "guard.h"
 #include "report.h"
+#include "report_format.h"
 #include "units.h"
 
 int calib_cmd_lookup(struct store *st, const struct scratch *s, struct calibration *c,
@@ -34,15 +35,15 @@ static void json_number(FILE *out, double v)
 static int write_json(FILE *out, const struct calibration *c)
 {
 	fputs("{\"calibration\": {\"machine\": ", out);
-	report_json_string(out, c->key.machine);
+	report_format_json_string(out, c->key.machine);
 	fputs(", \"kernel\": ", out);
-	report_json_string(out, c->key.kernel);
+	report_format_json_string(out, c->key.kernel);
 	fputs(", \"filesystem\": ", out);
-	report_json_string(out, c->key.filesystem);
+	report_format_json_string(out, c->key.filesystem);
 	fputs(", \"device\": ", out);
-	report_json_string(out, c->key.device);
+	report_format_json_string(out, c->key.device);
 	fputs(", \"at\": ", out);
-	report_json_string(out, c->at);
+	report_format_json_string(out, c->at);
 	fputs(", \"took\": ", out);
 	json_number(out, c->took);
 	fprintf(out, ", \"quick\": %s, \"costs\": {", c->quick ? "true" : "false");
@@ -50,9 +51,9 @@ static int write_json(FILE *out, const struct calibration *c)
 		fprintf(out, "%s\n  \"%s\": {\"seconds\": ", i ? "," : "", model_cost_name((enum cost_id)i));
 		json_number(out, c->costs.cost[i]);
 		fprintf(out, ", \"per\": \"%s\", \"meaning\": ", model_cost_unit((enum cost_id)i));
-		report_json_string(out, model_cost_meaning((enum cost_id)i));
+		report_format_json_string(out, model_cost_meaning((enum cost_id)i));
 		fputs(", \"why\": ", out);
-		report_json_string(out, isfinite(c->costs.cost[i]) ? NULL : c->why[i]);
+		report_format_json_string(out, isfinite(c->costs.cost[i]) ? NULL : c->why[i]);
 		fputc('}', out);
 	}
 	fputs("}}}\n", out);

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "calib.h"
-#include "cli.h"
+#include "options.h"
 #include "store.h"
 
 /* --calibrate [--quick] [--format text|json]: measure in the scratch

@@ -14,6 +14,7 @@
 #include "history.h"
 #include "report_cmd.h"
 #include "report.h"
+#include "report_format.h"
 #include "sanitize.h"
 #include "store.h"
 #include "store_cmd.h"

@@ -22,6 +22,7 @@
 #include "notebook.h"
 #include "scratch.h"
 #include "report.h"
+#include "report_format.h"
 #include "report_field_rows.h"
 #include "sanitize.h"
 #include "units.h"
@@ -104,7 +105,7 @@ static void json_guess(FILE *out, const struct store_run *r)
 	fputs(", \"log_rate\": ", out);
 	json_num(out, r->guess_log_rate);
 	fputs(", \"text\": ", out);
-	report_json_string(out, r->guess_text);
+	report_format_json_string(out, r->guess_text);
 	fputs(", \"miss\": ", out);
 	json_num(out, r->guess_miss);
 	fputc('}', out);
@@ -142,16 +143,16 @@ static void json_value(FILE *out, const struct store_run *r, const struct column
 {
 	const void *m = member(r, c);
 	switch (c->type) {
-	case C_TEXT: report_json_string(out, *(const char *const *)m); break;
+	case C_TEXT: report_format_json_string(out, *(const char *const *)m); break;
 	case C_COUNT: json_count(out, *(const int64_t *)m); break;
 	case C_REAL: json_num(out, *(const double *)m); break;
 	case C_FLAG:
 		fputs(*(const int *)m < 0 ? "null" : *(const int *)m ? "true" : "false", out);
 		break;
-	case C_STATUS: report_json_string(out, *(const int *)m ? "ok" : "error"); break;
-	case C_KIND: report_json_string(out, store_kind_name(*(const enum store_kind *)m)); break;
+	case C_STATUS: report_format_json_string(out, *(const int *)m ? "ok" : "error"); break;
+	case C_KIND: report_format_json_string(out, store_kind_name(*(const enum store_kind *)m)); break;
 	case C_RECORDER:
-		report_json_string(out, store_recorder_name(*(const enum store_recorder *)m));
+		report_format_json_string(out, store_recorder_name(*(const enum store_recorder *)m));
 		break;
 	case C_NULL: fputs("null", out); break;
 	}
@@ -221,7 +222,7 @@ static void json_fields_of_columns(FILE *out, const struct store_run *r)
 		const struct sweep_point *p = &r->points[i];
 		fprintf(out, "%s{\"block\": %llu, \"cache\": ", i ? ", " : "",
 		        (unsigned long long)p->block);
-		report_json_string(out, wl_cache_name(p->cache));
+		report_format_json_string(out, wl_cache_name(p->cache));
 		fprintf(out, ", \"ok\": %s, \"rate\": ", p->ok ? "true" : "false");
 		json_num(out, p->ok ? p->rate : NAN);
 		fputs(", \"seconds\": ", out);
@@ -243,17 +244,17 @@ static int json_run(const struct store_run *r, void *arg)
 		return 0;
 	fputs(w->n++ ? ",\n    " : "\n    ", out);
 	fprintf(out, "{\"id\": %lld, \"kind\": ", (long long)r->id);
-	report_json_string(out, store_kind_name(r->kind));
+	report_format_json_string(out, store_kind_name(r->kind));
 	fputs(", \"label\": ", out);
-	report_json_string(out, r->label ? r->label : "");
+	report_format_json_string(out, r->label ? r->label : "");
 	fputs(", \"when\": ", out);
-	report_json_string(out, r->when_text);
+	report_format_json_string(out, r->when_text);
 	fputs(", \"recorder\": ", out);
-	report_json_string(out, store_recorder_name(r->recorder));
+	report_format_json_string(out, store_recorder_name(r->recorder));
 	fputs(", \"version\": ", out);
-	report_json_string(out, r->version);
+	report_format_json_string(out, r->version);
 	fputs(", \"spec\": ", out);
-	report_json_string(out, r->spec);
+	report_format_json_string(out, r->spec);
 	fputs(", \"guess\": ", out);
 	json_guess(out, r);
 	/* the stored object, its members after ours: it is the batch writer's
@@ -265,7 +266,7 @@ static int json_run(const struct store_run *r, void *arg)
 		j++;
 	if (j && *j == '{' && j[1] != '}') {
 		fputs(", ", out);
-		report_json_copy(out, j + 1);
+		report_format_json_copy(out, j + 1);
 	} else {
 		fputs(", ", out);
 		json_fields_of_columns(out, r);
@@ -292,13 +293,13 @@ static int write_json(FILE *out, struct store *st, const char *const *lessons, s
 	 * run said --dir: its filesystem, as batch names the one it used */
 	machine_filesystem(scratch_default_dir(), m.filesystem, sizeof m.filesystem);
 	fputs("{\n  \"iolab\": ", out);
-	report_json_string(out, PACKAGE_VERSION);
+	report_format_json_string(out, PACKAGE_VERSION);
 	fputs(",\n  \"machine\": {", out);
-	report_write_machine(out, &m, NULL, NULL);
+	report_format_json_machine(out, &m, NULL, NULL);
 	fputs("},\n  \"database\": ", out);
-	report_json_string(out, store_path(st));
+	report_format_json_string(out, store_path(st));
 	fputs(",\n  \"exported\": ", out);
-	report_json_string(out, now);
+	report_format_json_string(out, now);
 	fputs(",\n  \"lessons\": ", out);
 	if (!nlessons) {
 		fputs("null", out);
@@ -306,7 +307,7 @@ static int write_json(FILE *out, struct store *st, const char *const *lessons, s
 		fputc('[', out);
 		for (size_t i = 0; i < nlessons; i++) {
 			fputs(i ? ", " : "", out);
-			report_json_string(out, lessons[i]);
+			report_format_json_string(out, lessons[i]);
 		}
 		fputc(']', out);
 	}
@@ -367,7 +368,7 @@ static void csv_count(FILE *out, int64_t v)
 static void csv_text(FILE *out, const char *text)
 {
 	char *safe = text ? sanitize_dup(text, "\n") : NULL;
-	report_csv_field(out, safe ? safe : text ? "?" : NULL);
+	report_format_csv_field(out, safe ? safe : text ? "?" : NULL);
 	free(safe);
 }
 
@@ -382,10 +383,10 @@ static void csv_value(FILE *out, const struct store_run *r, const struct column 
 		if (*(const int *)m >= 0)
 			fputs(*(const int *)m ? "true" : "false", out);
 		break;
-	case C_STATUS: report_csv_field(out, *(const int *)m ? "ok" : "error"); break;
-	case C_KIND: report_csv_field(out, store_kind_name(*(const enum store_kind *)m)); break;
+	case C_STATUS: report_format_csv_field(out, *(const int *)m ? "ok" : "error"); break;
+	case C_KIND: report_format_csv_field(out, store_kind_name(*(const enum store_kind *)m)); break;
 	case C_RECORDER:
-		report_csv_field(out, store_recorder_name(*(const enum store_recorder *)m));
+		report_format_csv_field(out, store_recorder_name(*(const enum store_recorder *)m));
 		break;
 	case C_NULL: break;
 	}

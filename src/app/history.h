@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#include "cli.h"
+#include "options.h"
 #include "store.h"
 
 /* The formats, one row each, by the names --format takes. */

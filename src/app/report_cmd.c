@@ -13,6 +13,7 @@
 #include "history.h"
 #include "report.h"
 #include "report_cmd.h"
+#include "report_format.h"
 #include "report_html.h"
 #include "sanitize.h"
 #include "store.h"

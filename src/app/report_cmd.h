@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "cli.h"
+#include "options.h"
 
 /* Formats these commands take by name, beside the report format table's:
  * "html" (--report's default) and "svg". */

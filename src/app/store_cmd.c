@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli.h"
+#include "options.h"
 #include "store.h"
 #include "store_cmd.h"
 

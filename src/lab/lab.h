@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "calib.h"
-#include "cli.h"
+#include "options.h"
 #include "trial.h"
 #include "expect.h"
 #include "form.h"
@@ -617,6 +617,9 @@ size_t lab_race_choices(const struct course *c, size_t cur, size_t *out, size_t 
  * does not race itself; two runs reading one data file while one evicts
  * it would measure each other's evictions. */
 const char *lab_race_refusal(const struct lab *lab, size_t a, size_t b);
+/* The letter of a race's side on every screen: 'A' for the lesson's side
+ * (0), 'B' for its rival's (references have letters of their own). */
+char lab_race_letter(int side);
 /* v: open the chooser for the lesson on screen (or, while a race is under
  * way, show it).  Returns 0 or -1 (message set). */
 int lab_race_open(struct lab *lab);

@@ -258,3 +258,8 @@ void lab_race_free(struct race *race)
 	lab_run_free(&race->rival);
 	memset(race, 0, sizeof *race);
 }
+
+char lab_race_letter(int side)
+{
+	return side ? 'B' : 'A';
+}

@@ -3,7 +3,7 @@
  * Why a header of X-macros: several layers read this table and none may
  * link the others.  report_fields.c (the CSV's columns, lookups by name,
  * claims) expands every row with the function that gets its value;
- * report_json.c lays the JSON document out from the same rows;
+ * report_format_json.c lays the JSON document out from the same rows;
  * trial_fields.c reads the rows that are one member of a trial_result for
  * their "not measured" value and their sum over a watched run;
  * expect_fields.c (what a lesson's `expect:` check may name, in the
@@ -22,7 +22,7 @@
  *                                 when it serves several rows;
  *            MEMBER(m, type, sum) the median trial's member m of struct
  *                                 trial_result (trial.h), of type TF_*
- *                                 (trial_fields.h: which says what its "not
+ *                                 (trial.h: which says what its "not
  *                                 measured" value is, -1 or none) and
  *                                 summed over a watched run's trials by
  *                                 TF_ADD, TF_FIRST, TF_LAST or TF_MAX
@@ -34,7 +34,7 @@
  *            filesystem with no device (tmpfs) leaves it meaningless;
  *            CACHED for what the page cache holds after the loop
  *   json     how the JSON writes it: JV the value (null as null); JCSV in
- *            the CSV only; JLIST(fn) report_json.c's fn writes it (a list);
+ *            the CSV only; JLIST(fn) report_format_json.c's fn writes it (a list);
  *            JONLY(fn) the same, and the row is in the JSON only (no CSV
  *            column, no lookup)
  *   meaning  for doc/lesson-format.md (no '|'); "" when bits is 0

@@ -8,6 +8,7 @@
 
 #include "notebook.h"
 #include "report_fields.h"
+#include "report_format.h"
 #include "sweep.h"
 #include "wl_keys.h"
 
@@ -152,7 +153,7 @@ int notebook_entry_of_result(struct notebook_entry *e, const struct report_resul
 	const struct trial_result *m = &res->summary.median;
 	memset(e, 0, sizeof *e);
 	e->spec = notebook_spec_text(&res->spec);
-	e->json = report_json_result(res);
+	e->json = report_format_json_result(res);
 	store_run_init(r);
 	if (!e->spec || !e->json || entry_fields(e, res) != 0) {
 		notebook_entry_free(e);

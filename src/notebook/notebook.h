@@ -43,7 +43,7 @@ int notebook_course_knobs(const char *lesson, uint64_t *block, int *cold, void *
 struct notebook_entry {
 	struct store_run run;
 	char *spec;               /* wl_spec_format of the workload as run */
-	char *json;               /* report_json_result */
+	char *json;               /* report_format_json_result */
 	struct store_field *fields;   /* the result's numbers a claim may read,
 	                                 by field name (report_field_as_number) */
 };

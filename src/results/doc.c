@@ -168,7 +168,7 @@ static void read_machine(json_t *root, struct doc_machine *m)
 	m->id = dup_str(json_object_get(mo, "id"));
 	m->kernel = dup_str(json_object_get(mo, "kernel"));
 	m->filesystem = dup_str(json_object_get(mo, "filesystem"));
-	/* batch and --history write the model as cpu_model (report_write_machine) */
+	/* batch and --history write the model as cpu_model (report_format_json_machine) */
 	json_t *cpu = json_object_get(mo, "cpu_model");
 	m->cpu = dup_str(cpu ? cpu : json_object_get(mo, "cpu"));
 	json_t *dev = json_object_get(mo, "device");

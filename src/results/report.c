@@ -260,53 +260,6 @@ void report_free(struct report *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* --- formats ---------------------------------------------------------------- */
-
-static const struct report_format formats[] = {
-	{"text", report_write_text},   /* first: the default */
-	{"json", report_write_json},
-	{"csv", report_write_csv},
-	{"tap", report_write_tap},
-	{"gradescope", report_write_gradescope},
-};
-
-const struct report_format *report_format_find(const char *name)
-{
-	for (size_t i = 0; i < COUNT(formats); i++)
-		if (name && strcmp(formats[i].name, name) == 0)
-			return &formats[i];
-	return NULL;
-}
-
-const struct report_format *report_format_at(size_t i)
-{
-	return i < COUNT(formats) ? &formats[i] : NULL;
-}
-
-const struct report_format *report_format_default(void)
-{
-	return &formats[0];
-}
-
-void report_format_list(char *buf, size_t len)
-{
-	size_t used = 0;
-	if (len)
-		buf[0] = '\0';
-	for (size_t i = 0; i < COUNT(formats) && used < len; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == COUNT(formats) ? " or " : ", ";
-		int n = snprintf(buf + used, len - used, "%s%s", sep, formats[i].name);
-		if (n < 0)
-			break;
-		used += (size_t)n;
-	}
-}
-
-int report_write(FILE *out, const struct report *r, const struct report_format *f)
-{
-	return (f ? f : report_format_default())->write(out, r);
-}
-
 /* --- derived values ------------------------------------------------------ */
 
 static const struct trial_result *median(const struct report_result *res)

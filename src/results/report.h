@@ -2,8 +2,8 @@
  *
  * batch.c fills a struct report (one result per lesson, in the order run)
  * and hands it to report_write() with a row of the format table;
- * report_text.c, report_json.c, report_csv.c, report_tap.c and
- * report_gradescope.c each walk the same model, so the formats cannot
+ * report_format_text.c, report_format_json.c, report_format_csv.c, report_format_tap.c and
+ * report_format_gradescope.c each walk the same model, so the formats cannot
  * disagree on what was measured.  Writers take a FILE* and never print
  * anywhere else.
  *
@@ -119,7 +119,7 @@ struct report {
 	char device_note[160];
 	char started[32];         /* ISO-8601 UTC, second precision */
 	struct machine machine;   /* what `machine` says beyond kernel and
-	                             filesystem (report_write_machine) */
+	                             filesystem (report_format_json_machine) */
 	char *course;             /* course title, or NULL */
 	unsigned trials;          /* trials requested per lesson */
 	int wide;                 /* --wide: the text table on one line per lesson,
@@ -196,44 +196,6 @@ void report_model(struct report_result *res, const struct cost_table *costs);
 int report_any_failed(const struct report *r);
 void report_free(struct report *r);
 
-/* The `machine` object's members after "machine": {, as batch JSON and
- * --history JSON write it (doc/batch-output.md): kernel, filesystem, then
- * the scratch directory and syscall counter when given (batch), then CPU,
- * cores, memory and id. */
-void report_write_machine(FILE *out, const struct machine *m, const char *scratch,
-                          const char *syscall_counter);
-
-/* --- formats --------------------------------------------------------------
- *
- * One row per output format, in report.c: the command line's --format,
- * its usage text and its error message, and report_write all read it, so
- * a new format is one row there and one writer file. */
-typedef int (*report_writer_fn)(FILE *out, const struct report *r);
-struct report_format {
-	const char *name;         /* as --format spells it */
-	report_writer_fn write;   /* 0, or -1 when writing failed (ferror) */
-};
-/* The row named so, or NULL. */
-const struct report_format *report_format_find(const char *name);
-/* Row i (NULL past the end); the first row is the default format. */
-const struct report_format *report_format_at(size_t i);
-const struct report_format *report_format_default(void);
-/* Every name, as a person lists them: "text, json, csv, tap or gradescope". */
-void report_format_list(char *buf, size_t len);
-
-/* The report in format f.  0, or -1 when writing failed (ferror). */
-int report_write(FILE *out, const struct report *r, const struct report_format *f);
-/* The writers of the table's rows. */
-int report_write_text(FILE *out, const struct report *r);
-int report_write_json(FILE *out, const struct report *r);
-int report_write_csv(FILE *out, const struct report *r);
-int report_write_tap(FILE *out, const struct report *r);
-int report_write_gradescope(FILE *out, const struct report *r);
-/* One result as the JSON writer prints it inside "results", on one line:
- * what the store keeps of every run (and --history exports).  A malloc'd
- * string, or NULL when out of memory. */
-char *report_json_result(const struct report_result *res);
-
 /* --- values shared by the writers --------------------------------------- */
 
 /* A count the kernel could not give is -1: writers print null / empty. */
@@ -295,19 +257,6 @@ void report_ascii_bound(const char *bound, char *buf, size_t len);
  * always with a '.' or an exponent ("5.0", "0.1", "1e+21"), so a reader
  * sees a float.  Returns 0, or -1 for NaN/inf (buf gets "null"). */
 int report_format_double(double v, char *buf, size_t len);
-/* JSON string literal with its quotes: ", \ and control characters
- * escaped, the C1 controls and the bidirectional overrides and isolates as
- * \uXXXX, other valid UTF-8 passed through, each invalid byte replaced by
- * U+FFFD.  NULL prints null. */
-void report_json_string(FILE *out, const char *s);
-/* JSON text kept from an earlier run (the notebook's stored object) as
- * report_json_string would have written its strings: the characters it
- * escapes as \uXXXX (space, tab, CR and LF, JSON's whitespace, kept),
- * invalid bytes as U+FFFD; the rest copied. */
-void report_json_copy(FILE *out, const char *json);
-/* One CSV field, RFC 4180: quoted (quotes doubled) when it holds a comma,
- * a quote, CR or LF. */
-void report_csv_field(FILE *out, const char *s);
 /* Length (1-4) of the valid UTF-8 sequence at s, or 0 when the byte at s
  * starts none (overlong forms, surrogates and values past U+10FFFF are
  * invalid).  Error texts can hold file names in any encoding, and every

@@ -21,7 +21,7 @@
 #include "report_field_rows.h"
 #include "report_fields.h"
 #include "sanitize.h"
-#include "trial_fields.h"
+#include "trial.h"
 
 /* --- values ---------------------------------------------------------------- */
 
@@ -336,7 +336,7 @@ static int f_startup(const struct report_result *r, int a, struct report_value *
 	return 0;
 }
 
-/* A row the JSON writes itself (report_json.c), null here. */
+/* A row the JSON writes itself (report_format_json.c), null here. */
 static int f_none(const struct report_result *r, int a, struct report_value *v)
 { (void)r; (void)a; (void)v; return 0; }
 
@@ -442,7 +442,7 @@ static int f_fit(const struct report_result *r, int a, struct report_value *v)
 enum { M_SECONDS, M_RATE, M_RATIO, M_TERMS };
 
 /* This machine's model: null without one (the JSON's model is then null);
- * model.terms' value is how many (its list is report_json.c's). */
+ * model.terms' value is how many (its list is report_format_json.c's). */
 static int f_model(const struct report_result *r, int a, struct report_value *v)
 {
 	const struct model_estimate *m = &r->model;

@@ -64,7 +64,7 @@ void report_value_free(struct report_value *v);
 
 /* Every row of the table, the rows only the JSON has (lists of objects:
  * reference, sweep.points) among them, in the table's order (for
- * report_json.c, which lays the document out from report_field_rows.h's
+ * report_format_json.c, which lays the document out from report_field_rows.h's
  * rows in that order). */
 size_t report_row_count(void);
 int report_row_value(const struct report_result *r, size_t row, struct report_value *v);

@@ -360,6 +360,14 @@ int measure_warm_path(const char *path)
 
 /* --- perf tracepoint counting ------------------------------------------- */
 
+const char *measure_sys_kind_name(enum sys_kind k)
+{
+	static const char *const names[SYS_KINDS] = {
+		"read", "write", "lseek", "fsync", "fdatasync", "total",
+	};
+	return (unsigned)k < SYS_KINDS ? names[k] : "?";
+}
+
 /* Tracepoints in enum sys_kind order. */
 static const char *const tracepoints[SYS_KINDS] = {
 	"syscalls/sys_enter_read", "syscalls/sys_enter_write", "syscalls/sys_enter_lseek",

@@ -18,7 +18,10 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#include "trial.h"
+/* The system calls perf counts, by kind, in the order of measure.c's
+ * tracepoint table (and of a result's sys[]). */
+enum sys_kind { SYS_READ, SYS_WRITE, SYS_LSEEK, SYS_FSYNC, SYS_FDATASYNC, SYS_TOTAL, SYS_KINDS };
+const char *measure_sys_kind_name(enum sys_kind k);
 
 /* CLOCK_MONOTONIC in seconds. */
 double measure_now(void);

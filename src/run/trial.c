@@ -38,7 +38,6 @@
 #include "measure.h"
 #include "reaper.h"
 #include "stats.h"
-#include "trial_fields.h"
 #include "units.h"
 #include "wl_run.h"
 
@@ -129,14 +128,6 @@ const char *trial_syscall_source_name(enum syscall_source s)
 {
 	static const char *const names[] = {"none", "procfs", "perf"};
 	return (unsigned)s < 3 ? names[s] : "?";
-}
-
-const char *trial_sys_kind_name(enum sys_kind k)
-{
-	static const char *const names[SYS_KINDS] = {
-		"read", "write", "lseek", "fsync", "fdatasync", "total",
-	};
-	return (unsigned)k < SYS_KINDS ? names[k] : "?";
 }
 
 /* --- perf ----------------------------------------------------------------- */
@@ -1050,7 +1041,7 @@ static void wait_exit(struct trial *t)
 /* --- collecting ----------------------------------------------------------- */
 
 /* Nothing measured: the field table's members at their own "not
- * measured" value (trial_fields.h), and the members no row shows. */
+ * measured" value (trial.h), and the members no row shows. */
 static void result_clear(struct trial_result *r)
 {
 	memset(r, 0, sizeof *r);

@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "measure.h"
 #include "wl.h"
 #include "wl_scenario.h"
 #include "wl_kind.h"              /* enum call_kind, wl_call_kind_name() */
@@ -25,10 +27,6 @@
  * NONE. */
 enum syscall_source { SYSCALL_SOURCE_NONE, SYSCALL_SOURCE_PROCFS, SYSCALL_SOURCE_PERF };
 const char *trial_syscall_source_name(enum syscall_source s);  /* none|procfs|perf */
-
-/* Per-syscall counts (perf counting pass), -1 = not counted. */
-enum sys_kind { SYS_READ, SYS_WRITE, SYS_LSEEK, SYS_FSYNC, SYS_FDATASYNC, SYS_TOTAL, SYS_KINDS };
-const char *trial_sys_kind_name(enum sys_kind k);
 
 enum trial_state { TRIAL_SETUP, TRIAL_RUNNING, TRIAL_DONE, TRIAL_FAILED };
 
@@ -215,5 +213,46 @@ int trial_children(void);
 int trial_perf_available(char *why, size_t len);
 /* Use a perf counting pass after each timed trial (off by default). */
 void trial_set_perf(int on);
+
+/* --- the members of a result that are a result's fields ------------------
+ *
+ * Read from the one field table (report_field_rows.h's MEMBER rows):
+ * what each is when it was not measured, how a watched run sums it over
+ * its trials, and its value (trial_fields.c).  A measured counter is one
+ * row of that table, and these rules are its columns, so adding the
+ * counter never means a line in trial.c's defaults and another in
+ * watch.c's sums. */
+
+/* A member's C type, and with it its "not measured" value. */
+enum trial_field_type {
+	TF_NONE,                  /* not a member (an FN row) */
+	TF_U64,                   /* uint64_t, always measured */
+	TF_DOUBLE,                /* double, always measured */
+	TF_UINT,                  /* unsigned, always measured */
+	TF_COUNT,                 /* int64_t, -1 not measured */
+	TF_LONG,                  /* long, -1 not measured */
+	TF_SECONDS,               /* double, -1 (any negative) not measured */
+	TF_FRACTION               /* double 0..1, -1 (any negative) not measured */
+};
+
+/* How a watched run's sum of trials takes a member. */
+enum trial_field_sum {
+	TF_ADD,                   /* the sum; not measured once any trial's is not */
+	TF_FIRST,                 /* the first trial's (what it ran from) */
+	TF_LAST,                  /* the last trial's (what it left) */
+	TF_MAX                    /* the largest measured */
+};
+
+/* Every member row at its "not measured" value (the other members as
+ * they are). */
+void trial_fields_clear(struct trial_result *r);
+/* Adds trial r to a watched run's sum by each member row's rule (sum
+ * already holds the trials before r). */
+void trial_fields_add(struct trial_result *sum, const struct trial_result *r);
+
+/* A member's value: 1 with *u set (U64, UINT, COUNT, LONG) or *d set
+ * (SECONDS, FRACTION), 0 when it was not measured. */
+int trial_fields_read(const struct trial_result *r, enum trial_field_type type, size_t offset,
+                     uint64_t *u, double *d);
 
 #endif

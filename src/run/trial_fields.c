@@ -1,5 +1,5 @@
 /* trial_fields.c - the field table's member rows as a trial's columns
- * (see trial_fields.h). */
+ * (see trial.h). */
 #include "config.h"
 
 #include <stddef.h>
@@ -7,7 +7,7 @@
 
 #include "countof.h"
 #include "report_field_rows.h"
-#include "trial_fields.h"
+#include "trial.h"
 
 struct member {
 	size_t offset;

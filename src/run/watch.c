@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "countof.h"
-#include "trial_fields.h"
+#include "trial.h"
 #include "units.h"
 #include "watch.h"
 
@@ -179,7 +179,7 @@ void watch_sum_add(struct trial_result *sum, const struct trial_result *r, int f
 	/* so is a scenario's file (each trial wrote a new one) */
 	sum->evidence = r->evidence;
 
-	/* the field table's members by their rows' rule (trial_fields.h) */
+	/* the field table's members by their rows' rule (trial.h) */
 	trial_fields_add(sum, r);
 	if (r->time_note[0])          /* a part unmeasured once is unmeasured */
 		memcpy(sum->time_note, r->time_note, sizeof sum->time_note);

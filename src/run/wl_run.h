@@ -12,8 +12,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "trial.h"
 #include "wl.h"
+#include "wl_kind.h"
 
 enum wl_phase { WL_PHASE_SETUP, WL_PHASE_RUNNING, WL_PHASE_DONE };
 

@@ -12,6 +12,7 @@
 #include "sanitize.h"
 #include "textwrap.h"
 #include "ui_crt.h"
+#include "ui_term.h"
 
 struct ui_crt ui_crt;
 

@@ -59,8 +59,6 @@ extern struct ui_crt ui_crt;
 /* setlocale(LC_ALL, "") (numbers stay in the C locale) and note whether
  * the codeset is UTF-8.  Call before anything measures text. */
 void ui_crt_locale(void);
-/* Whether TERM has a terminfo entry (ui_term.c): ui_crt_init asks first. */
-int ui_term_known(void);
 /* newterm and the modes the lab needs; colours unless no_color.
  * Returns 0, or -1 when the terminal cannot be used. */
 int ui_crt_init(int no_color);

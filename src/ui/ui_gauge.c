@@ -118,7 +118,7 @@ int ui_gauge_draw_pair(int y, int x, int w, double a, double b)
 	ui_crt_put(y, x + lw, bw, ui_crt_attr(CRT_DIM), axis);
 	const double rate[2] = {a, b};
 	for (int i = 0; i < 2; i++) {
-		char letter[2] = {ui_race_letter(i), 0};
+		char letter[2] = {lab_race_letter(i), 0};
 		ui_crt_put(y + 1 + i, x, 1, ui_crt_attr(CRT_TITLE), letter);
 		draw_bar(y + 1 + i, x + lw, bw, rate[i], 0, 1);
 	}

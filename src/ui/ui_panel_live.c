@@ -397,7 +397,7 @@ static void draw_syscalls(struct pen *p, const struct run_view *v, const struct 
 		for (int k = 0; k < SYS_TOTAL; k++) {
 			if (v->result->sys[k] <= 0)
 				continue;
-			named_count(trial_sys_kind_name((enum sys_kind)k), v->result->sys[k], text[n],
+			named_count(measure_sys_kind_name((enum sys_kind)k), v->result->sys[k], text[n],
 			            sizeof text[n]);
 			parts[n] = (struct fit_part){text[n], NULL, 0, 0};
 			n++;

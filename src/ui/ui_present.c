@@ -122,7 +122,7 @@ static void draw_ratio(struct rect r, const struct run_view v[2], const double r
 	if (r.h < 2 || lab_race_times(rate[0], rate[1], times, sizeof times, &a_faster) != 0)
 		return;
 	snprintf(unit, sizeof unit, "%s  %c is the faster", ui_crt.utf8 ? "\u00d7" : "x",
-	         ui_race_letter(a_faster ? 0 : 1));
+	         lab_race_letter(a_faster ? 0 : 1));
 	ui_gauge_draw_bigfont(r.y + 1, r.x, w, r.h - 1, times, unit, CRT_BIG);
 }
 
@@ -145,7 +145,7 @@ static void draw_race(const struct lab *lab, const struct present_layout *l)
 		double avg;
 		int have = run_words_view_rate(&v[i], &rate[i], &avg);
 		struct rect f = l->figure[i];
-		snprintf(buf, sizeof buf, "%c %s", ui_race_letter(i), les[i]->id);
+		snprintf(buf, sizeof buf, "%c %s", lab_race_letter(i), les[i]->id);
 		ui_crt_put_cut(f.y, f.x, f.w - UI_EDGE, ui_crt_attr(CRT_TITLE), buf);
 		if (f.h > 1)
 			ui_run_state_draw(f.y + 1, f.x, f.w - UI_EDGE, 1, &v[i], 0);

@@ -15,11 +15,6 @@
 #include "ui_views.h"
 #include "units.h"
 
-char ui_race_letter(int side)
-{
-	return side ? 'B' : 'A';
-}
-
 void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len)
 {
 	double a, b, avg, dlog, ratio;
@@ -98,7 +93,7 @@ static void draw_side(const struct lab *lab, int side, const struct run_view *v,
 	if (s.y >= s.bottom)
 		return;
 	/* the title is words: cut, with an ellipsis, where it must be */
-	snprintf(buf, sizeof buf, "%c  %s %s %s", ui_race_letter(side), l->id,
+	snprintf(buf, sizeof buf, "%c  %s %s %s", lab_race_letter(side), l->id,
 	         ui_crt_glyph(GLYPH_DOT), l->title ? l->title : "");
 	ui_crt_put_cut(s.y++, s.x, s.w, ui_crt_attr(CRT_TITLE), buf);
 	/* two rows: the raced mark wraps rather than goes */

@@ -11,8 +11,8 @@
 
 #include <unistd.h>
 
-#include "ui_crt.h"
 #include "ui_curses.h"
+#include "ui_term.h"
 
 #if defined(__has_include)
 #if __has_include(<ncursesw/term.h>)

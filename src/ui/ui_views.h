@@ -111,8 +111,6 @@ int ui_gauge_draw_bigfont(int y, int x, int w, int h, const char *number, const 
 /* ui_race.c: a race's two panels and what they share; the chooser */
 void ui_race_draw(const struct lab *lab, int lines, int cols);
 void ui_race_draw_chooser(struct lab *lab, struct rect r);
-/* 'A' for the lesson's side (0), 'B' for its rival's. */
-char ui_race_letter(int side);
 /* "log rate A - B = -5.31:  B is 203x as fast as A" */
 void ui_race_gap_text(const struct run_view v[2], char *buf, size_t len);
 

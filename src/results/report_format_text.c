@@ -1,4 +1,4 @@
-/* report_text.c - the results as an aligned table, like the lecture's.
+/* report_format_text.c - the results as an aligned table, like the lecture's.
  *
  *   lesson    workload                       rate       log rate  syscalls r/w  bytes/syscall  2011 iMac
  *   w03-byte  write() - 1 B blocks - 10 MiB  3.48 MB/s  15.06     0/10,485,760  1 B            900 kB/s
@@ -20,6 +20,7 @@
 #include "countof.h"
 #include "figures.h"
 #include "report.h"
+#include "report_format.h"
 #include "units.h"
 #include "utf8.h"
 
@@ -623,7 +624,7 @@ static void write_models(FILE *out, const struct report *r)
 	}
 }
 
-int report_write_text(FILE *out, const struct report *r)
+int report_format_text(FILE *out, const struct report *r)
 {
 	fprintf(out, "iolab %s, Linux %s, ", r->version, r->kernel);
 	put_text(out, r->filesystem);

@@ -1,4 +1,4 @@
-/* report_csv.c - the results as CSV: a header, then one row per lesson.
+/* report_format_csv.c - the results as CSV: a header, then one row per lesson.
  *
  * Columns are the JSON document's fields flattened with dots
  * (rate.median, syscalls.write), in the same order; the field table of
@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "report_fields.h"
+#include "report_format.h"
 
 /* --- fields --------------------------------------------------------------- */
 
@@ -39,7 +40,7 @@ static void put_valid_utf8(FILE *out, const char *s)
 	}
 }
 
-void report_csv_field(FILE *out, const char *s)
+void report_format_csv_field(FILE *out, const char *s)
 {
 	if (!s)
 		return;
@@ -145,13 +146,13 @@ static void write_extra_header(FILE *out, const struct extra_cols *x)
 	for (size_t k = 0; k < x->nsources; k++) {
 		snprintf(name, sizeof name, "reference.%s", x->sources[k]);
 		fputc(',', out);
-		report_csv_field(out, name);
+		report_format_csv_field(out, name);
 	}
 	for (size_t k = 0; k < x->npoints; k++) {
 		snprintf(name, sizeof name, "sweep.%s.%" PRIu64, wl_cache_name(x->points[k].cache),
 		         x->points[k].block);
 		fputc(',', out);
-		report_csv_field(out, name);
+		report_format_csv_field(out, name);
 	}
 }
 
@@ -185,7 +186,7 @@ static void write_header(FILE *out, const struct extra_cols *x)
 	for (size_t i = 0; i < report_field_count(); i++) {
 		if (i)
 			fputc(',', out);
-		report_csv_field(out, report_field_name(i));
+		report_format_csv_field(out, report_field_name(i));
 	}
 	write_extra_header(out, x);
 	fputs("\r\n", out);
@@ -198,14 +199,14 @@ static void write_row(FILE *out, const struct extra_cols *x, const struct report
 		report_field_value(r, i, &v);
 		if (i)
 			fputc(',', out);
-		report_csv_field(out, cell_text(&v));
+		report_format_csv_field(out, cell_text(&v));
 		report_value_free(&v);
 	}
 	write_extra_row(out, x, r);
 	fputs("\r\n", out);
 }
 
-int report_write_csv(FILE *out, const struct report *r)
+int report_format_csv(FILE *out, const struct report *r)
 {
 	struct extra_cols x;
 	if (extra_collect(r, &x) != 0) {

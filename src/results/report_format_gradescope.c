@@ -1,4 +1,4 @@
-/* report_gradescope.c - the results as the results.json that Gradescope's
+/* report_format_gradescope.c - the results as the results.json that Gradescope's
  * autograder reads (gradescope-autograders.readthedocs.io, "Autograder
  * Specifications": a top-level "tests" list of {name, score, max_score,
  * status, output, visibility}, an optional "score" for the whole
@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_format.h"
 #include "report_expect.h"
 
 static void put_num(FILE *out, double v)
@@ -39,13 +40,13 @@ static void put_test(FILE *out, int first, const char *lesson, const char *what,
 		name = NULL;
 	fputs(first ? "\n    " : ",\n    ", out);
 	fputs("{\"name\": ", out);
-	report_json_string(out, name ? name : lesson);
+	report_format_json_string(out, name ? name : lesson);
 	fputs(", \"score\": ", out);
 	put_num(out, score);
 	fputs(", \"max_score\": ", out);
 	put_num(out, max);
 	fprintf(out, ", \"status\": \"%s\", \"output\": ", passed ? "passed" : "failed");
-	report_json_string(out, out_text);
+	report_format_json_string(out, out_text);
 	if (vis != LESSON_VIS_UNSET)
 		fprintf(out, ", \"visibility\": \"%s\"", lesson_visibility_name(vis));
 	fputc('}', out);
@@ -98,7 +99,7 @@ static void put_leaderboard(FILE *out, const struct report *r)
 			if (!e->leaderboard)
 				continue;
 			fputs(first ? ",\n  \"leaderboard\": [\n    {\"name\": " : ",\n    {\"name\": ", out);
-			report_json_string(out, e->leaderboard);
+			report_format_json_string(out, e->leaderboard);
 			fputs(", \"value\": ", out);
 			put_num(out, e->outcome.has_value && isfinite(e->outcome.value) ? e->outcome.value : 0);
 			fputs(", \"order\": \"desc\"}", out);
@@ -108,7 +109,7 @@ static void put_leaderboard(FILE *out, const struct report *r)
 		fputs("\n  ]", out);
 }
 
-int report_write_gradescope(FILE *out, const struct report *r)
+int report_format_gradescope(FILE *out, const struct report *r)
 {
 	double total = 0;
 	int first = 1;
@@ -144,7 +145,7 @@ int report_write_gradescope(FILE *out, const struct report *r)
 	         report_expect_count(r, EXPECT_HELD), report_expect_count(r, EXPECT_MISSED),
 	         report_expect_count(r, EXPECT_INCONCLUSIVE));
 	fputs(",\n  \"output\": ", out);
-	report_json_string(out, text);
+	report_format_json_string(out, text);
 	put_leaderboard(out, r);
 	fputs("\n}\n", out);
 	return ferror(out) ? -1 : 0;

@@ -1,4 +1,4 @@
-/* report_tap.c - the results as TAP version 13, for any TAP consumer
+/* report_format_tap.c - the results as TAP version 13, for any TAP consumer
  * (prove, a CI's test reporter): one test point per lesson's status and
  * one per expectation, in the order of the results.
  *
@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_format.h"
 
 /* A description: one line safe for a terminal (report_put_line), and no
  * '#' that a consumer would take for a directive (TAP's escapes: \# and
@@ -39,7 +40,7 @@ static void put_description(FILE *out, const char *s)
 static void yaml_str(FILE *out, const char *key, const char *v)
 {
 	fprintf(out, "    %s: ", key);
-	report_json_string(out, v);
+	report_format_json_string(out, v);
 	fputc('\n', out);
 }
 
@@ -107,7 +108,7 @@ static void expectation_point(FILE *out, unsigned n, const struct report_result 
 	fputs("  ...\n", out);
 }
 
-int report_write_tap(FILE *out, const struct report *r)
+int report_format_tap(FILE *out, const struct report *r)
 {
 	size_t points = r->nresults;
 	for (size_t i = 0; i < r->nresults; i++)

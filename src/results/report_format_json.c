@@ -1,4 +1,4 @@
-/* report_json.c - the results as one JSON document (doc/batch-output.md).
+/* report_format_json.c - the results as one JSON document (doc/batch-output.md).
  *
  * Hand-written rather than through a JSON library: the document is small,
  * its shape is fixed by the contract, and the two things a library would
@@ -18,6 +18,7 @@
 
 #include "countof.h"
 #include "report.h"
+#include "report_format.h"
 #include "report_field_rows.h"
 #include "report_fields.h"
 #include "utf8.h"
@@ -39,7 +40,7 @@ static void json_put_char(FILE *out, const char *s, size_t n)
 		fwrite(s, 1, n, out);
 }
 
-void report_json_string(FILE *out, const char *s)
+void report_format_json_string(FILE *out, const char *s)
 {
 	if (!s) {
 		fputs("null", out);
@@ -80,7 +81,7 @@ void report_json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-void report_json_copy(FILE *out, const char *s)
+void report_format_json_copy(FILE *out, const char *s)
 {
 	while (s && *s) {
 		unsigned char c = (unsigned char)*s;
@@ -130,7 +131,7 @@ static void jw_key(struct jw *w, const char *key)
 	}
 	w->first[w->depth] = 0;
 	if (key) {
-		report_json_string(w->out, key);
+		report_format_json_string(w->out, key);
 		fputs(": ", w->out);
 	}
 }
@@ -157,7 +158,7 @@ static void jw_close(struct jw *w, char brace)
 static void jw_str(struct jw *w, const char *key, const char *v)
 {
 	jw_key(w, key);
-	report_json_string(w->out, v);
+	report_format_json_string(w->out, v);
 }
 
 static void jw_null(struct jw *w, const char *key)
@@ -476,7 +477,7 @@ static void write_result(struct jw *w, const struct report_result *res, int onel
 
 /* machine.device: the scratch directory's block device, what the kernel
  * says of it (null where it says nothing), or null; device_note why not.
- * Members of "machine", which report_write_machine writes as text. */
+ * Members of "machine", which report_format_json_machine writes as text. */
 static void write_device(FILE *out, const struct report *r)
 {
 	const struct device_info *d = &r->device;
@@ -485,26 +486,26 @@ static void write_device(FILE *out, const struct report *r)
 		fputs("null", out);
 	} else {
 		fputs("{\"name\": ", out);
-		report_json_string(out, d->name);
+		report_format_json_string(out, d->name);
 		fputs(", \"model\": ", out);
-		report_json_string(out, d->model[0] ? d->model : NULL);
+		report_format_json_string(out, d->model[0] ? d->model : NULL);
 		fprintf(out, ", \"rotational\": %s", d->rotational < 0 ? "null" : d->rotational ? "true"
 		                                                                              : "false");
 		fputs(", \"write_cache\": ", out);
-		report_json_string(out, d->write_cache[0] ? d->write_cache : NULL);
+		report_format_json_string(out, d->write_cache[0] ? d->write_cache : NULL);
 		if (d->logical_block_size)
 			fprintf(out, ", \"logical_block_size\": %u", d->logical_block_size);
 		else
 			fputs(", \"logical_block_size\": null", out);
 		fputs(", \"scheduler\": ", out);
-		report_json_string(out, d->scheduler[0] ? d->scheduler : NULL);
+		report_format_json_string(out, d->scheduler[0] ? d->scheduler : NULL);
 		fputc('}', out);
 	}
 	fputs(", \"device_note\": ", out);
-	report_json_string(out, r->device_note[0] ? r->device_note : NULL);
+	report_format_json_string(out, r->device_note[0] ? r->device_note : NULL);
 }
 
-int report_write_json(FILE *out, const struct report *r)
+int report_format_json(FILE *out, const struct report *r)
 {
 	struct jw w = {.out = out};
 	w.first[0] = 1;
@@ -514,7 +515,7 @@ int report_write_json(FILE *out, const struct report *r)
 	snprintf(m.kernel, sizeof m.kernel, "%s", r->kernel);
 	snprintf(m.filesystem, sizeof m.filesystem, "%s", r->filesystem);
 	fputs(",\n  \"machine\": {", out);
-	report_write_machine(out, &m, r->scratch, r->syscall_counter);
+	report_format_json_machine(out, &m, r->scratch, r->syscall_counter);
 	write_device(out, r);
 	fputc('}', out);
 	jw_str(&w, "started", r->started);
@@ -529,7 +530,7 @@ int report_write_json(FILE *out, const struct report *r)
 	return ferror(out) ? -1 : 0;
 }
 
-char *report_json_result(const struct report_result *res)
+char *report_format_json_result(const struct report_result *res)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -549,21 +550,21 @@ char *report_json_result(const struct report_result *res)
 
 /* The members one after another, in the order of doc/batch-output.md; a
  * new member goes at the end (consumers may read them in order). */
-void report_write_machine(FILE *out, const struct machine *m, const char *scratch,
+void report_format_json_machine(FILE *out, const struct machine *m, const char *scratch,
                           const char *syscall_counter)
 {
 	fputs("\"kernel\": ", out);
-	report_json_string(out, m->kernel[0] ? m->kernel : NULL);
+	report_format_json_string(out, m->kernel[0] ? m->kernel : NULL);
 	fputs(", \"filesystem\": ", out);
-	report_json_string(out, m->filesystem[0] ? m->filesystem : NULL);
+	report_format_json_string(out, m->filesystem[0] ? m->filesystem : NULL);
 	if (syscall_counter) {
 		fputs(", \"scratch\": ", out);
-		report_json_string(out, scratch);
+		report_format_json_string(out, scratch);
 		fputs(", \"syscall_counter\": ", out);
-		report_json_string(out, syscall_counter);
+		report_format_json_string(out, syscall_counter);
 	}
 	fputs(", \"cpu_model\": ", out);
-	report_json_string(out, m->cpu_model[0] ? m->cpu_model : NULL);
+	report_format_json_string(out, m->cpu_model[0] ? m->cpu_model : NULL);
 	if (m->cores > 0)
 		fprintf(out, ", \"cores\": %ld", m->cores);
 	else
@@ -573,5 +574,5 @@ void report_write_machine(FILE *out, const struct machine *m, const char *scratc
 	else
 		fputs(", \"memory_bytes\": null", out);
 	fputs(", \"id\": ", out);
-	report_json_string(out, m->id[0] ? m->id : NULL);
+	report_format_json_string(out, m->id[0] ? m->id : NULL);
 }
