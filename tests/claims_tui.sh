@@ -94,3 +94,23 @@ pass "80x24: the verdicts under the text, figures whole"
 keys q
 wait_for 'iolab-exit=0' 20 "q quits"
 pass "q quits with status 0"
+
+# --- the notebook keeps the verdicts the lab showed --------------------------------
+# c01-write's run was checked when it ended: c02-read had not run yet, so
+# its claim about c02 was inconclusive then; the others as shown above.
+XDG_STATE_HOME="$T/state" "$IOLAB" --history --lesson c01-write --format json >"$T/h.json" \
+	|| fail "--history of the lab's runs"
+[ -n "${PYTHON3:-}" ] || skip "python3 not found: the stored verdicts are not read"
+"$PYTHON3" - "$T/h.json" <<'PY' || fail "the lab's verdicts were not kept in the notebook"
+import json, sys
+runs = json.load(open(sys.argv[1]))["runs"]
+assert len(runs) == 1, runs
+got = [(e["claim"], e["verdict"], e["value"]) for e in runs[0]["expectations"]]
+want = {"4 KiB per write() call": ("held", 4096.0),
+        "at most a hundred write() calls": ("missed", 256.0)}
+for claim, (verdict, value) in want.items():
+    hit = [g for g in got if g[0].startswith(claim)]
+    assert hit and hit[0][1] == verdict and hit[0][2] == value, (claim, got)
+assert any(g[1] == "inconclusive" for g in got), got
+PY
+pass "the notebook keeps the verdicts the lab showed (--history)"

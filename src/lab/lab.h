@@ -146,6 +146,8 @@ struct claim_line {
 	char bound[2 * EXPECT_TEXT_MAX + 64];   /* in words, with the run's numbers
 	                                           once checked ("at most 100") */
 	char why[160];            /* inconclusive: the reason in a few words */
+	struct expect_outcome outcome;   /* the verdict in full, once checked:
+	                                    what the notebook keeps of the run */
 };
 
 enum claims_state {
@@ -549,6 +551,11 @@ int lab_program_run_of(const struct lab *lab, size_t page, const struct store_ru
 struct report_result;
 void lab_claims_take(struct lab *lab, const struct run *r, const struct report_result *res,
                      const struct report_result *whole, enum store_kind kind);
+/* The claims of lesson i as last checked, as the batch report keeps them:
+ * res->expects filled (replacing any) when they were checked against this
+ * run, so the notebook stores the verdicts the lab showed.  0; 1 when they
+ * were not checked (res unchanged); -1 out of memory. */
+int lab_claims_keep(const struct lab *lab, size_t i, struct report_result *res);
 /* Lesson i's claims as the view shows them now: to check, or checked again
  * (another lesson a claim names may have run since).  lab_select calls
  * it. */

@@ -292,6 +292,7 @@ static void line_checked(struct claim_line *line, const struct expectation *x,
 	c->missing_old = c->store_error = c->limited_watched = 0;
 	line_to_check(line, x);
 	expect_eval_run(x, &src, &o);
+	line->outcome = o;
 	line->mark = mark_of_verdict[o.verdict];
 	if (o.has_value)
 		expect_format_number(o.value, line->value, sizeof line->value);
@@ -377,4 +378,27 @@ void lab_claims_free(struct lesson_state *ls)
 	figures_free(&ls->figures);
 	free(ls->claims.line);
 	memset(&ls->claims, 0, sizeof ls->claims);
+}
+
+int lab_claims_keep(const struct lab *lab, size_t i, struct report_result *res)
+{
+	const struct lab_claims *cl = &lab->ls[i].claims;
+	if (cl->state != CLAIMS_CHECKED || cl->n == 0)
+		return 1;
+	struct report_expectation *e = calloc(cl->n, sizeof *e);
+	if (!e)
+		return -1;
+	for (size_t k = 0; k < cl->n; k++) {
+		e[k].claim = strdup(cl->line[k].claim ? cl->line[k].claim : "");
+		e[k].check = strdup(cl->line[k].check ? cl->line[k].check : "");
+		e[k].bound = strdup(cl->line[k].bound);
+		e[k].outcome = cl->line[k].outcome;
+	}
+	report_expects_free(res);
+	res->expects = e;
+	res->nexpects = cl->n;
+	for (size_t k = 0; k < cl->n; k++)
+		if (!e[k].claim || !e[k].check || !e[k].bound)
+			return -1;
+	return 0;
 }

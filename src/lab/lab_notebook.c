@@ -21,6 +21,7 @@
 #include "lab.h"
 #include "notebook.h"
 #include "report.h"
+#include "report_format.h"
 #include "units.h"
 #include "wl_keys.h"
 
@@ -400,6 +401,22 @@ static void program_lesson(const struct run *r, struct lesson *l, char *title, s
 	l->title = title;
 }
 
+/* The run just stored as id, again with the verdicts of its claims as
+ * the lab checked them, so --history and the report keep what the student
+ * saw.  Only its result text changes; a failure to write it is said. */
+static void keep_verdicts(struct lab *lab, size_t lesson, struct report_result *res, int64_t id)
+{
+	char msg[1024];
+	if (!res || lab_claims_keep(lab, lesson, res) != 0)
+		return;
+	char *json = report_format_json_result(res);
+	if (!json)
+		return;
+	if (store_set_result(lab->store, id, json, msg, sizeof msg) != 0)
+		notice_add(lab, msg);
+	free(json);
+}
+
 void lab_notebook_file(struct lab *lab, const struct run *r)
 {
 	const struct lesson *l = &lab->course.lessons[r->lesson];
@@ -421,6 +438,7 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 	struct report rep;
 	struct report_result *res = result_of(lab, r, &rep, own ? &program : l);
 	struct notebook_entry e;
+	int64_t id = 0;
 	if (!lab->store)
 		snprintf(msg, sizeof msg, "not saved: the lab notebook could not be opened");
 	else if (!res || notebook_entry_of_result(&e, res, own ? NULL : l->id, STORE_FROM_LESSON,
@@ -431,8 +449,10 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 		e.run.kind = kind;
 		e.run.guess_rate = r->guess_rate;
 		e.run.guess_text = isnan(r->guess_rate) ? NULL : r->guess_text;
-		if (store_record(lab->store, &e.run, NULL, msg, sizeof msg) == 0)
+		if (store_record(lab->store, &e.run, &id, msg, sizeof msg) == 0)
 			msg[0] = '\0';
+		else
+			id = 0;
 		notebook_entry_free(&e);
 	}
 	/* the result filed is the result its claims are checked against; a
@@ -442,6 +462,8 @@ void lab_notebook_file(struct lab *lab, const struct run *r)
 	if (!r->sweep && r->watch > WATCH_ONE_PASS && r->have_whole)
 		whole = whole_trial_of(lab, r, &wrep, own ? &program : l);
 	lab_claims_take(lab, r, res, whole, kind);
+	if (id && !r->raced && !own)
+		keep_verdicts(lab, r->lesson, res, id);
 	if (whole)
 		report_free(&wrep);
 	report_free(&rep);

@@ -289,7 +289,7 @@ static void json_model_terms(struct jw *w, const char *key, const struct report_
 		jw_str(w, "what", t->what);
 		jw_str(w, "field", t->field);
 		jw_num(w, "count", t->count);
-		jw_str(w, "model_cost_name", model_cost_name(t->cost_id));
+		jw_str(w, "cost_name", model_cost_name(t->cost_id));
 		jw_num(w, "cost", t->cost);
 		jw_num(w, "seconds", t->seconds);
 		jw_close(w, '}');
