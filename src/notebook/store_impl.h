@@ -37,6 +37,8 @@ int store_migrate(sqlite3 *db, char *why, size_t len);
  * the new one (store_open.c).  0, or -1 with why nothing can be done. */
 int store_ready(struct store *st, char *msg, size_t msglen);
 
+/* --- store_sql.c: the low-level helpers --------------------------------- */
+
 /* SQLite's reason for the last failure, with the system's where it has
  * one: "unable to open database file (Read-only file system)". */
 void store_db_reason(sqlite3 *db, char *buf, size_t len);
