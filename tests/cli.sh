@@ -10,7 +10,7 @@ pass "--help: usage on stdout, exit 0"
 
 run "$IOLAB" --version
 expect_rc 0 "--version"
-expect_in "$out" "iolab 0.2.0" "--version"
+expect_in "$out" "iolab 0.3.0" "--version"
 pass "--version: exit 0"
 
 run "$IOLAB" --bogus
