@@ -155,7 +155,7 @@ help_keys() {
 	pages=0
 	while ! grep -q '^ *The numbers' "$T/help"; do
 		pages=$((pages + 1))
-		[ "$pages" -le 10 ] || fail "help at $1x$2: no 'The numbers' heading after 10 pages"
+		[ "$pages" -le 30 ] || fail "help at $1x$2: no 'The numbers' heading after 30 pages"
 		tm send-keys -t "$PANE" NPage
 		nap
 		shot "help at $1x$2, further down"
