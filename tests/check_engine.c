@@ -1175,9 +1175,12 @@ START_TEST(time_split_and_device)
 		ck_assert_str_eq(r.time_note, "this kernel gives no run-queue time (/proc/PID/schedstat)");
 		fprintf(stderr, "time_split_and_device: no schedstat here, the split not checked\n");
 	} else {
+		/* the wall time, or the CPU time where two readings of the CPU
+		 * clock around the loop made that a hair larger (valgrind: 3%) */
 		double sum = r.time_user + r.time_system + r.cpu_wait + r.blocked;
-		ck_assert_msg(fabs(sum - r.seconds) <= 0.02 * r.seconds + 1e-4, "parts %g of wall %g",
-		              sum, r.seconds);
+		double whole = fmax(r.seconds, r.time_user + r.time_system);
+		ck_assert_msg(fabs(sum - whole) <= 0.02 * whole + 1e-4, "parts %g of wall %g (cpu %g)",
+		              sum, r.seconds, r.time_user + r.time_system);
 		ck_assert_str_eq(r.time_note, "");
 	}
 	ck_assert_int_eq(S.has_device ? r.device.reads >= 0 : r.device.reads == -1, 1);

@@ -152,13 +152,21 @@ help_keys() {
 	wait_for 'iolab help' 10 "help at $1x$2"
 	cp "$T/screen" "$T/help"
 	# the keys come first; page down until the numbers' heading is on screen
+	# one page at a time: the next key only once this page is on screen,
+	# so a lab slower than the keys (a sanitizer build) skips no page
 	pages=0
 	while ! grep -q '^ *The numbers' "$T/help"; do
 		pages=$((pages + 1))
 		[ "$pages" -le 30 ] || fail "help at $1x$2: no 'The numbers' heading after 30 pages"
+		cp "$T/screen" "$T/page.before"
 		tm send-keys -t "$PANE" NPage
-		nap
-		shot "help at $1x$2, further down"
+		i=0
+		while [ "$i" -lt $((50 * WAIT_SCALE)) ]; do
+			nap
+			shot "help at $1x$2, further down"
+			cmp -s "$T/screen" "$T/page.before" || break
+			i=$((i + 1))
+		done
 		cat "$T/screen" >>"$T/help"
 	done
 	"$PYTHON3" - "$T/bar" "$T/help" <<'EOF' || fail "the key bar at $1x$2 names a key help does not"
