@@ -449,34 +449,6 @@ static int f_advice_lead(const struct wl_key *k, const struct wl_spec *s, char *
 	return f_duration(k, s, buf, len);
 }
 
-static int f_map(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
-{
-	if (s->map == WL_MAP_ONCE)
-		return 1;
-	return f_enum(k, s, buf, len);
-}
-
-static int f_redirect(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
-{
-	if (s->redirect == WL_REDIRECT_NONE)
-		return 1;
-	return f_enum(k, s, buf, len);
-}
-
-static int f_order(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
-{
-	if (s->order == WL_ORDER_FORWARD)
-		return 1;
-	return f_enum(k, s, buf, len);
-}
-
-static int f_scenario(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
-{
-	if (s->scenario == WL_SCENARIO_NONE)
-		return 1;
-	return f_enum(k, s, buf, len);
-}
-
 /* The call as the op spells it: "fputc" in a write. */
 static int f_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
@@ -755,17 +727,17 @@ const struct wl_key wl_key_table[WL_KEYS] = {
 	/* its bound (0 to 10 s, only after advice) is a rule of wl.c */
 	[WLK_ADVICE_LEAD] = {"advice_lead", 0, OFF(advice_lead), p_duration, NULL, f_advice_lead,
 	                     d_advice_lead, NULL},
-	[WLK_MAP] = {"map", 0, OFF(map), p_enum, NULL, f_map, d_map, map_choice},
+	[WLK_MAP] = {"map", WL_KEYF_QUIET, OFF(map), p_enum, NULL, f_enum, d_map, map_choice},
 	[WLK_FILE] = {"file", WL_KEYF_QUIET, OFF(file), p_enum, NULL, f_enum, d_file, file_choice},
 	/* a count of writes: 0 (sync only at the end) .. WL_SYNC_EVERY_MAX */
 	[WLK_SYNC_EVERY] = {"sync_every", WL_KEYF_QUIET, OFF(sync_every), p_sync_every, NULL,
 	                    f_count, d_sync_every, NULL},
-	[WLK_REDIRECT] = {"redirect", 0, OFF(redirect), p_enum, NULL, f_redirect, d_redirect,
+	[WLK_REDIRECT] = {"redirect", WL_KEYF_QUIET, OFF(redirect), p_enum, NULL, f_enum, d_redirect,
 	                  redirect_choice},
-	[WLK_ORDER] = {"order", 0, OFF(order), p_enum, NULL, f_order, d_order, order_choice},
+	[WLK_ORDER] = {"order", WL_KEYF_QUIET, OFF(order), p_enum, NULL, f_enum, d_order, order_choice},
 	[WLK_STDIO_CALL] = {"stdio_call", 0, OFF(stdio_call), p_enum, NULL, f_stdio_call,
 	                    d_stdio_call, stdio_call_choice},
-	[WLK_SCENARIO] = {"scenario", 0, OFF(scenario), p_enum, NULL, f_scenario, d_scenario,
+	[WLK_SCENARIO] = {"scenario", WL_KEYF_QUIET, OFF(scenario), p_enum, NULL, f_enum, d_scenario,
 	                  scenario_choice},
 };
 
@@ -784,9 +756,6 @@ int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size
 	/* keys left out at their defaults still have a name for them */
 	if (k == &wl_key_table[WLK_STDIO_CALL])
 		snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
-	else if (k == &wl_key_table[WLK_ORDER] || k == &wl_key_table[WLK_MAP] ||
-	         k == &wl_key_table[WLK_SCENARIO] || k == &wl_key_table[WLK_REDIRECT])
-		f_enum(k, s, buf, len);
 	else
 		return 1;
 	return 0;
