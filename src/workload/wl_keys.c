@@ -27,8 +27,8 @@
 #include "wl_kind.h"
 #include "yaml_tree.h"            /* yaml_tree_echo: how a value is quoted in a message */
 
-#define AT(k, s, type) ((type *)((char *)(s) + (k)->offset))
-#define AT_C(k, s, type) ((const type *)((const char *)(s) + (k)->offset))
+#define AT(k, s, type) ((type *)(void *)((char *)(s) + (k)->offset))
+#define AT_C(k, s, type) ((const type *)(const void *)((const char *)(s) + (k)->offset))
 
 /* --- parsing values -------------------------------------------------------- */
 
@@ -792,8 +792,7 @@ static void l_call(const struct wl_key *k, const struct wl_spec *s, const char *
 		snprintf(buf, len, "%s", kind->label);
 }
 
-/* Only the lab's own loop moves blocks of its choosing; a size is
- * binary, the kind of units_format_size. */
+/* Only the lab's own loop moves blocks of its choosing. */
 static void l_block(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
                     size_t len)
 {
@@ -960,16 +959,21 @@ void wl_key_reset(const struct wl_key *k, struct wl_spec *s)
 	memcpy(AT(k, s, char), AT_C(k, &d, char), k->size);
 }
 
-/* The key whose place (the unsigned at offset `column` of its row) comes
- * next after `last`: the smallest greater one; WL_KEYS when none is. */
-static size_t next_place(size_t column, unsigned last)
+enum place { PLACE_LINE, PLACE_FORM };
+
+static unsigned place_of(const struct wl_key *k, enum place p)
+{
+	return p == PLACE_FORM ? k->form : k->line;
+}
+
+/* The key whose place on the line or the form comes next after `last`:
+ * the smallest greater one; WL_KEYS when none is. */
+static size_t next_place(enum place p, unsigned last)
 {
 	size_t best = WL_KEYS;
 	for (size_t i = 0; i < WL_KEYS; i++) {
-		unsigned at = *(const unsigned *)(const void *)((const char *)&wl_key_table[i] + column);
-		unsigned best_at = best < WL_KEYS ?
-			*(const unsigned *)(const void *)((const char *)&wl_key_table[best] + column) : 0;
-		if (at > last && (best == WL_KEYS || at < best_at))
+		unsigned at = place_of(&wl_key_table[i], p);
+		if (at > last && (best == WL_KEYS || at < place_of(&wl_key_table[best], p)))
 			best = i;
 	}
 	return best;
@@ -979,7 +983,7 @@ void wl_key_form_order(enum wl_key_id ids[WL_FORM_KEYS])
 {
 	unsigned last = 0;
 	for (size_t n = 0; n < WL_FORM_KEYS; n++) {
-		size_t i = next_place(offsetof(struct wl_key, form), last);
+		size_t i = next_place(PLACE_FORM, last);
 		/* two rows at one place: tests/check_wl_keys.c refuses that */
 		ids[n] = i < WL_KEYS ? (enum wl_key_id)i : WLK_OP;
 		last = i < WL_KEYS ? wl_key_table[i].form : last;
@@ -992,8 +996,8 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 	char part[96];
 	size_t used = 0;
 	buf[0] = '\0';
-	for (size_t i = next_place(offsetof(struct wl_key, line), 0); i < WL_KEYS;
-	     i = next_place(offsetof(struct wl_key, line), wl_key_table[i].line)) {
+	for (size_t i = next_place(PLACE_LINE, 0); i < WL_KEYS;
+	     i = next_place(PLACE_LINE, wl_key_table[i].line)) {
 		const struct wl_key *k = &wl_key_table[i];
 		part[0] = '\0';
 		k->label(k, s, sep, part, sizeof part);
@@ -1007,13 +1011,15 @@ void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
 
 int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
+	struct wl_value v;
 	if (k->format(k, s, buf, len) == 0)
 		return 0;
-	/* keys left out at their defaults still have a name for them */
-	if (k == &wl_key_table[WLK_STDIO_CALL])
-		snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
-	else
+	/* a key left out at its default may still have a name for it
+	 * (stdio_call: "fwrite" in a write) */
+	wl_key_value(k, s, &v);
+	if (v.type != WL_VALUE_NAME)
 		return 1;
+	snprintf(buf, len, "%s", v.name);
 	return 0;
 }
 
