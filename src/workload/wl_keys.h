@@ -7,9 +7,12 @@
  * run), and the lab's experiment form - and each value must be read by one
  * rule with one message wherever it is typed.  A row here is that rule for
  * one key: how a value (or one item of a list) becomes part of a struct
- * wl_spec, how it is written back, and how a change of it is put in words.
- * The lesson loader's workload table (lesson_schema.c) calls these rows;
- * what is YAML (positions, lists, nulls) stays there.
+ * wl_spec, how it is written back, and how a change of it is put in words;
+ * and what a result says of it: its typed value (the field workload.<key>
+ * of the JSON and the CSV), its part of the one-line description, its
+ * place on the lab's form.  The lesson loader's workload table
+ * (lesson_schema.c) calls these rows; what is YAML (positions, lists,
+ * nulls) stays there.
  *
  * The spec syntax (doc/spec-syntax.md):
  *
