@@ -85,8 +85,8 @@
 #define RFN_SYSCALLS_WRITE "syscalls.write"
 
 /* workload.<key>: one row per row of WL_KEY_ROWS (wl_keys.h), in its
- * order; its value is the key's typed value (wl_key_value), a number
- * check may name when the key says WL_KEYF_NUMBER.  JWL(id): the JSON
+ * order; its value is the key's typed value (wl_key_value), a number a
+ * check may name when the row says WL_KEYF_NUMBER.  JWL(id): the JSON
  * writes the typed value itself (a list as an array). */
 #define REPORT_WORKLOAD_ROW(X, ID, key, flags, member, parse, begin, format, describe, names, \
                             value, label, line, form, meaning) \
