@@ -15,7 +15,10 @@
 #include "expect_fields.h"
 #include "report_expect.h"
 #include "report_fields.h"
+#include "countof.h"
 #include "suites.h"
+#include "value.h"
+#include "wl_keys.h"
 
 /* --- capture what a writer prints ----------------------------------------- */
 
@@ -1263,6 +1266,101 @@ START_TEST(field_names)
 }
 END_TEST
 
+/* A workload key is one row of wl_keys.h: each has its field
+ * workload.<key>, in the table's order, a number a check may name exactly
+ * when the row says WL_KEYF_NUMBER. */
+START_TEST(workload_fields_are_the_key_rows)
+{
+	long first = report_field_find("workload.op");
+	ck_assert_int_ge(first, 0);
+	for (size_t i = 0; i < WL_KEYS; i++) {
+		char name[64];
+		const char *near;
+		snprintf(name, sizeof name, "workload.%s", wl_key_table[i].key);
+		ck_assert_msg(report_field_find(name) == first + (long)i, "%s is not field %ld", name,
+		              first + (long)i);
+		ck_assert_str_eq(report_field_name((size_t)first + i), name);
+		unsigned bits = expect_fields_class(NULL, name, &near);
+		ck_assert_msg(!(bits & EXPECT_FIELD_KNOWN) == !(wl_key_table[i].flags & WL_KEYF_NUMBER),
+		              "%s: bits %#x", name, bits);
+	}
+	ck_assert_str_eq(report_field_name((size_t)first + WL_KEYS), "trials");
+}
+END_TEST
+
+/* Every key set: the JSON's workload object writes each typed value
+ * (a list as an array, seconds as a number), the CSV's fields the same
+ * values flat (a list joined by its separator). */
+START_TEST(workload_every_key_typed)
+{
+	static const char *const every[][2] = {
+		{"op", "read"}, {"api", "stdio"}, {"size", "1MiB"}, {"block", "4KiB"},
+		{"stride", "64KiB"}, {"open", "O_SYNC,O_DIRECT"}, {"fadvise", "willneed"},
+		{"cache", "cold"}, {"streams", "2"}, {"stdio_buffer", "8KiB"}, {"stdio_mode", "line"},
+		{"sync", "fdatasync"}, {"time_limit", "2.5s"}, {"min_time", "0.5s"},
+		{"command", "cat,\"a b\",{file}"}, {"expect_error", "EINVAL"}, {"advice_lead", "0.25s"},
+		{"map", "per_pass"}, {"file", "existing"}, {"sync_every", "16"}, {"redirect", "stdin"},
+		{"order", "reverse"}, {"stdio_call", "fgetc"}, {"scenario", "fork_no_flush"},
+	};
+	static const char *const flat[WL_KEYS] = {
+		"read", "stdio", "1048576", "4096", "65536", "O_SYNC|O_DIRECT", "willneed", "cold", "2",
+		"8192", "line", "fdatasync", "2.5", "0.5", "cat a b {file}", "EINVAL", "0.25",
+		"per_pass", "existing", "16", "stdin", "reverse", "fgetc", "fork_no_flush",
+	};
+	struct report r;
+	struct lesson l = make_lesson("x01-every", "Every key");
+	char msg[VALUE_MSG_MAX];
+	ck_assert_uint_eq(COUNT(every), WL_KEYS);
+	for (size_t i = 0; i < COUNT(every); i++)
+		ck_assert_msg(wl_key_set(wl_key_find(every[i][0]), &l.workload, every[i][1], msg,
+		                         sizeof msg) == 0, "%s: %s", every[i][0], msg);
+	ck_assert_int_eq(report_init(&r, "/tmp/s", "ext4", "procfs"), 0);
+	struct report_result *res = report_add(&r, &l, &l.workload, NULL);
+	ck_assert_ptr_nonnull(res);
+	char *j = report_format_json_result(res);
+	HAS(j, "\"workload\": {\"op\": \"read\", \"api\": \"stdio\", \"size\": 1048576, "
+	       "\"block\": 4096, \"stride\": 65536, \"open\": [\"O_SYNC\", \"O_DIRECT\"], "
+	       "\"fadvise\": \"willneed\", \"cache\": \"cold\", \"streams\": 2, \"stdio_buffer\": 8192, "
+	       "\"stdio_mode\": \"line\", \"sync\": \"fdatasync\", \"time_limit\": 2.5, "
+	       "\"min_time\": 0.5, \"command\": [\"cat\", \"a b\", \"{file}\"], "
+	       "\"expect_error\": \"EINVAL\", \"advice_lead\": 0.25, \"map\": \"per_pass\", "
+	       "\"file\": \"existing\", \"sync_every\": 16, \"redirect\": \"stdin\", "
+	       "\"order\": \"reverse\", \"stdio_call\": \"fgetc\", \"scenario\": \"fork_no_flush\"}, ");
+	free(j);
+	long first = report_field_find("workload.op");
+	for (size_t i = 0; i < WL_KEYS; i++) {
+		struct report_value v;
+		char text[64];
+		ck_assert_int_eq(report_field_value(res, (size_t)first + i, &v), 0);
+		if (v.type == REPORT_VALUE_TEXT)
+			snprintf(text, sizeof text, "%s", v.text);
+		else if (v.type == REPORT_VALUE_UINT)
+			snprintf(text, sizeof text, "%llu", (unsigned long long)v.u);
+		else
+			ck_assert_int_eq(report_format_double(v.d, text, sizeof text), 0);
+		ck_assert_msg(strcmp(text, flat[i]) == 0, "%s: '%s', not '%s'", wl_key_table[i].key,
+		              text, flat[i]);
+		report_value_free(&v);
+	}
+	/* not set: null; an error the errno table has no name of: its number */
+	wl_spec_free(&res->spec);
+	res->spec.expect_error = 200;
+	res->spec.stdio_buffer = WL_STDIO_BUFFER_DEFAULT;
+	j = report_format_json_result(res);
+	HAS(j, "\"stdio_buffer\": \"default\", ");
+	HAS(j, "\"command\": null, \"expect_error\": \"200\", ");
+	free(j);
+	struct report_value v;
+	report_field_value(res, (size_t)first + WLK_COMMAND, &v);
+	ck_assert_int_eq(v.type, REPORT_VALUE_NULL);
+	report_field_value(res, (size_t)first + WLK_EXPECT_ERROR, &v);
+	ck_assert_int_eq(v.type, REPORT_VALUE_TEXT);
+	ck_assert_str_eq(v.text, "200");
+	report_free(&r);
+	wl_spec_free(&l.workload);
+}
+END_TEST
+
 Suite *make_suite_report(void)
 {
 	Suite *s = suite_create("report");
@@ -1296,6 +1394,8 @@ Suite *make_suite_report(void)
 	tcase_add_test(tc, field_aliases);
 	tcase_add_test(tc, field_names);
 	tcase_add_test(tc, json_order_is_the_tables);
+	tcase_add_test(tc, workload_fields_are_the_key_rows);
+	tcase_add_test(tc, workload_every_key_typed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -659,6 +659,137 @@ START_TEST(changes)
 }
 END_TEST
 
+/* The describe line is the rows' labels in their line order: every key
+ * that has a part set at once, exactly as the lab, the batch table and
+ * the notebook show it. */
+START_TEST(describe_from_the_rows)
+{
+	static const char *const notable[][2] = {
+		{"op", "write"}, {"api", "stdio"}, {"size", "1MiB"}, {"block", "4KiB"},
+		{"stride", "64KiB"}, {"open", "O_SYNC,O_DIRECT"}, {"fadvise", "willneed"},
+		{"cache", "cold"}, {"streams", "2"}, {"stdio_buffer", "8KiB"}, {"stdio_mode", "line"},
+		{"sync", "fsync"}, {"sync_every", "16"}, {"advice_lead", "0.25s"}, {"map", "per_pass"},
+		{"file", "existing"}, {"order", "reverse"}, {"stdio_call", "fputc"},
+	};
+	struct wl_spec s;
+	char msg[VALUE_MSG_MAX], buf[512];
+	wl_spec_init(&s);
+	for (size_t i = 0; i < sizeof notable / sizeof notable[0]; i++)
+		ck_assert_msg(wl_key_set(wl_key_find(notable[i][0]), &s, notable[i][1], msg, sizeof msg) == 0,
+		              "%s: %s", notable[i][0], msg);
+	wl_spec_describe(&s, 0, buf, sizeof buf);
+	ck_assert_str_eq(buf, "fputc() \u00b7 4 KiB blocks \u00b7 stride 64 KiB \u00b7 2 streams \u00b7 "
+	                 "O_SYNC \u00b7 O_DIRECT \u00b7 line buffer 8 KiB \u00b7 fadvise willneed \u00b7 "
+	                 "read 250 ms after the advice \u00b7 mapped per pass \u00b7 backwards \u00b7 "
+	                 "fsync every 16 writes \u00b7 existing file \u00b7 cold cache \u00b7 1 MiB");
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "fputc() - 4 KiB blocks - stride 64 KiB - 2 streams - O_SYNC - O_DIRECT - "
+	                 "line buffer 8 KiB - fadvise willneed - read 250 ms after the advice - "
+	                 "mapped per pass - backwards - fsync every 16 writes - existing file - "
+	                 "cold cache - 1 MiB");
+	/* a scenario is named by its name, without blocks or a size */
+	s.scenario = WL_SCENARIO_FORK_NO_FLUSH;
+	s.stdio_call = WL_SCALL_BLOCK;
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "scenario fork_no_flush - stride 64 KiB - 2 streams - O_SYNC - O_DIRECT - "
+	                 "line buffer 8 KiB - fadvise willneed - read 250 ms after the advice - "
+	                 "mapped per pass - backwards - fsync every 16 writes - existing file - "
+	                 "cold cache");
+	/* a command by its program; cut where the buffer ends, as snprintf */
+	wl_spec_init(&s);
+	ck_assert_int_eq(wl_key_set(wl_key_find("api"), &s, "command", msg, sizeof msg), 0);
+	ck_assert_int_eq(wl_key_set(wl_key_find("command"), &s, "dd,if={file}", msg, sizeof msg), 0);
+	wl_spec_describe(&s, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "dd - 10 MiB");
+	wl_spec_describe(&s, 1, buf, 7);
+	ck_assert_str_eq(buf, "dd - 1");
+	wl_spec_free(&s);
+}
+END_TEST
+
+/* The rows' places on the describe line and on the form are each taken
+ * once (two rows at one place would lose one); a key on the form has its
+ * field there, in the form's order. */
+START_TEST(rows_places_are_distinct)
+{
+	enum wl_key_id ids[WL_FORM_KEYS];
+	size_t on_form = 0;
+	for (size_t i = 0; i < WL_KEYS; i++) {
+		const struct wl_key *a = &wl_key_table[i];
+		ck_assert_msg(!a->label == !a->line, "%s: a label needs a place, a place a label", a->key);
+		on_form += a->form != 0;
+		for (size_t j = i + 1; j < WL_KEYS; j++) {
+			const struct wl_key *b = &wl_key_table[j];
+			ck_assert_msg(!a->line || a->line != b->line, "%s and %s share line place %u",
+			              a->key, b->key, a->line);
+			ck_assert_msg(!a->form || a->form != b->form, "%s and %s share form place %u",
+			              a->key, b->key, a->form);
+		}
+	}
+	ck_assert_uint_eq(on_form, WL_FORM_KEYS);
+	wl_key_form_order(ids);
+	for (size_t i = 1; i < WL_FORM_KEYS; i++)
+		ck_assert_uint_lt(wl_key_table[ids[i - 1]].form, wl_key_table[ids[i]].form);
+}
+END_TEST
+
+/* Each key's typed value at the format's defaults, and a key reset to
+ * them: the type is the JSON's (doc/batch-output.md). */
+START_TEST(typed_values_and_reset)
+{
+	static const enum wl_value_type want[WL_KEYS] = {
+		[WLK_OP] = WL_VALUE_NAME, [WLK_API] = WL_VALUE_NAME, [WLK_SIZE] = WL_VALUE_COUNT,
+		[WLK_BLOCK] = WL_VALUE_COUNT, [WLK_STRIDE] = WL_VALUE_COUNT, [WLK_OPEN] = WL_VALUE_LIST,
+		[WLK_FADVISE] = WL_VALUE_NAME, [WLK_CACHE] = WL_VALUE_NAME,
+		[WLK_STREAMS] = WL_VALUE_COUNT, [WLK_STDIO_BUFFER] = WL_VALUE_NAME,
+		[WLK_STDIO_MODE] = WL_VALUE_NAME, [WLK_SYNC] = WL_VALUE_NAME,
+		[WLK_TIME_LIMIT] = WL_VALUE_SECONDS, [WLK_MIN_TIME] = WL_VALUE_SECONDS,
+		[WLK_COMMAND] = WL_VALUE_NULL, [WLK_EXPECT_ERROR] = WL_VALUE_NULL,
+		[WLK_ADVICE_LEAD] = WL_VALUE_SECONDS, [WLK_MAP] = WL_VALUE_NAME,
+		[WLK_FILE] = WL_VALUE_NAME, [WLK_SYNC_EVERY] = WL_VALUE_COUNT,
+		[WLK_REDIRECT] = WL_VALUE_NAME, [WLK_ORDER] = WL_VALUE_NAME,
+		[WLK_STDIO_CALL] = WL_VALUE_NAME, [WLK_SCENARIO] = WL_VALUE_NAME,
+	};
+	struct wl_spec d, s;
+	struct wl_value v;
+	char msg[VALUE_MSG_MAX], a[256], b[256];
+	wl_spec_init(&d);
+	for (size_t i = 0; i < WL_KEYS; i++) {
+		wl_key_value(&wl_key_table[i], &d, &v);
+		ck_assert_msg(v.type == want[i], "%s: type %d", wl_key_table[i].key, (int)v.type);
+	}
+	wl_key_value(&wl_key_table[WLK_STDIO_CALL], &d, &v);
+	ck_assert_str_eq(v.name, "fwrite");
+	wl_key_value(&wl_key_table[WLK_OPEN], &d, &v);
+	ck_assert_uint_eq(v.nitems, 0);
+	ck_assert_str_eq(v.sep, "|");
+	/* stdio_buffer: unbuffered is the count 0 */
+	wl_spec_init(&s);
+	ck_assert_int_eq(wl_key_set(&wl_key_table[WLK_STDIO_BUFFER], &s, "unbuffered", msg, sizeof msg), 0);
+	ck_assert_int_eq(wl_key_set(&wl_key_table[WLK_EXPECT_ERROR], &s, "EIO", msg, sizeof msg), 0);
+	ck_assert_int_eq(wl_key_set(&wl_key_table[WLK_COMMAND], &s, "cat,x", msg, sizeof msg), 0);
+	ck_assert_int_eq(wl_key_set(&wl_key_table[WLK_REDIRECT], &s, "stdout", msg, sizeof msg), 0);
+	wl_key_value(&wl_key_table[WLK_STDIO_BUFFER], &s, &v);
+	ck_assert_int_eq(v.type, WL_VALUE_COUNT);
+	ck_assert_uint_eq(v.count, 0);
+	wl_key_value(&wl_key_table[WLK_COMMAND], &s, &v);
+	ck_assert_int_eq(v.type, WL_VALUE_LIST);
+	ck_assert_uint_eq(v.nitems, 2);
+	ck_assert_str_eq(v.items[1], "x");
+	ck_assert_str_eq(v.sep, " ");
+	wl_key_value(&wl_key_table[WLK_EXPECT_ERROR], &s, &v);
+	ck_assert_str_eq(v.name, "EIO");
+	/* every key back at its default: the spec reads as the defaults' */
+	for (size_t i = 0; i < WL_KEYS; i++)
+		wl_key_reset(&wl_key_table[i], &s);
+	wl_spec_format(&s, a, sizeof a);
+	wl_spec_format(&d, b, sizeof b);
+	ck_assert_str_eq(a, b);
+	ck_assert_ptr_null(s.command);
+	ck_assert_uint_eq(s.command_len, 0);
+}
+END_TEST
+
 Suite *make_suite_wl_keys(void)
 {
 	Suite *s = suite_create("wl_keys");
@@ -676,6 +807,9 @@ Suite *make_suite_wl_keys(void)
 	tcase_add_test(tc, loader_says_the_same);
 	tcase_add_test(tc, one_key);
 	tcase_add_test(tc, changes);
+	tcase_add_test(tc, describe_from_the_rows);
+	tcase_add_test(tc, rows_places_are_distinct);
+	tcase_add_test(tc, typed_values_and_reset);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -45,21 +45,17 @@ void form_edit_move(struct edit_line *e, int dir)
 
 /* --- the form ---------------------------------------------------------------- */
 
-static const enum wl_key_id form_keys[FORM_FIELDS] = {
-	WLK_OP, WLK_API, WLK_COMMAND, WLK_REDIRECT, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_STREAMS, WLK_OPEN, WLK_FADVISE,
-	WLK_CACHE, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC, WLK_SYNC_EVERY, WLK_FILE,
-	WLK_TIME_LIMIT, WLK_MIN_TIME, WLK_ORDER, WLK_STDIO_CALL, WLK_SCENARIO,
-};
-
 int form_open(struct form *f, const struct wl_spec *base)
 {
+	enum wl_key_id ids[FORM_FIELDS];
 	memset(f, 0, sizeof *f);
 	if (wl_spec_copy(&f->base, base) != 0)
 		return -1;
+	wl_key_form_order(ids);
 	for (size_t i = 0; i < FORM_FIELDS; i++) {
 		struct form_field *ff = &f->fields[i];
 		char value[EDIT_MAX];
-		ff->key = &wl_key_table[form_keys[i]];
+		ff->key = &wl_key_table[ids[i]];
 		if (wl_key_text(ff->key, base, value, sizeof value) != 0)
 			value[0] = '\0';
 		form_edit_set(&ff->line, value);
@@ -129,11 +125,11 @@ int form_check_field(struct form *f, size_t i)
 	return rc;
 }
 
-/* The field of a key id, which form_keys[] holds. */
-static size_t field_id(enum wl_key_id id)
+/* The field of a key id, which the form shows. */
+static size_t field_id(const struct form *f, enum wl_key_id id)
 {
 	size_t i = 0;
-	while (i + 1 < FORM_FIELDS && form_keys[i] != id)
+	while (i + 1 < FORM_FIELDS && f->fields[i].key != &wl_key_table[id])
 		i++;
 	return i;
 }
@@ -142,9 +138,9 @@ int form_field_shown(const struct form *f, size_t i)
 {
 	if (i >= FORM_FIELDS)
 		return 0;
-	if (form_keys[i] != WLK_COMMAND && form_keys[i] != WLK_REDIRECT)
+	if (!(f->fields[i].key->flags & WL_KEYF_COMMAND))
 		return 1;
-	return strcmp(f->fields[field_id(WLK_API)].line.text, "command") == 0;
+	return strcmp(f->fields[field_id(f, WLK_API)].line.text, "command") == 0;
 }
 
 void form_field_step(struct form *f, int dir)
@@ -155,20 +151,11 @@ void form_field_step(struct form *f, int dir)
 	while (!form_field_shown(f, f->current));
 }
 
-/* Key id back at its default in s: the command freed, redirect none. */
-static void unset(struct wl_spec *s, enum wl_key_id id)
-{
-	if (id == WLK_COMMAND)
-		wl_spec_free(s);          /* frees only the command */
-	else if (id == WLK_REDIRECT)
-		s->redirect = WL_REDIRECT_NONE;
-}
-
 /* The form's field of a key, or -1 when the key is not on the form. */
-static long field_of(const char *key)
+static long field_of(const struct form *f, const char *key)
 {
 	for (size_t i = 0; key && i < FORM_FIELDS; i++)
-		if (strcmp(wl_key_table[form_keys[i]].key, key) == 0)
+		if (strcmp(f->fields[i].key->key, key) == 0)
 			return (long)i;
 	return -1;
 }
@@ -185,14 +172,13 @@ int form_spec(struct form *f, struct wl_spec *out)
 		struct form_field *ff = &f->fields[i];
 		ff->error[0] = '\0';
 		if (!form_field_shown(f, i)) {
-			unset(out, form_keys[i]);
+			wl_key_reset(ff->key, out);
 			continue;
 		}
 		/* an empty argv is the rule between keys' to name, below; an
 		 * empty redirect, none (as the spec syntax writes it) */
-		if ((form_keys[i] == WLK_COMMAND || form_keys[i] == WLK_REDIRECT) &&
-		    !ff->line.text[strspn(ff->line.text, " ")]) {
-			unset(out, form_keys[i]);
+		if ((ff->key->flags & WL_KEYF_COMMAND) && !ff->line.text[strspn(ff->line.text, " ")]) {
+			wl_key_reset(ff->key, out);
 			continue;
 		}
 		if (wl_key_set(ff->key, out, ff->line.text, ff->error, sizeof ff->error) != 0 && first < 0)
@@ -203,10 +189,11 @@ int form_spec(struct form *f, struct wl_spec *out)
 		const char *key;
 		if (wl_spec_check_key(out, msg, sizeof msg, &key) == 0)
 			return 0;
-		first = field_of(key);
+		first = field_of(f, key);
 		/* "api: command needs a command": said where the command is typed */
-		if (first == (long)field_id(WLK_API) && !out->command && form_field_shown(f, field_id(WLK_COMMAND)))
-			first = (long)field_id(WLK_COMMAND);
+		if (first == (long)field_id(f, WLK_API) && !out->command &&
+		    form_field_shown(f, field_id(f, WLK_COMMAND)))
+			first = (long)field_id(f, WLK_COMMAND);
 		if (first >= 0)
 			snprintf(f->fields[first].error, sizeof f->fields[first].error, "%s", msg);
 		else

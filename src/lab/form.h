@@ -33,14 +33,13 @@ void form_edit_move(struct edit_line *e, int dir);           /* +1 right, -1 lef
 
 /* --- the experiment form -------------------------------------------------- */
 
-/* The knobs of a workload the form shows, in this order: op, api, command,
- * redirect, size, block, stride, streams, open, fadvise, cache,
- * stdio_buffer, stdio_mode, sync, sync_every, file, time_limit, min_time,
- * order, stdio_call, scenario.  command (the program's argv, written as
- * the spec syntax writes a list: "./copy,{file}") and redirect are on it
- * only while api is command (form_field_shown); expect_error is the
- * lesson's, kept as it is. */
-#define FORM_FIELDS 21
+/* The knobs of a workload the form shows: the keys with a form column
+ * (wl_keys.h), in its order (op, api, command, redirect, size, block ...).
+ * command (the program's argv, written as the spec syntax writes a list:
+ * "./copy,{file}") and redirect (WL_KEYF_COMMAND) are on it only while api
+ * is command (form_field_shown); a key not on it (expect_error, the
+ * lesson's) is kept as it is. */
+#define FORM_FIELDS WL_FORM_KEYS
 
 struct form_field {
 	const struct wl_key *key;

@@ -34,7 +34,8 @@
  *            filesystem with no device (tmpfs) leaves it meaningless;
  *            CACHED for what the page cache holds after the loop
  *   json     how the JSON writes it: JV the value (null as null); JCSV in
- *            the CSV only; JLIST(fn) report_format_json.c's fn writes it (a list);
+ *            the CSV only; JWL(id) workload key id's typed value (a list
+ *            an array); JLIST(fn) report_format_json.c's fn writes it (a list);
  *            JONLY(fn) the same, and the row is in the JSON only (no CSV
  *            column, no lookup)
  *   meaning  for doc/lesson-format.md (no '|'); "" when bits is 0
@@ -51,6 +52,7 @@
 #define IOLAB_REPORT_FIELD_ROWS_H
 
 #include "expect.h"
+#include "wl_keys.h"
 #include "wl_kind.h"
 
 #define RF_NUM   EXPECT_FIELD_KNOWN
@@ -82,38 +84,21 @@
 #define RFN_SYSCALLS_READ  "syscalls.read"
 #define RFN_SYSCALLS_WRITE "syscalls.write"
 
+/* workload.<key>: one row per row of WL_KEY_ROWS (wl_keys.h), in its
+ * order; its value is the key's typed value (wl_key_value), a number a
+ * check may name when the row says WL_KEYF_NUMBER.  JWL(id): the JSON
+ * writes the typed value itself (a list as an array). */
+#define REPORT_WORKLOAD_ROW(X, ID, key, flags, member, parse, begin, format, describe, names, \
+                            value, label, line, form, meaning) \
+	X("workload." key, FN(f_workload, WLK_##ID), ((flags) & WL_KEYF_NUMBER ? RF_NUM : 0), \
+	  JWL(WLK_##ID), meaning)
+
 #define REPORT_FIELD_ROWS_BEFORE(X) \
 	X(RFN_LESSON, FN(f_lesson, 0), 0, JV, "") \
 	X("title", FN(f_title, 0), 0, JV, "") \
 	X(RFN_STATUS, FN(f_status, 0), 0, JV, "") \
 	X(RFN_ERROR, FN(f_error, 0), 0, JV, "") \
-	X("workload.op", FN(f_workload, W_OP), 0, JV, "") \
-	X("workload.api", FN(f_workload, W_API), 0, JV, "") \
-	X("workload.size", FN(f_workload, W_SIZE), RF_NUM, JV, "the data file's size in bytes, as run (`--size` applied)") \
-	X("workload.block", FN(f_workload, W_BLOCK), RF_NUM, JV, "bytes per call, as run") \
-	X("workload.stride", FN(f_workload, W_STRIDE), RF_NUM, JV, "bytes between successive positions; 0 sequential") \
-	X("workload.open", FN(f_workload, W_OPEN), 0, JLIST(json_open_flags), "") \
-	X("workload.fadvise", FN(f_workload, W_FADVISE), 0, JV, "") \
-	X("workload.cache", FN(f_workload, W_CACHE), 0, JV, "") \
-	X("workload.streams", FN(f_workload, W_STREAMS), RF_NUM, JV, "FILE streams of a strided stdio read") \
-	X("workload.stdio_buffer", FN(f_workload, W_STDIO_BUFFER), RF_NUM, JV, \
-	  "the stdio buffer given to setvbuf, bytes; null for stdio's default") \
-	X("workload.stdio_mode", FN(f_workload, W_STDIO_MODE), 0, JV, "") \
-	X("workload.sync", FN(f_workload, W_SYNC), 0, JV, "") \
-	X("workload.time_limit", FN(f_workload, W_TIME_LIMIT), RF_NUM, JV, "seconds a trial may run") \
-	X("workload.min_time", FN(f_workload, W_MIN_TIME), RF_NUM, JV, "seconds a read repeats passes for") \
-	X("workload.command", FN(f_workload, W_COMMAND), 0, JLIST(json_command), "") \
-	X("workload.expect_error", FN(f_workload, W_EXPECT_ERROR), 0, JV, "") \
-	X("workload.advice_lead", FN(f_workload, W_ADVICE_LEAD), RF_NUM, JV, \
-	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
-	X("workload.map", FN(f_workload, W_MAP), 0, JV, "") \
-	X("workload.file", FN(f_workload, W_FILE), 0, JV, "") \
-	X("workload.sync_every", FN(f_workload, W_SYNC_EVERY), RF_NUM, JV, \
-	  "writes between two syncs (0: one sync, after the last write)") \
-	X("workload.redirect", FN(f_workload, W_REDIRECT), 0, JV, "") \
-	X("workload.order", FN(f_workload, W_ORDER), 0, JV, "") \
-	X("workload.stdio_call", FN(f_workload, W_STDIO_CALL), 0, JV, "") \
-	X("workload.scenario", FN(f_workload, W_SCENARIO), 0, JV, "") \
+	WL_KEY_ROWS(REPORT_WORKLOAD_ROW, X) \
 	X("trials", FN(f_trials, 0), RF_NUM, JV, "trials run to their end") \
 	X(RFN_PASSES, MEMBER(passes, TF_UINT, TF_ADD), RF_WORK, JV, "whole passes over the file in a trial") \
 	X(RFN_BYTES, MEMBER(bytes, TF_U64, TF_ADD), RF_WORK, JV, "bytes the workload moved in a trial, every pass") \

@@ -152,61 +152,27 @@ static int f_error(const struct report_result *r, int a, struct report_value *v)
 static int f_disturbed(const struct report_result *r, int a, struct report_value *v)
 { (void)a; val_text(v, r->disturbed[0] ? r->disturbed : NULL); return 0; }
 
-enum { W_OP, W_API, W_SIZE, W_BLOCK, W_STRIDE, W_OPEN, W_FADVISE, W_CACHE, W_STREAMS,
-       W_STDIO_BUFFER, W_STDIO_MODE, W_SYNC, W_TIME_LIMIT, W_MIN_TIME, W_COMMAND,
-       W_EXPECT_ERROR, W_ADVICE_LEAD, W_MAP, W_FILE, W_SYNC_EVERY, W_REDIRECT, W_ORDER,
-       W_STDIO_CALL, W_SCENARIO };
+_Static_assert(sizeof ((struct report_value *)0)->buf >= sizeof ((struct wl_value *)0)->buf,
+               "a workload value's own text fits a field value's");
 
-/* its name, or the number when the table has none */
-static void expect_error(int err, struct report_value *v)
-{
-	if (!err)
-		return;
-	const char *name = wl_errno_name(err);
-	if (!name) {
-		snprintf(v->buf, sizeof v->buf, "%d", err);
-		name = v->buf;
-	}
-	val_text(v, name);
-}
-
+/* A workload key's typed value (wl_keys.h) as a field: a list as one text,
+ * its items joined by the list's separator and made harmless as the title
+ * is (a command is a lesson's words). */
 static int f_workload(const struct report_result *r, int a, struct report_value *v)
 {
-	const struct wl_spec *s = &r->spec;
-	const char *flags[3];
-	switch (a) {
-	case W_OP: val_text(v, wl_op_name(s->op)); break;
-	case W_API: val_text(v, wl_api_name(s->api)); break;
-	case W_SIZE: val_uint(v, s->size); break;
-	case W_BLOCK: val_uint(v, s->block); break;
-	case W_STRIDE: val_uint(v, s->stride); break;
-	case W_OPEN: return val_join(v, flags, wl_open_flag_names(s->open_flags, flags), "|");
-	case W_FADVISE: val_text(v, wl_advice_name(s->fadvise)); break;
-	case W_CACHE: val_text(v, wl_cache_name(s->cache)); break;
-	case W_STREAMS: val_uint(v, s->streams); break;
-	case W_STDIO_BUFFER:
-		if (s->stdio_buffer == WL_STDIO_BUFFER_DEFAULT)
-			val_text(v, "default");
-		else
-			val_uint(v, (uint64_t)s->stdio_buffer);
+	struct wl_value w;
+	wl_key_value(&wl_key_table[a], &r->spec, &w);
+	switch (w.type) {
+	case WL_VALUE_NULL: break;
+	case WL_VALUE_NAME:           /* w is gone on return: its own text copied */
+		val_text(v, w.name == w.buf ? strcpy(v->buf, w.buf) : w.name);
 		break;
-	case W_STDIO_MODE: val_text(v, wl_stdio_mode_name(s->stdio_mode)); break;
-	case W_SYNC: val_text(v, wl_sync_name(s->sync)); break;
-	case W_TIME_LIMIT: val_real(v, s->time_limit); break;
-	case W_MIN_TIME: val_real(v, s->min_time); break;
-	case W_COMMAND:           /* a lesson's words: harmless, as the title */
-		if (s->command && val_join(v, (const char *const *)s->command, s->command_len, " "))
+	case WL_VALUE_COUNT: val_uint(v, w.count); break;
+	case WL_VALUE_SECONDS: val_real(v, w.seconds); break;
+	case WL_VALUE_LIST:
+		if (val_join(v, w.items, w.nitems, w.sep))
 			return -1;
-		return s->command ? val_sanitize(v, NULL) : 0;
-	case W_EXPECT_ERROR: expect_error(s->expect_error, v); break;
-	case W_ADVICE_LEAD: val_real(v, s->advice_lead); break;
-	case W_MAP: val_text(v, wl_map_name(s->map)); break;
-	case W_FILE: val_text(v, wl_file_name(s->file)); break;
-	case W_SYNC_EVERY: val_uint(v, s->sync_every); break;
-	case W_REDIRECT: val_text(v, wl_redirect_name(s->redirect)); break;
-	case W_ORDER: val_text(v, wl_order_name(s->order)); break;
-	case W_STDIO_CALL: val_text(v, wl_stdio_call_spelt(s->stdio_call, s->op)); break;
-	case W_SCENARIO: val_text(v, wl_scenario_name(s->scenario)); break;
+		return val_sanitize(v, NULL);
 	}
 	return 0;
 }
@@ -461,6 +427,7 @@ static int f_model(const struct report_result *r, int a, struct report_value *v)
 #define JV 0
 #define JCSV 0
 #define JLIST(fn) 0
+#define JWL(id) 0
 #define JONLY(fn) 1
 #define FIELD(name, fn, arg, offset, type, bits, json_only) \
 	{name, fn, arg, offset, type, bits, json_only},
@@ -478,6 +445,7 @@ static const struct field rows[] = {
 #undef ROW
 #undef FIELD
 #undef JONLY
+#undef JWL
 #undef JLIST
 #undef JCSV
 #undef JV

@@ -189,27 +189,24 @@ static void jw_uint(struct jw *w, const char *key, uint64_t v)
 
 /* --- the lists: rows the table leaves to this file (JLIST, JONLY) ------- */
 
-static void json_open_flags(struct jw *w, const char *key, const struct report_result *res)
+/* A workload key (JWL): its typed value (wl_keys.h), a list as an array of
+ * its items as given (the JSON escapes them itself). */
+static void json_workload(struct jw *w, const char *key, const struct report_result *res, int id)
 {
-	const char *names[3];
-	size_t n = wl_open_flag_names(res->spec.open_flags, names);
-	jw_open(w, key, '[', 1);
-	for (size_t i = 0; i < n; i++)
-		jw_str(w, NULL, names[i]);
-	jw_close(w, ']');
-}
-
-static void json_command(struct jw *w, const char *key, const struct report_result *res)
-{
-	const struct wl_spec *s = &res->spec;
-	if (!s->command) {
-		jw_null(w, key);
-		return;
+	struct wl_value v;
+	wl_key_value(&wl_key_table[id], &res->spec, &v);
+	switch (v.type) {
+	case WL_VALUE_NULL: jw_null(w, key); break;
+	case WL_VALUE_NAME: jw_str(w, key, v.name); break;
+	case WL_VALUE_COUNT: jw_uint(w, key, v.count); break;
+	case WL_VALUE_SECONDS: jw_num(w, key, v.seconds); break;
+	case WL_VALUE_LIST:
+		jw_open(w, key, '[', 1);
+		for (size_t i = 0; i < v.nitems; i++)
+			jw_str(w, NULL, v.items[i]);
+		jw_close(w, ']');
+		break;
 	}
-	jw_open(w, key, '[', 1);
-	for (size_t i = 0; i < s->command_len; i++)
-		jw_str(w, NULL, s->command[i]);
-	jw_close(w, ']');
 }
 
 static void json_references(struct jw *w, const char *key, const struct report_result *res)
@@ -321,6 +318,7 @@ enum json_how {
 	J_VALUE,                  /* its value, null as null */
 	J_CSV,                    /* not at all: a CSV column only */
 	J_LIST,                   /* by its own function */
+	J_WORKLOAD,               /* a workload key's typed value */
 	J_NONZERO                 /* its value, left out when 0 (calls.<kind>) */
 };
 
@@ -330,15 +328,17 @@ struct json_row {
 	const char *name;
 	enum json_how how;
 	json_list_fn list;
+	int key;                  /* J_WORKLOAD: its wl_key_id */
 };
 
-#define JV J_VALUE, NULL
-#define JCSV J_CSV, NULL
-#define JLIST(fn) J_LIST, fn
-#define JONLY(fn) J_LIST, fn
-#define JSON_ROW(name, how, fn) {name, how, fn},
+#define JV J_VALUE, NULL, 0
+#define JCSV J_CSV, NULL, 0
+#define JLIST(fn) J_LIST, fn, 0
+#define JWL(id) J_WORKLOAD, NULL, id
+#define JONLY(fn) J_LIST, fn, 0
+#define JSON_ROW(name, how, fn, key) {name, how, fn, key},
 #define ROW(name, get, bits, json, meaning) JSON_ROW(name, json)
-#define CALL_ROW(id, name, stdio, shown) {"calls." name, J_NONZERO, NULL},
+#define CALL_ROW(id, name, stdio, shown) {"calls." name, J_NONZERO, NULL, 0},
 
 static const struct json_row rows[] = {
 	REPORT_FIELD_ROWS_BEFORE(ROW)
@@ -350,6 +350,7 @@ static const struct json_row rows[] = {
 #undef ROW
 #undef JSON_ROW
 #undef JONLY
+#undef JWL
 #undef JLIST
 #undef JCSV
 #undef JV
@@ -400,6 +401,10 @@ static void write_leaf(struct jw *w, const struct report_result *res, size_t i, 
 	struct report_value v;
 	if (rows[i].how == J_LIST) {
 		rows[i].list(w, key, res);
+		return;
+	}
+	if (rows[i].how == J_WORKLOAD) {
+		json_workload(w, key, res, rows[i].key);
 		return;
 	}
 	report_row_value(res, i, &v);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "errmsg.h"
-#include "units.h"
 #include "wl.h"
 #include "wl_kind.h"
 #include "countof.h"
@@ -354,87 +353,4 @@ void wl_sync_words(const struct wl_spec *s, char *buf, size_t len)
 		         (unsigned long long)s->sync_every);
 	else
 		snprintf(buf, len, "%s at end", wl_sync_name(s->sync));
-}
-
-static void append(char *buf, size_t len, size_t *used, const char *sep, const char *text)
-{
-	if (*used >= len)
-		return;
-	int n = snprintf(buf + *used, len - *used, "%s%s", *used ? sep : "", text);
-	if (n > 0)
-		*used += (size_t)n;
-}
-
-void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
-{
-	const char *sep = ascii ? " - " : " \u00b7 ";
-	char part[96], num[32];
-	size_t used = 0;
-	const struct wl_kind *k = wl_kind_of(s);
-	buf[0] = '\0';
-	if (s->scenario != WL_SCENARIO_NONE && k && !k->command) {
-		/* a program of its own: what describes it is its name */
-		snprintf(part, sizeof part, "scenario %s", wl_scenario_name(s->scenario));
-		append(buf, len, &used, sep, part);
-	} else if (!k || k->command) {
-		snprintf(part, sizeof part, "%s", s->command && s->command_len ? s->command[0] : "command");
-		append(buf, len, &used, sep, part);
-	} else {
-		char call[32];
-		snprintf(call, sizeof call, "%s()", wl_stdio_call_spelt(s->stdio_call, s->op));
-		append(buf, len, &used, sep, s->stdio_call != WL_SCALL_BLOCK ? call : k->label);
-		units_format_size(s->block, num, sizeof num);
-		snprintf(part, sizeof part, "%s blocks", num);
-		append(buf, len, &used, sep, part);
-	}
-	if (s->stride) {
-		units_format_size(s->stride, num, sizeof num);
-		snprintf(part, sizeof part, "stride %s", num);
-		append(buf, len, &used, sep, part);
-	}
-	if (s->streams > 1) {
-		snprintf(part, sizeof part, "%u streams", s->streams);
-		append(buf, len, &used, sep, part);
-	}
-	const char *flags[3];
-	size_t nf = wl_open_flag_names(s->open_flags, flags);
-	for (size_t i = 0; i < nf; i++)
-		append(buf, len, &used, sep, flags[i]);
-	if ((k && (k->keys & WL_KEY_STDIO)) && (s->stdio_buffer != WL_STDIO_BUFFER_DEFAULT || s->stdio_mode != WL_STDIO_FULL)) {
-		if (s->stdio_mode == WL_STDIO_NONE || s->stdio_buffer == 0)
-			snprintf(part, sizeof part, "unbuffered");
-		else {
-			if (s->stdio_buffer > 0)
-				units_format_size(s->stdio_buffer, num, sizeof num);
-			snprintf(part, sizeof part, "%s buffer%s%s",
-			         s->stdio_mode == WL_STDIO_LINE ? "line" : "full",
-			         s->stdio_buffer > 0 ? " " : "", s->stdio_buffer > 0 ? num : "");
-		}
-		append(buf, len, &used, sep, part);
-	}
-	if (s->fadvise != WL_ADV_NORMAL) {
-		snprintf(part, sizeof part, "fadvise %s", wl_advice_name(s->fadvise));
-		append(buf, len, &used, sep, part);
-	}
-	if (s->advice_lead > 0) {
-		snprintf(part, sizeof part, "read %g ms after the advice", s->advice_lead * 1e3);
-		append(buf, len, &used, sep, part);
-	}
-	if (s->map == WL_MAP_PER_PASS)
-		append(buf, len, &used, sep, "mapped per pass");
-	if (s->order == WL_ORDER_REVERSE)
-		append(buf, len, &used, sep, "backwards");
-
-	if (s->sync != WL_SYNC_NONE) {
-		wl_sync_words(s, part, sizeof part);
-		append(buf, len, &used, sep, part);
-	}
-	if (s->file == WL_FILE_EXISTING)
-		append(buf, len, &used, sep, "existing file");
-	if (s->cache == WL_CACHE_COLD)
-		append(buf, len, &used, sep, "cold cache");
-	if (s->scenario != WL_SCENARIO_NONE)
-		return;                   /* its program decides what the file holds */
-	units_format_size(s->size, num, sizeof num);
-	append(buf, len, &used, sep, num);
 }

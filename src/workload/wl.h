@@ -172,8 +172,10 @@ int wl_spec_check(const struct wl_spec *spec, char *msg, size_t msglen);
  * is about ("block", "api" ...), so a loader can point at its value. */
 int wl_spec_check_key(const struct wl_spec *spec, char *msg, size_t msglen, const char **key);
 
-/* One line for humans: "write() · 1 B blocks · O_SYNC · 10 MiB".
- * ascii != 0 uses " - " instead of the middle dot. */
+/* One line for humans: "write() · 1 B blocks · O_SYNC · 10 MiB", the
+ * parts of the keys that have one (wl_keys.h: a row's label, in the order
+ * of its line column).  ascii != 0 uses " - " instead of the middle dot.
+ * (In wl_keys.c, with the rows.) */
 void wl_spec_describe(const struct wl_spec *spec, int ascii, char *buf, size_t len);
 /* The sync in words: "no sync", "fsync at end", "fdatasync every write",
  * "fsync every 8 writes". */

@@ -24,10 +24,11 @@
 #include "units.h"
 #include "value.h"
 #include "wl_keys.h"
+#include "wl_kind.h"
 #include "yaml_tree.h"            /* yaml_tree_echo: how a value is quoted in a message */
 
-#define AT(k, s, type) ((type *)((char *)(s) + (k)->offset))
-#define AT_C(k, s, type) ((const type *)((const char *)(s) + (k)->offset))
+#define AT(k, s, type) ((type *)(void *)((char *)(s) + (k)->offset))
+#define AT_C(k, s, type) ((const type *)(const void *)((const char *)(s) + (k)->offset))
 
 /* --- parsing values -------------------------------------------------------- */
 
@@ -186,21 +187,7 @@ ENUM_ROW(redirect, wl_redirect)
 
 int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst)
 {
-	switch ((enum wl_key_id)(k - wl_key_table)) {
-	case WLK_OP: return op_set(v, dst);
-	case WLK_API: return api_set(v, dst);
-	case WLK_FADVISE: return advice_set(v, dst);
-	case WLK_CACHE: return cache_set(v, dst);
-	case WLK_SYNC: return sync_set(v, dst);
-	case WLK_STDIO_MODE: return stdio_mode_set(v, dst);
-	case WLK_MAP: return map_set(v, dst);
-	case WLK_ORDER: return order_set(v, dst);
-	case WLK_STDIO_CALL: return stdio_call_set(v, dst);
-	case WLK_SCENARIO: return scenario_set(v, dst);
-	case WLK_FILE: return file_set(v, dst);
-	case WLK_REDIRECT: return redirect_set(v, dst);
-	default: return -1;
-	}
+	return k->set ? k->set(v, dst) : -1;
 }
 
 static int p_enum(const struct wl_key *k, struct wl_spec *s, const char *v, size_t n,
@@ -698,48 +685,260 @@ static void d_stdio_call(const struct wl_key *k, const struct wl_spec *s, char *
 	snprintf(buf, len, "%s()", wl_stdio_call_spelt(s->stdio_call, s->op));
 }
 
+/* --- typed values: the result field workload.<key> ------------------------ */
+
+static void v_name(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	v->type = WL_VALUE_NAME;
+	v->name = k->choice((unsigned)*AT_C(k, s, int));
+}
+
+static void v_count(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	v->type = WL_VALUE_COUNT;
+	v->count = *AT_C(k, s, uint64_t);
+}
+
+static void v_streams(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	(void)k;
+	v->type = WL_VALUE_COUNT;
+	v->count = s->streams;
+}
+
+static void v_seconds(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	v->type = WL_VALUE_SECONDS;
+	v->seconds = *AT_C(k, s, double);
+}
+
+/* "default", or the bytes given to setvbuf (0: unbuffered) */
+static void v_stdio_buffer(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	(void)k;
+	if (s->stdio_buffer == WL_STDIO_BUFFER_DEFAULT) {
+		v->type = WL_VALUE_NAME;
+		v->name = "default";
+	} else {
+		v->type = WL_VALUE_COUNT;
+		v->count = (uint64_t)s->stdio_buffer;
+	}
+}
+
+static void v_open(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	(void)k;
+	v->type = WL_VALUE_LIST;
+	v->nitems = wl_open_flag_names(s->open_flags, v->own);
+	v->items = v->own;
+	v->sep = "|";
+}
+
+static void v_command(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	(void)k;
+	if (!s->command)
+		return;
+	v->type = WL_VALUE_LIST;
+	v->items = (const char *const *)s->command;
+	v->nitems = s->command_len;
+	v->sep = " ";
+}
+
+/* its name, or the number where the table has none */
+static void v_errno(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	(void)k;
+	if (!s->expect_error)
+		return;
+	v->type = WL_VALUE_NAME;
+	v->name = wl_errno_name(s->expect_error);
+	if (!v->name) {
+		snprintf(v->buf, sizeof v->buf, "%d", s->expect_error);
+		v->name = v->buf;
+	}
+}
+
+/* the call as the op spells it, "fwrite" at the default of a write */
+static void v_stdio_call(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	(void)k;
+	v->type = WL_VALUE_NAME;
+	v->name = wl_stdio_call_spelt(s->stdio_call, s->op);
+}
+
+void wl_key_value(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v)
+{
+	memset(v, 0, sizeof *v);
+	k->value(k, s, v);
+}
+
+/* --- parts of the describe line (wl_spec_describe) -------------------------- */
+
+/* A program of its own (a scenario) is named by its name, a command by
+ * its program; the lab's own loop by its call. */
+static void l_call(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                   size_t len)
+{
+	const struct wl_kind *kind = wl_kind_of(s);
+	(void)k, (void)sep;
+	if (s->scenario != WL_SCENARIO_NONE && kind && !kind->command)
+		snprintf(buf, len, "scenario %s", wl_scenario_name(s->scenario));
+	else if (!kind || kind->command)
+		snprintf(buf, len, "%s", s->command && s->command_len ? s->command[0] : "command");
+	else if (s->stdio_call != WL_SCALL_BLOCK)
+		snprintf(buf, len, "%s()", wl_stdio_call_spelt(s->stdio_call, s->op));
+	else
+		snprintf(buf, len, "%s", kind->label);
+}
+
+/* Only the lab's own loop moves blocks of its choosing. */
+static void l_block(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                    size_t len)
+{
+	const struct wl_kind *kind = wl_kind_of(s);
+	char num[32];
+	(void)k, (void)sep;
+	if (s->scenario != WL_SCENARIO_NONE || !kind || kind->command)
+		return;
+	units_format_size(s->block, num, sizeof num);
+	snprintf(buf, len, "%s blocks", num);
+}
+
+static void l_stride(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                     size_t len)
+{
+	char num[32];
+	(void)k, (void)sep;
+	if (!s->stride)
+		return;
+	units_format_size(s->stride, num, sizeof num);
+	snprintf(buf, len, "stride %s", num);
+}
+
+static void l_streams(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                      size_t len)
+{
+	(void)k, (void)sep;
+	if (s->streams > 1)
+		snprintf(buf, len, "%u streams", s->streams);
+}
+
+/* each flag a part of its own */
+static void l_open(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                   size_t len)
+{
+	const char *names[3];
+	size_t count = wl_open_flag_names(s->open_flags, names), used = 0;
+	(void)k;
+	for (size_t i = 0; i < count && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? sep : "", names[i]);
+}
+
+/* stdio_buffer with stdio_mode, for a kind that runs through stdio, when
+ * either is not stdio's default */
+static void l_stdio(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                    size_t len)
+{
+	const struct wl_kind *kind = wl_kind_of(s);
+	char num[32] = "";
+	(void)k, (void)sep;
+	if (!(kind && (kind->keys & WL_KEY_STDIO)) ||
+	    (s->stdio_buffer == WL_STDIO_BUFFER_DEFAULT && s->stdio_mode == WL_STDIO_FULL))
+		return;
+	if (s->stdio_mode == WL_STDIO_NONE || s->stdio_buffer == 0) {
+		snprintf(buf, len, "unbuffered");
+		return;
+	}
+	if (s->stdio_buffer > 0)
+		units_format_size((uint64_t)s->stdio_buffer, num, sizeof num);
+	snprintf(buf, len, "%s buffer%s%s", s->stdio_mode == WL_STDIO_LINE ? "line" : "full",
+	         num[0] ? " " : "", num);
+}
+
+static void l_fadvise(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                      size_t len)
+{
+	(void)k, (void)sep;
+	if (s->fadvise != WL_ADV_NORMAL)
+		snprintf(buf, len, "fadvise %s", wl_advice_name(s->fadvise));
+}
+
+static void l_advice_lead(const struct wl_key *k, const struct wl_spec *s, const char *sep,
+                          char *buf, size_t len)
+{
+	(void)k, (void)sep;
+	if (s->advice_lead > 0)
+		snprintf(buf, len, "read %g ms after the advice", s->advice_lead * 1e3);
+}
+
+static void l_map(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                  size_t len)
+{
+	(void)k, (void)sep;
+	if (s->map == WL_MAP_PER_PASS)
+		snprintf(buf, len, "mapped per pass");
+}
+
+static void l_order(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                    size_t len)
+{
+	(void)k, (void)sep;
+	if (s->order == WL_ORDER_REVERSE)
+		snprintf(buf, len, "backwards");
+}
+
+/* sync with sync_every: "fsync every 16 writes" */
+static void l_sync(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                   size_t len)
+{
+	(void)k, (void)sep;
+	if (s->sync != WL_SYNC_NONE)
+		wl_sync_words(s, buf, len);
+}
+
+static void l_file(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                   size_t len)
+{
+	(void)k, (void)sep;
+	if (s->file == WL_FILE_EXISTING)
+		snprintf(buf, len, "existing file");
+}
+
+static void l_cache(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                    size_t len)
+{
+	(void)k, (void)sep;
+	if (s->cache == WL_CACHE_COLD)
+		snprintf(buf, len, "cold cache");
+}
+
+/* a scenario's program decides what its file holds */
+static void l_size(const struct wl_key *k, const struct wl_spec *s, const char *sep, char *buf,
+                   size_t len)
+{
+	(void)k, (void)sep;
+	if (s->scenario == WL_SCENARIO_NONE)
+		units_format_size(s->size, buf, len);
+}
+
 /* --- the table ------------------------------------------------------------- */
 
-#define OFF(member) offsetof(struct wl_spec, member)
+#define ENUM(stem) stem##_set, stem##_choice
+#define NOENUM NULL, NULL
+#define KEY_ROW(A, ID, key, flags, member, parse, begin, format, describe, names, value, label, \
+                line, form, meaning) \
+	[WLK_##ID] = {key, flags, offsetof(struct wl_spec, member), \
+	              sizeof(((struct wl_spec *)0)->member), parse, begin, format, describe, names, \
+	              value, label, line, form},
 
 const struct wl_key wl_key_table[WL_KEYS] = {
-	[WLK_OP] = {"op", 0, OFF(op), p_enum, NULL, f_enum, d_name, op_choice},
-	[WLK_API] = {"api", 0, OFF(api), p_enum, NULL, f_enum, d_name, api_choice},
-	[WLK_SIZE] = {"size", 0, OFF(size), p_size, NULL, f_size, d_size, NULL},
-	[WLK_BLOCK] = {"block", 0, OFF(block), p_size, NULL, f_size, d_block, NULL},
-	[WLK_STRIDE] = {"stride", 0, OFF(stride), p_size, NULL, f_size, d_stride, NULL},
-	[WLK_OPEN] = {"open", WL_KEYF_LIST, OFF(open_flags), p_open, b_open, f_open, d_open, NULL},
-	[WLK_FADVISE] = {"fadvise", 0, OFF(fadvise), p_enum, NULL, f_enum, d_fadvise, advice_choice},
-	[WLK_CACHE] = {"cache", 0, OFF(cache), p_enum, NULL, f_enum, d_name, cache_choice},
-	[WLK_STREAMS] = {"streams", 0, OFF(streams), p_streams, NULL, f_streams, d_streams, NULL},
-	[WLK_STDIO_BUFFER] = {"stdio_buffer", 0, OFF(stdio_buffer), p_stdio_buffer, NULL,
-	                      f_stdio_buffer, d_stdio_buffer, NULL},
-	[WLK_STDIO_MODE] = {"stdio_mode", 0, OFF(stdio_mode), p_enum, NULL, f_enum, d_stdio_mode,
-	                    stdio_mode_choice},
-	[WLK_SYNC] = {"sync", 0, OFF(sync), p_enum, NULL, f_enum, d_sync, sync_choice},
-	[WLK_TIME_LIMIT] = {"time_limit", 0, OFF(time_limit), p_duration, NULL, f_duration,
-	                    d_seconds, NULL},
-	[WLK_MIN_TIME] = {"min_time", 0, OFF(min_time), p_min_time, NULL, f_duration, d_seconds, NULL},
-	[WLK_COMMAND] = {"command", WL_KEYF_LIST | WL_KEYF_WORDS, OFF(command), p_command, b_command,
-	                 f_command, d_command, NULL},
-	[WLK_EXPECT_ERROR] = {"expect_error", 0, OFF(expect_error), p_errno, NULL, f_errno, d_errno,
-	                      NULL},
-	/* its bound (0 to 10 s, only after advice) is a rule of wl.c */
-	[WLK_ADVICE_LEAD] = {"advice_lead", 0, OFF(advice_lead), p_duration, NULL, f_advice_lead,
-	                     d_advice_lead, NULL},
-	[WLK_MAP] = {"map", WL_KEYF_QUIET, OFF(map), p_enum, NULL, f_enum, d_map, map_choice},
-	[WLK_FILE] = {"file", WL_KEYF_QUIET, OFF(file), p_enum, NULL, f_enum, d_file, file_choice},
-	/* a count of writes: 0 (sync only at the end) .. WL_SYNC_EVERY_MAX */
-	[WLK_SYNC_EVERY] = {"sync_every", WL_KEYF_QUIET, OFF(sync_every), p_sync_every, NULL,
-	                    f_count, d_sync_every, NULL},
-	[WLK_REDIRECT] = {"redirect", WL_KEYF_QUIET, OFF(redirect), p_enum, NULL, f_enum, d_redirect,
-	                  redirect_choice},
-	[WLK_ORDER] = {"order", WL_KEYF_QUIET, OFF(order), p_enum, NULL, f_enum, d_order, order_choice},
-	[WLK_STDIO_CALL] = {"stdio_call", 0, OFF(stdio_call), p_enum, NULL, f_stdio_call,
-	                    d_stdio_call, stdio_call_choice},
-	[WLK_SCENARIO] = {"scenario", WL_KEYF_QUIET, OFF(scenario), p_enum, NULL, f_enum, d_scenario,
-	                  scenario_choice},
+	WL_KEY_ROWS(KEY_ROW, _)
 };
+
+#undef KEY_ROW
+#undef NOENUM
+#undef ENUM
 
 const struct wl_key *wl_key_find(const char *name)
 {
@@ -749,15 +948,78 @@ const struct wl_key *wl_key_find(const char *name)
 	return NULL;
 }
 
+void wl_key_reset(const struct wl_key *k, struct wl_spec *s)
+{
+	struct wl_spec d;
+	if (k->flags & WL_KEYF_WORDS) {
+		wl_spec_free(s);          /* frees only the command, which is NULL by default */
+		return;
+	}
+	wl_spec_init(&d);
+	memcpy(AT(k, s, char), AT_C(k, &d, char), k->size);
+}
+
+enum place { PLACE_LINE, PLACE_FORM };
+
+static unsigned place_of(const struct wl_key *k, enum place p)
+{
+	return p == PLACE_FORM ? k->form : k->line;
+}
+
+/* The key whose place on the line or the form comes next after `last`:
+ * the smallest greater one; WL_KEYS when none is. */
+static size_t next_place(enum place p, unsigned last)
+{
+	size_t best = WL_KEYS;
+	for (size_t i = 0; i < WL_KEYS; i++) {
+		unsigned at = place_of(&wl_key_table[i], p);
+		if (at > last && (best == WL_KEYS || at < place_of(&wl_key_table[best], p)))
+			best = i;
+	}
+	return best;
+}
+
+void wl_key_form_order(enum wl_key_id ids[WL_FORM_KEYS])
+{
+	unsigned last = 0;
+	for (size_t n = 0; n < WL_FORM_KEYS; n++) {
+		size_t i = next_place(PLACE_FORM, last);
+		/* two rows at one place: tests/check_wl_keys.c refuses that */
+		ids[n] = i < WL_KEYS ? (enum wl_key_id)i : WLK_OP;
+		last = i < WL_KEYS ? wl_key_table[i].form : last;
+	}
+}
+
+void wl_spec_describe(const struct wl_spec *s, int ascii, char *buf, size_t len)
+{
+	const char *sep = ascii ? " - " : " \u00b7 ";
+	char part[96];
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = next_place(PLACE_LINE, 0); i < WL_KEYS;
+	     i = next_place(PLACE_LINE, wl_key_table[i].line)) {
+		const struct wl_key *k = &wl_key_table[i];
+		part[0] = '\0';
+		k->label(k, s, sep, part, sizeof part);
+		if (!part[0] || used >= len)
+			continue;
+		int n = snprintf(buf + used, len - used, "%s%s", used ? sep : "", part);
+		if (n > 0)
+			used += (size_t)n;
+	}
+}
+
 int wl_key_text(const struct wl_key *k, const struct wl_spec *s, char *buf, size_t len)
 {
+	struct wl_value v;
 	if (k->format(k, s, buf, len) == 0)
 		return 0;
-	/* keys left out at their defaults still have a name for them */
-	if (k == &wl_key_table[WLK_STDIO_CALL])
-		snprintf(buf, len, "%s", wl_stdio_call_spelt(s->stdio_call, s->op));
-	else
+	/* a key left out at its default may still have a name for it
+	 * (stdio_call: "fwrite" in a write) */
+	wl_key_value(k, s, &v);
+	if (v.type != WL_VALUE_NAME)
 		return 1;
+	snprintf(buf, len, "%s", v.name);
 	return 0;
 }
 

@@ -7,9 +7,12 @@
  * run), and the lab's experiment form - and each value must be read by one
  * rule with one message wherever it is typed.  A row here is that rule for
  * one key: how a value (or one item of a list) becomes part of a struct
- * wl_spec, how it is written back, and how a change of it is put in words.
- * The lesson loader's workload table (lesson_schema.c) calls these rows;
- * what is YAML (positions, lists, nulls) stays there.
+ * wl_spec, how it is written back, and how a change of it is put in words;
+ * and what a result says of it: its typed value (the field workload.<key>
+ * of the JSON and the CSV), its part of the one-line description, its
+ * place on the lab's form.  The lesson loader's workload table
+ * (lesson_schema.c) calls these rows; what is YAML (positions, lists,
+ * nulls) stays there.
  *
  * The spec syntax (doc/spec-syntax.md):
  *
@@ -25,21 +28,98 @@
 #define IOLAB_WL_KEYS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "wl.h"
 
-/* The rows, in the order of the lesson format's documentation (and of a
- * formatted spec). */
+/* --- the rows ---------------------------------------------------------------
+ *
+ * A workload key is one row here, its functions beside each other in
+ * wl_keys.c; everything else follows from the row: the enum below, the
+ * table wl_key_table, the spec syntax, the lesson loader's workload
+ * mapping, the lab's form, the result fields `workload.<key>` (the CSV's
+ * column, the JSON's member, report_field_rows.h) and the describe line.
+ *
+ * X(A, ID, key, flags, member, parse, begin, format, describe, names,
+ *   value, label, line, form, meaning), A passed through to X as it is:
+ *   ID        WLK_<ID>, the row's index
+ *   key       as a lesson file spells it
+ *   flags     WL_KEYF_*
+ *   member    of struct wl_spec that holds the value
+ *   parse .. describe   the struct wl_key functions of the same names
+ *   names     ENUM(stem) for a key with named values: wl_keys.c's
+ *             stem_set and stem_choice; NOENUM for the others
+ *   value     the typed value (struct wl_value) of workload.<key>
+ *   label     its part of the describe line, or NULL: it has none
+ *   line      the part's place on that line, smallest first (0: none); the
+ *             line's order is not the table's, which is the JSON's
+ *   form      its place on the lab's form, smallest first (0: not on it)
+ *   meaning   of the field workload.<key>, for doc/lesson-format.md's
+ *             field table (no '|'); "" unless WL_KEYF_NUMBER
+ *
+ * Only wl_keys.c expands the function columns.  The order is the lesson
+ * format's documentation's, a formatted spec's, and the CSV's and JSON's
+ * (doc/batch-output.md): a contract, so a row is added at the end and rows
+ * are never moved past each other or renamed. */
+#define WL_KEY_ROWS(X, A) \
+	X(A, OP, "op", 0, op, p_enum, NULL, f_enum, d_name, ENUM(op), \
+	  v_name, NULL, 0, 10, "") \
+	X(A, API, "api", 0, api, p_enum, NULL, f_enum, d_name, ENUM(api), \
+	  v_name, l_call, 10, 20, "") \
+	X(A, SIZE, "size", WL_KEYF_NUMBER, size, p_size, NULL, f_size, d_size, NOENUM, \
+	  v_count, l_size, 140, 50, "the data file's size in bytes, as run (`--size` applied)") \
+	X(A, BLOCK, "block", WL_KEYF_NUMBER, block, p_size, NULL, f_size, d_block, NOENUM, \
+	  v_count, l_block, 20, 60, "bytes per call, as run") \
+	X(A, STRIDE, "stride", WL_KEYF_NUMBER, stride, p_size, NULL, f_size, d_stride, NOENUM, \
+	  v_count, l_stride, 30, 70, "bytes between successive positions; 0 sequential") \
+	X(A, OPEN, "open", WL_KEYF_LIST, open_flags, p_open, b_open, f_open, d_open, NOENUM, \
+	  v_open, l_open, 50, 90, "") \
+	X(A, FADVISE, "fadvise", 0, fadvise, p_enum, NULL, f_enum, d_fadvise, ENUM(advice), \
+	  v_name, l_fadvise, 70, 100, "") \
+	X(A, CACHE, "cache", 0, cache, p_enum, NULL, f_enum, d_name, ENUM(cache), \
+	  v_name, l_cache, 130, 110, "") \
+	X(A, STREAMS, "streams", WL_KEYF_NUMBER, streams, p_streams, NULL, f_streams, d_streams, \
+	  NOENUM, v_streams, l_streams, 40, 80, "FILE streams of a strided stdio read") \
+	X(A, STDIO_BUFFER, "stdio_buffer", WL_KEYF_NUMBER, stdio_buffer, p_stdio_buffer, NULL, \
+	  f_stdio_buffer, d_stdio_buffer, NOENUM, v_stdio_buffer, l_stdio, 60, 120, \
+	  "the stdio buffer given to setvbuf, bytes; null for stdio's default") \
+	X(A, STDIO_MODE, "stdio_mode", 0, stdio_mode, p_enum, NULL, f_enum, d_stdio_mode, \
+	  ENUM(stdio_mode), v_name, NULL, 0, 130, "") \
+	X(A, SYNC, "sync", 0, sync, p_enum, NULL, f_enum, d_sync, ENUM(sync), \
+	  v_name, l_sync, 110, 140, "") \
+	X(A, TIME_LIMIT, "time_limit", WL_KEYF_NUMBER, time_limit, p_duration, NULL, f_duration, \
+	  d_seconds, NOENUM, v_seconds, NULL, 0, 170, "seconds a trial may run") \
+	X(A, MIN_TIME, "min_time", WL_KEYF_NUMBER, min_time, p_min_time, NULL, f_duration, \
+	  d_seconds, NOENUM, v_seconds, NULL, 0, 180, "seconds a read repeats passes for") \
+	X(A, COMMAND, "command", WL_KEYF_LIST | WL_KEYF_WORDS | WL_KEYF_COMMAND, command, \
+	  p_command, b_command, f_command, d_command, NOENUM, v_command, NULL, 0, 30, "") \
+	X(A, EXPECT_ERROR, "expect_error", 0, expect_error, p_errno, NULL, f_errno, d_errno, \
+	  NOENUM, v_errno, NULL, 0, 0, "") \
+	X(A, ADVICE_LEAD, "advice_lead", WL_KEYF_NUMBER, advice_lead, p_duration, NULL, \
+	  f_advice_lead, d_advice_lead, NOENUM, v_seconds, l_advice_lead, 80, 0, \
+	  "seconds the workload waits after its posix_fadvise before it reads (0 none)") \
+	X(A, MAP, "map", WL_KEYF_QUIET, map, p_enum, NULL, f_enum, d_map, ENUM(map), \
+	  v_name, l_map, 90, 0, "") \
+	X(A, FILE, "file", WL_KEYF_QUIET, file, p_enum, NULL, f_enum, d_file, ENUM(file), \
+	  v_name, l_file, 120, 160, "") \
+	X(A, SYNC_EVERY, "sync_every", WL_KEYF_QUIET | WL_KEYF_NUMBER, sync_every, p_sync_every, \
+	  NULL, f_count, d_sync_every, NOENUM, v_count, NULL, 0, 150, \
+	  "writes between two syncs (0: one sync, after the last write)") \
+	X(A, REDIRECT, "redirect", WL_KEYF_QUIET | WL_KEYF_COMMAND, redirect, p_enum, NULL, \
+	  f_enum, d_redirect, ENUM(redirect), v_name, NULL, 0, 40, "") \
+	X(A, ORDER, "order", WL_KEYF_QUIET, order, p_enum, NULL, f_enum, d_order, ENUM(order), \
+	  v_name, l_order, 100, 190, "") \
+	X(A, STDIO_CALL, "stdio_call", 0, stdio_call, p_enum, NULL, f_stdio_call, d_stdio_call, \
+	  ENUM(stdio_call), v_stdio_call, NULL, 0, 200, "") \
+	X(A, SCENARIO, "scenario", WL_KEYF_QUIET, scenario, p_enum, NULL, f_enum, d_scenario, \
+	  ENUM(scenario), v_name, NULL, 0, 210, "")
+
+#define WL_KEY_ID(A, ID, ...) WLK_##ID,
 enum wl_key_id {
-	WLK_OP, WLK_API, WLK_SIZE, WLK_BLOCK, WLK_STRIDE, WLK_OPEN, WLK_FADVISE,
-	WLK_CACHE, WLK_STREAMS, WLK_STDIO_BUFFER, WLK_STDIO_MODE, WLK_SYNC,
-	WLK_TIME_LIMIT, WLK_MIN_TIME, WLK_COMMAND, WLK_EXPECT_ERROR,
-	WLK_ADVICE_LEAD, WLK_MAP,
-	WLK_FILE, WLK_SYNC_EVERY,
-	WLK_REDIRECT,
-	WLK_ORDER, WLK_STDIO_CALL, WLK_SCENARIO,
+	WL_KEY_ROWS(WL_KEY_ID, _)
 	WL_KEYS
 };
+#undef WL_KEY_ID
 
 #define WL_KEYF_LIST  0x1u        /* the value is a list (open, command) */
 #define WL_KEYF_WORDS 0x2u        /* list items are taken as they are: an
@@ -48,6 +128,44 @@ enum wl_key_id {
                                      spec written before the key reads as
                                      the same text (its format still gives
                                      the default, for a form to show) */
+#define WL_KEYF_NUMBER 0x8u       /* workload.<key> is a number a lesson's
+                                     check may name (a size, a count, seconds) */
+#define WL_KEYF_COMMAND 0x10u     /* a key of api: command only: the form
+                                     shows it only then, and an empty field
+                                     leaves it unset */
+
+/* How many keys the lab's form shows (a form column other than 0): a
+ * constant, for arrays. */
+#define WL_KEY_ON_FORM(A, ID, key, flags, member, parse, begin, format, describe, names, \
+                       value, label, line, form, meaning) + ((form) != 0)
+#define WL_FORM_KEYS (0 WL_KEY_ROWS(WL_KEY_ON_FORM, _))
+
+/* --- a key's value, typed ---------------------------------------------------- */
+
+enum wl_value_type {
+	WL_VALUE_NULL,            /* not set (command, expect_error) */
+	WL_VALUE_NAME,            /* text: name */
+	WL_VALUE_COUNT,           /* a size or count: count */
+	WL_VALUE_SECONDS,         /* seconds */
+	WL_VALUE_LIST             /* items (JSON: an array); as one text, joined
+	                             by sep (the CSV's) */
+};
+
+#define WL_VALUE_ITEMS 3          /* items a value holds itself (open's flags) */
+
+/* Filled by wl_key_value; it may point into itself and into the spec, so
+ * it is read where it was filled, while the spec lives. */
+struct wl_value {
+	enum wl_value_type type;
+	const char *name;
+	uint64_t count;
+	double seconds;
+	const char *const *items;
+	size_t nitems;
+	const char *sep;
+	const char *own[WL_VALUE_ITEMS];
+	char buf[32];
+};
 
 struct wl_key;
 /* Each returns 0, or -1 with the message the lesson loader gives (msg of
@@ -60,11 +178,16 @@ typedef int (*wl_key_format_fn)(const struct wl_key *k, const struct wl_spec *s,
                                 char *buf, size_t len);
 typedef void (*wl_key_describe_fn)(const struct wl_key *k, const struct wl_spec *s,
                                    char *buf, size_t len);
+typedef void (*wl_key_value_fn)(const struct wl_key *k, const struct wl_spec *s,
+                                struct wl_value *v);
+typedef void (*wl_key_label_fn)(const struct wl_key *k, const struct wl_spec *s,
+                                const char *sep, char *buf, size_t len);
 
 struct wl_key {
 	const char *key;          /* as a lesson file spells it */
 	unsigned flags;           /* WL_KEYF_* */
 	size_t offset;            /* of the value in struct wl_spec */
+	size_t size;              /* and its size */
 	/* A scalar value, or one item of a list: v is n bytes, NUL-terminated
 	 * (n counts bytes past an embedded NUL, so the length bound holds). */
 	wl_key_parse_fn parse;
@@ -78,9 +201,19 @@ struct wl_key {
 	wl_key_format_fn format;
 	/* The value in words for a label of what changed: "4 B blocks", "warm". */
 	wl_key_describe_fn describe;
-	/* Keys with named values: the i-th name ("?" past the last), so a form
-	 * can offer them; NULL for other keys. */
+	/* Keys with named values: the name as the enum, into dst (the enum's
+	 * own type), 0 or -1; and the i-th name ("?" past the last), so a form
+	 * can offer them.  NULL for other keys. */
+	int (*set)(const char *v, void *dst);
 	const char *(*choice)(unsigned i);
+	/* The value of the result field workload.<key> (wl_key_value). */
+	wl_key_value_fn value;
+	/* Its part of the describe line (wl_spec_describe), parts of its own
+	 * separated by sep; "" when it says nothing of this spec.  NULL: it
+	 * never has a part. */
+	wl_key_label_fn label;
+	unsigned line;            /* the part's place on that line (0: none) */
+	unsigned form;            /* the field's place on the form (0: none) */
 };
 
 extern const struct wl_key wl_key_table[WL_KEYS];
@@ -93,6 +226,16 @@ const struct wl_key *wl_key_find(const char *name);
  * none or the key has no names.  For another key spelt by the same names
  * (a sweep's caches). */
 int wl_key_enum_set(const struct wl_key *k, const char *v, void *dst);
+
+/* The typed value of key k in s into *v (zeroed first). */
+void wl_key_value(const struct wl_key *k, const struct wl_spec *s, struct wl_value *v);
+
+/* Key k of s back at the format's default (the command freed). */
+void wl_key_reset(const struct wl_key *k, struct wl_spec *s);
+
+/* The keys on the lab's form, in its order (the rows' form column):
+ * WL_FORM_KEYS of them into ids. */
+void wl_key_form_order(enum wl_key_id ids[WL_FORM_KEYS]);
 
 /* Apply one key's value given as text (a list: its items comma-separated,
  * as the spec syntax writes them) to s.  What a form field does with what
