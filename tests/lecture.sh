@@ -1,14 +1,17 @@
 #!/bin/sh
-# lecture.sh - the lab as a lecture instrument, driven for real in a
-# private tmux server with the shipped lessons: a watched run of
-# w05-stdiobyte keeps changing for its whole watch time with the kernel's
-# write count rising; a race of w01-syncbyte against w03-byte shows both
-# rates and their log-rate difference at once and files neither result;
-# presentation mode at 200x60 draws the rate in digits at least 9 rows
-# tall, with nothing dim, in UTF-8 and in LC_ALL=C with NO_COLOR; a race
-# can be presented.  After each: the terminal restored, no workload child
-# left, no data file left.
+# lecture.sh - the lab as a lecture instrument, driven for real in private
+# tmux servers with the shipped lessons: a watched run of w05-stdiobyte
+# keeps changing for its whole watch time with the kernel's write count
+# rising; a race of w01-syncbyte against w03-byte shows both rates and
+# their log-rate difference at once and files neither result; presentation
+# mode at 200x60 draws the rate in digits at least 9 rows tall, with
+# nothing dim, in UTF-8 and in LC_ALL=C with NO_COLOR; a race can be
+# presented.  After each: the terminal restored, no workload child left,
+# no data file left.
 #
+# Each of these is a part of its own (tests/lib.sh: part), run at once with
+# the others: its own lab, tmux server, notebook and scratch directory, so
+# the checks for children and data files see only the part's own.
 # Short watch times (--watch 3s) and a small file (--size 1MiB) keep it
 # quick.  Nothing asserts a speed: the checks read counts and shapes, and
 # every wait polls the screen with a bounded timeout.
@@ -17,21 +20,13 @@
 [ -n "${TMUX_BIN:-}" ] || skip "tmux was not found by configure"
 [ -x "$TMUX_BIN" ] || skip "tmux ($TMUX_BIN) is not executable"
 
-SOCK="iolab-lecture-$$"
 tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
-# KEEP=1 keeps the test directory (the lab's scratch and state) for a look afterwards
-trap 'tm kill-server >/dev/null 2>&1; [ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
+# KEEP=1 keeps the test directory (each part's scratch and state) for a look afterwards
+parts_init lecture
 
 LESSONS="$TOP_SRCDIR/lessons"
-mkdir -p "$T/home" "$T/state" "$T/cache"
 UTF8=
 if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then UTF8=C.UTF-8; fi
-
-tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
-	|| skip "tmux cannot start a server here"
-PANE=lab:0.0
-
-
 
 # lab LOCALE OPTIONS...: start the lab in the pane (the scratch directory
 # on its command line, so its workload children can be found by it);
@@ -66,7 +61,8 @@ check_terminal_restored() {
 	case "$modes" in *echo*) ;; *) fail "$1: echo not reported: $modes" ;; esac
 }
 
-# Workload children carry the lab's command line, and so the scratch path.
+# Workload children carry the lab's command line, and so the scratch path:
+# the part's own (another part's lab, running beside it, is not looked at).
 check_no_children() {
 	for f in /proc/[0-9]*/cmdline; do
 		# (a process may be gone between the glob and the read: not ours)
@@ -98,97 +94,102 @@ calls_of() { sed -n "s/.*calls  *$1 \([0-9,][0-9,]*\).*/\1/p" "$T/screen" | head
 running_s() { sed -n 's/.*RUNNING  *\([0-9.][0-9.]*\) s of .*/\1/p' "$T/screen" | head -n 1; }
 
 # --- a watched run: three seconds of w05-stdiobyte ------------------------------
-lab "${UTF8:-C}" --lesson w05-stdiobyte --watch 3s
-wait_for 'One byte per fwrite\(\)' 20 "the lab at w05-stdiobyte"
-wait_for 'watch 3 s' 5 "the header names the watch time"
-tm send-keys -t "$PANE" r
-wait_for 'RUNNING +[0-9.]+ s of 3 s, pass [0-9]+' 30 "the watched run"
-frames=0 last= counts= prev=0 prevcalls=0 ratios= i=0
-: >"$T/frames"
-while [ "$i" -lt 100 ]; do
-	screen
-	grep -q 'RUNNING' "$T/screen" || break
-	n=$(sys_of)
-	c=$(calls_of fwrite)
-	if [ -n "$n" ] && ! cmp -s "$T/screen" "$T/last" 2>/dev/null; then
-		cp "$T/screen" "$T/last"
-		frames=$((frames + 1))
-		[ "$n" -ge "$prev" ] || fail "the write count went down: $prev then $n"
-		[ "$n" -gt "$prev" ] && counts="$counts $n"
-		prev=$n
-		# the program's fwrite calls are over every trial too, as the
-		# kernel's writes are: they never fall back to one trial's, and
-		# once the run is a second in (a chunk's lag is then small) there
-		# are about 4096 of them to each write(), as in one pass
-		[ -n "$c" ] || { cat "$T/screen" >&2; fail "no fwrite count on the live panel"; }
-		[ "$c" -ge "$prevcalls" ] || fail "the fwrite count went down: $prevcalls then $c"
-		prevcalls=$c
-		t=$(running_s)
-		if [ -n "$t" ] && [ "$n" -gt 0 ] && awk -v t="$t" 'BEGIN { exit !(t >= 1.0) }'; then
-			awk -v c="$c" -v n="$n" 'BEGIN { r = c / n; exit !(r > 4096 * 0.95 && r < 4096 * 1.05) }' \
-				|| { cat "$T/screen" >&2; fail "live, $c fwrite calls to $n write()s at $t s: not about 4096 to 1"; }
-			ratios="$ratios $((c / n))"
+watched() {
+	lab "${UTF8:-C}" --lesson w05-stdiobyte --watch 3s
+	wait_for 'One byte per fwrite\(\)' 20 "the lab at w05-stdiobyte"
+	wait_for 'watch 3 s' 5 "the header names the watch time"
+	tm send-keys -t "$PANE" r
+	wait_for 'RUNNING +[0-9.]+ s of 3 s, pass [0-9]+' 30 "the watched run"
+	frames=0 last= counts= prev=0 prevcalls=0 ratios= i=0
+	: >"$T/frames"
+	while [ "$i" -lt 100 ]; do
+		screen
+		grep -q 'RUNNING' "$T/screen" || break
+		n=$(sys_of)
+		c=$(calls_of fwrite)
+		if [ -n "$n" ] && ! cmp -s "$T/screen" "$T/last" 2>/dev/null; then
+			cp "$T/screen" "$T/last"
+			frames=$((frames + 1))
+			[ "$n" -ge "$prev" ] || fail "the write count went down: $prev then $n"
+			[ "$n" -gt "$prev" ] && counts="$counts $n"
+			prev=$n
+			# the program's fwrite calls are over every trial too, as the
+			# kernel's writes are: they never fall back to one trial's, and
+			# once the run is a second in (a chunk's lag is then small) there
+			# are about 4096 of them to each write(), as in one pass
+			[ -n "$c" ] || { cat "$T/screen" >&2; fail "no fwrite count on the live panel"; }
+			[ "$c" -ge "$prevcalls" ] || fail "the fwrite count went down: $prevcalls then $c"
+			prevcalls=$c
+			t=$(running_s)
+			if [ -n "$t" ] && [ "$n" -gt 0 ] && awk -v t="$t" 'BEGIN { exit !(t >= 1.0) }'; then
+				awk -v c="$c" -v n="$n" 'BEGIN { r = c / n; exit !(r > 4096 * 0.95 && r < 4096 * 1.05) }' \
+					|| { cat "$T/screen" >&2; fail "live, $c fwrite calls to $n write()s at $t s: not about 4096 to 1"; }
+				ratios="$ratios $((c / n))"
+			fi
 		fi
-	fi
-	nap
-	i=$((i + 1))
-done
-[ "$frames" -ge 3 ] || fail "only $frames different frames while the 3 s run went on"
-[ -n "$ratios" ] || fail "no live frame after the first second to compare fwrite calls with writes"
-set -- $counts
-[ "$#" -ge 3 ] || fail "the kernel's write count rose only through:$counts"
-wait_for 'DONE: watched [0-9.]+ s,' 20 "the watched run's end"
-# the state may go on in the panel's next row (after the last rule)
-passes=$(awk '/DONE: watched/ { s = substr($0, index($0, "DONE: watched"))
-	getline next_row; sub(/.*(│|[|]) */, "", next_row); s = s " " next_row; gsub(/ +/, " ", s)
-	if (match(s, /s, [0-9]+ whole/)) { t = substr(s, RSTART + 3); sub(/ .*/, "", t); print t }
-	exit }' "$T/screen")
-[ "${passes:-0}" -ge 2 ] || fail "a 3 s watch of a 1 MiB write did $passes passes"
-final=$(sys_of)
-[ "${final:-0}" -ge "$prev" ] || fail "the final write count $final is below the last live one $prev"
-pass "a 3 s watch of w05-stdiobyte: $frames frames, writes rising ($# values:$counts), $passes passes, $final writes"
-pass "live, fwrite calls to write()s over the whole watched run:$ratios to 1"
-quit_and_check "the watched run"
-pass "after the watched run: terminal restored ($modes), no child, no data file"
+		nap
+		i=$((i + 1))
+	done
+	[ "$frames" -ge 3 ] || fail "only $frames different frames while the 3 s run went on"
+	[ -n "$ratios" ] || fail "no live frame after the first second to compare fwrite calls with writes"
+	set -- $counts
+	[ "$#" -ge 3 ] || fail "the kernel's write count rose only through:$counts"
+	wait_for 'DONE: watched [0-9.]+ s,' 20 "the watched run's end"
+	# the state may go on in the panel's next row (after the last rule)
+	passes=$(awk '/DONE: watched/ { s = substr($0, index($0, "DONE: watched"))
+		getline next_row; sub(/.*(│|[|]) */, "", next_row); s = s " " next_row; gsub(/ +/, " ", s)
+		if (match(s, /s, [0-9]+ whole/)) { t = substr(s, RSTART + 3); sub(/ .*/, "", t); print t }
+		exit }' "$T/screen")
+	[ "${passes:-0}" -ge 2 ] || fail "a 3 s watch of a 1 MiB write did $passes passes"
+	final=$(sys_of)
+	[ "${final:-0}" -ge "$prev" ] || fail "the final write count $final is below the last live one $prev"
+	pass "a 3 s watch of w05-stdiobyte: $frames frames, writes rising ($# values:$counts), $passes passes, $final writes"
+	pass "live, fwrite calls to write()s over the whole watched run:$ratios to 1"
+	quit_and_check "the watched run"
+	pass "after the watched run: terminal restored ($modes), no child, no data file"
+}
 
 # --- a race: w01-syncbyte against w03-byte ------------------------------------------
-lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 3s
-wait_for 'racing w01-syncbyte against w03-byte' 30 "the race under way"
-wait_for 'log rate A (−|-) B = [-+][0-9]+\.[0-9]+' 20 "the log-rate difference"
-rates=$(grep -Ec '^ *rate [0-9.]+ [kMGTP]*B/s +log rate [0-9.]+' "$T/screen")
-[ "$rates" -eq 2 ] || { cat "$T/screen" >&2; fail "the race shows $rates rates, not 2"; }
-grep -Eq "share this machine's [0-9]+ CPUs? and its disk" "$T/screen" \
-	|| fail "the race does not say both share the machine"
-grep -q 'A  w01-syncbyte' "$T/screen" && grep -q 'B  w03-byte' "$T/screen" \
-	|| fail "the race's panels are not w01-syncbyte and w03-byte"
-pass "a race of w01-syncbyte and w03-byte: two rates and the log-rate difference at once"
-wait_count 'raced: not the lesson.s result' 2 20 "the race's end, both sides marked raced"
-grep -q 'RUNNING' "$T/screen" && fail "a side still runs after the race ended"
-quit_and_check "the race"
-[ -f "$T/state/iolab/progress" ] && fail "the old progress file was written"
-# the lab notebook keeps both, as raced (never as the lesson's result)
-"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/raced.csv" \
-	|| fail "--history of the race"
-grep -q ',w01-syncbyte,raced,"1 MiB file, raced with w03-byte",lab,' "$T/raced.csv" \
-	&& grep -q ',w03-byte,raced,"1 MiB file, raced with w01-syncbyte",lab,' "$T/raced.csv" \
-	|| fail "the race is not in the notebook as raced: $(cat "$T/raced.csv")"
-grep -Eq ',(w01-syncbyte|w03-byte),lesson,' "$T/raced.csv" \
-	&& fail "a raced result was filed as the lesson's: $(cat "$T/raced.csv")"
-pass "both sides marked raced, filed as raced, neither as the lesson's; terminal restored, no child, no data file"
+race() {
+	lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 3s
+	wait_for 'racing w01-syncbyte against w03-byte' 30 "the race under way"
+	wait_for 'log rate A (−|-) B = [-+][0-9]+\.[0-9]+' 20 "the log-rate difference"
+	rates=$(grep -Ec '^ *rate [0-9.]+ [kMGTP]*B/s +log rate [0-9.]+' "$T/screen")
+	[ "$rates" -eq 2 ] || { cat "$T/screen" >&2; fail "the race shows $rates rates, not 2"; }
+	grep -Eq "share this machine's [0-9]+ CPUs? and its disk" "$T/screen" \
+		|| fail "the race does not say both share the machine"
+	grep -q 'A  w01-syncbyte' "$T/screen" && grep -q 'B  w03-byte' "$T/screen" \
+		|| fail "the race's panels are not w01-syncbyte and w03-byte"
+	pass "a race of w01-syncbyte and w03-byte: two rates and the log-rate difference at once"
+	wait_count 'raced: not the lesson.s result' 2 20 "the race's end, both sides marked raced"
+	grep -q 'RUNNING' "$T/screen" && fail "a side still runs after the race ended"
+	quit_and_check "the race"
+	[ -f "$T/state/iolab/progress" ] && fail "the old progress file was written"
+	# the lab notebook keeps both, as raced (never as the lesson's result)
+	"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/raced.csv" \
+		|| fail "--history of the race"
+	grep -q ',w01-syncbyte,raced,"1 MiB file, raced with w03-byte",lab,' "$T/raced.csv" \
+		&& grep -q ',w03-byte,raced,"1 MiB file, raced with w01-syncbyte",lab,' "$T/raced.csv" \
+		|| fail "the race is not in the notebook as raced: $(cat "$T/raced.csv")"
+	grep -Eq ',(w01-syncbyte|w03-byte),lesson,' "$T/raced.csv" \
+		&& fail "a raced result was filed as the lesson's: $(cat "$T/raced.csv")"
+	pass "both sides marked raced, filed as raced, neither as the lesson's; terminal restored, no child, no data file"
+}
 
 # --- Ctrl-C during a race: both children go ----------------------------------------
-lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 30s
-wait_for 'racing w01-syncbyte against w03-byte' 30 "the second race"
-tm send-keys -t "$PANE" C-c
-wait_for 'iolab-exit=[0-9]+' 20 "Ctrl-C during a race"
-grep -q 'iolab-exit=130' "$T/screen" || fail "Ctrl-C: $(grep iolab-exit "$T/screen")"
-check_terminal_restored "Ctrl-C during a race"
-check_no_children "Ctrl-C during a race"
-check_no_data_files "Ctrl-C during a race"
-pass "Ctrl-C during a race exits 130: both children gone, terminal restored"
+race_ctrl_c() {
+	lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 30s
+	wait_for 'racing w01-syncbyte against w03-byte' 30 "the second race"
+	tm send-keys -t "$PANE" C-c
+	wait_for 'iolab-exit=[0-9]+' 20 "Ctrl-C during a race"
+	grep -q 'iolab-exit=130' "$T/screen" || fail "Ctrl-C: $(grep iolab-exit "$T/screen")"
+	check_terminal_restored "Ctrl-C during a race"
+	check_no_children "Ctrl-C during a race"
+	check_no_data_files "Ctrl-C during a race"
+	pass "Ctrl-C during a race exits 130: both children gone, terminal restored"
+}
 
 # --- presentation mode at 200x60 -----------------------------------------------------
-tm resize-window -t lab -x 200 -y 60
 
 # The rows of the big figure: the first run of consecutive rows, below the
 # title, that hold the font's ink ("██" or "##").
@@ -210,6 +211,7 @@ check_nothing_dim() {
 
 present_once() {       # LOCALE INK WHAT [env]
 	loc=$1 ink=$2 what=$3
+	tm resize-window -t lab -x 200 -y 60
 	lab "$loc" --lesson w05-stdiobyte --watch 3s --present
 	wait_for 'w05-stdiobyte .* One byte per fwrite\(\)' 20 "$what: the title"
 	tm send-keys -t "$PANE" r
@@ -243,20 +245,31 @@ present_once() {       # LOCALE INK WHAT [env]
 	pass "$what at 200x60: a figure $rows rows tall, nothing dim, help and f work; terminal restored"
 }
 
-if [ -n "$UTF8" ]; then
-	present_once "$UTF8" '██' "--present (UTF-8)"
-fi
-LAB_ENV=NO_COLOR=1
-present_once C '##' "--present (LC_ALL=C, NO_COLOR)"
-LAB_ENV=
+present_utf8() { present_once "$UTF8" '██' "--present (UTF-8)"; }
+present_c() {
+	LAB_ENV=NO_COLOR=1
+	present_once C '##' "--present (LC_ALL=C, NO_COLOR)"
+}
 
-# --- a race, presented -----------------------------------------------------------------
-lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 3s --present
-wait_for 'A w01-syncbyte +against +B w03-byte' 30 "a presented race"
-wait_for 'log rate A (−|-) B = [-+][0-9]+\.[0-9]+' 20 "a presented race: the difference"
-wait_count 'log rate [0-9]+\.[0-9]+ +kernel' 2 20 "a presented race: both log rates"
-check_nothing_dim "a presented race"
-tm send-keys -t "$PANE" s
-wait_for 'STOPPED|DONE' 20 "s stops a presented race"
-quit_and_check "a presented race"
-pass "a race presented side by side: both log rates and the difference, nothing dim; s stops it"
+# --- a race, presented (at 200x60 too) ----------------------------------------------------
+race_presented() {
+	tm resize-window -t lab -x 200 -y 60
+	lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 3s --present
+	wait_for 'A w01-syncbyte +against +B w03-byte' 30 "a presented race"
+	wait_for 'log rate A (−|-) B = [-+][0-9]+\.[0-9]+' 20 "a presented race: the difference"
+	wait_count 'log rate [0-9]+\.[0-9]+ +kernel' 2 20 "a presented race: both log rates"
+	check_nothing_dim "a presented race"
+	tm send-keys -t "$PANE" s
+	wait_for 'STOPPED|DONE' 20 "s stops a presented race"
+	quit_and_check "a presented race"
+	pass "a race presented side by side: both log rates and the difference, nothing dim; s stops it"
+}
+
+# --- the parts, at once; their output in this order -----------------------------------
+part watched watched
+part race race
+part race_ctrl_c race_ctrl_c
+[ -z "$UTF8" ] || part present_utf8 present_utf8
+part present_c present_c
+part race_presented race_presented
+parts_wait

@@ -71,3 +71,97 @@ wait_for() {
 	cat "$T/screen" >&2
 	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
 }
+
+# --- parts run at once ---------------------------------------------------------
+# A tmux test whose scenarios do not depend on each other runs each as a
+# part: a subshell with a directory of its own ($T: home, state, cache,
+# scratch, screen captures), a tmux server of its own ($SOCK, so tm - which
+# the test defines on $SOCK - drives only the part's lab) with a shell in a
+# pane of 120x40 ($PANE), and a file of its own for what it prints.  Parts
+# running side by side share nothing; they wait on the screen far more
+# than they compute, so together they take about as long as the longest.
+# At most PARTS_AT_ONCE run at a time.  parts_wait prints each part's output
+# in the order the parts were started, whichever ended first, numbering
+# their ok lines on, and fails naming every part that failed.
+
+# parts_init NAME: the parts' servers are iolab-NAME-PID-PART; skip when
+# tmux cannot start one here.  KEEP=1 keeps the test's directory.
+parts_init() {
+	ROOT=$T
+	PARTS_SOCK="iolab-$1-$$"
+	PARTS=
+	PARTS_LIVE=
+	PARTS_AT_ONCE=${PARTS_AT_ONCE:-4}
+	trap 'parts_kill_servers; [ -n "${KEEP:-}" ] || rm -rf "$ROOT"' EXIT
+	SOCK="$PARTS_SOCK-probe"
+	tm new-session -d -s probe "sleep 60" || skip "tmux cannot start a server here"
+	tm kill-server >/dev/null 2>&1
+}
+
+parts_kill_servers() {
+	for _pn in $PARTS; do
+		"$TMUX_BIN" -L "$PARTS_SOCK-$_pn" -f /dev/null kill-server >/dev/null 2>&1
+	done
+}
+
+# part NAME COMMAND...: run COMMAND as part NAME (letters, digits and _),
+# in the background, once fewer than PARTS_AT_ONCE parts run.
+part() {
+	_pn=$1
+	shift
+	part_room
+	PARTS="$PARTS $_pn"
+	PARTS_LIVE="${PARTS_LIVE:+$PARTS_LIVE }$_pn"
+	mkdir -p "$ROOT/$_pn"
+	(
+		T="$ROOT/$_pn"
+		SOCK="$PARTS_SOCK-$_pn"
+		XDG_STATE_HOME="$T/state"
+		TESTS_RUN=0
+		mkdir -p "$T/home" "$T/state" "$T/cache"
+		trap 'tm kill-server >/dev/null 2>&1' EXIT
+		tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
+			|| fail "part $_pn: tmux cannot start a server"
+		PANE=lab:0.0
+		"$@"
+	) >"$ROOT/$_pn.out" 2>&1 </dev/null &
+	eval "part_pid_$_pn=\$!"
+}
+
+# part_room: wait for the oldest parts until fewer than PARTS_AT_ONCE run.
+part_room() {
+	set -- $PARTS_LIVE
+	while [ "$#" -ge "$PARTS_AT_ONCE" ]; do
+		part_reap
+		set -- $PARTS_LIVE
+	done
+}
+
+# part_reap: wait for the oldest part still running; keep its status.
+part_reap() {
+	_pq=${PARTS_LIVE%% *}
+	case $PARTS_LIVE in
+	*" "*) PARTS_LIVE=${PARTS_LIVE#* } ;;
+	*) PARTS_LIVE= ;;
+	esac
+	eval "wait \$part_pid_$_pq"
+	eval "part_rc_$_pq=\$?"
+}
+
+# parts_wait: wait for every part, print their output, fail if one failed.
+parts_wait() {
+	while [ -n "$PARTS_LIVE" ]; do part_reap; done
+	_failed=
+	for _pn in $PARTS; do
+		echo "# part $_pn"
+		while IFS= read -r _line || [ -n "$_line" ]; do
+			case $_line in
+			"ok "[0-9]*" - "*) pass "${_line#ok * - }" ;;
+			*) printf '%s\n' "$_line" ;;
+			esac
+		done <"$ROOT/$_pn.out"
+		eval "_rc=\$part_rc_$_pn"
+		[ "$_rc" -eq 0 ] || _failed="$_failed $_pn (exit $_rc)"
+	done
+	[ -z "$_failed" ] || fail "a part failed:$_failed; its output is above"
+}

@@ -2,7 +2,9 @@
 # quit_tui.sh - quitting the lab mid-run keeps the run: q, SIGTERM, SIGHUP,
 # SIGINT, SIGQUIT and a closed pane each leave exactly one run in the
 # notebook, kind stopped and labelled "stopped at N s", before the lab
-# exits with its status.  Driven in a private tmux server; every wait polls
+# exits with its status.  Each way of quitting is a part of its own
+# (tests/lib.sh: part), run at once with the others: its own lab in its own
+# private tmux server, notebook and scratch directory.  Every wait polls
 # and is bounded, and the run is a 30 s trial, so a quit always lands
 # inside it whatever the machine's load.
 . "$TOP_SRCDIR/tests/lib.sh"
@@ -10,17 +12,12 @@
 [ -n "${TMUX_BIN:-}" ] || skip "tmux was not found by configure"
 [ -x "$TMUX_BIN" ] || skip "tmux ($TMUX_BIN) is not executable"
 
-SOCK="iolab-quit-test-$$"
 tm() { "$TMUX_BIN" -L "$SOCK" -f /dev/null "$@"; }
-trap 'tm kill-server >/dev/null 2>&1; rm -rf "$T"' EXIT
+parts_init quit-test
 
 LESSONS="$TOP_SRCDIR/tests/fixtures/tui/lessons"
-mkdir -p "$T/home" "$T/state" "$T/cache"
 LOC=C
 if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then LOC=C.UTF-8; fi
-
-tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
-	|| skip "tmux cannot start a server here"
 
 # The lab at tui-byte (one 30 s trial of 1-byte writes), its pid in $T/pid.
 lab_cmd() {
@@ -59,29 +56,42 @@ kept() {
 		|| fail "$2: the run is not kept as stopped: $(cat "$T/history.csv")"
 }
 
-PANE=lab:0.0
-start_run "$T/q.db"
-tm send-keys -t "$PANE" q
-wait_for 'iolab-exit=[0-9]+' 30 "q mid-run"
-grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
-kept "$T/q.db" "q"
-pass "q mid-run: exit 0, the run kept as stopped"
+quit_q() {
+	start_run "$T/q.db"
+	tm send-keys -t "$PANE" q
+	wait_for 'iolab-exit=[0-9]+' 30 "q mid-run"
+	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+	kept "$T/q.db" "q"
+	pass "q mid-run: exit 0, the run kept as stopped"
+}
 
-for sig in TERM HUP INT QUIT; do
+# quit_signal SIG
+quit_signal() {
+	sig=$1
 	start_run "$T/$sig.db"
 	kill -s "$sig" "$pid"
 	wait_for 'iolab-exit=[0-9]+' 30 "SIG$sig mid-run"
 	gone "$pid"
 	kept "$T/$sig.db" "SIG$sig"
 	pass "SIG$sig mid-run: $(grep -o 'iolab-exit=[0-9]*' "$T/screen"), the run kept as stopped"
-done
+}
 
 # a closed pane: the terminal hangs up on the lab
-tm new-window -d -t lab:1 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
-	|| fail "a second window"
-PANE=lab:1.0
-start_run "$T/pane.db"
-tm kill-pane -t "$PANE"
-gone "$pid"
-kept "$T/pane.db" "a closed pane"
-pass "a closed pane mid-run: the run kept as stopped"
+quit_pane() {
+	tm new-window -d -t lab:1 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
+		|| fail "a second window"
+	PANE=lab:1.0
+	start_run "$T/pane.db"
+	tm kill-pane -t "$PANE"
+	gone "$pid"
+	kept "$T/pane.db" "a closed pane"
+	pass "a closed pane mid-run: the run kept as stopped"
+}
+
+# --- the parts, at once; their output in this order -----------------------------------
+part q quit_q
+for sig in TERM HUP INT QUIT; do
+	part "SIG$sig" quit_signal "$sig"
+done
+part pane quit_pane
+parts_wait
