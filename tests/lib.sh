@@ -80,9 +80,10 @@ wait_for() {
 # pane of 120x40 ($PANE), and a file of its own for what it prints.  Parts
 # running side by side share nothing; they wait on the screen far more
 # than they compute, so together they take about as long as the longest.
-# At most PARTS_AT_ONCE run at a time.  parts_wait prints each part's output
-# in the order the parts were started, whichever ended first, numbering
-# their ok lines on, and fails naming every part that failed.
+# At most PARTS_AT_ONCE run at a time, the next starting as soon as one
+# ends.  parts_wait prints each part's output in the order the parts were
+# started, whichever ended first, numbering their ok lines on, and fails
+# naming every part that failed.
 
 # parts_init NAME: the parts' servers are iolab-NAME-PID-PART; skip when
 # tmux cannot start one here.  KEEP=1 keeps the test's directory.
@@ -105,13 +106,14 @@ parts_kill_servers() {
 }
 
 # part NAME COMMAND...: run COMMAND as part NAME (letters, digits and _),
-# in the background, once fewer than PARTS_AT_ONCE parts run.
+# in the background, once fewer than PARTS_AT_ONCE parts run.  The part
+# leaves its exit status in $ROOT/NAME.rc as it ends.
 part() {
 	_pn=$1
 	shift
 	part_room
 	PARTS="$PARTS $_pn"
-	PARTS_LIVE="${PARTS_LIVE:+$PARTS_LIVE }$_pn"
+	PARTS_LIVE="$PARTS_LIVE $_pn"
 	mkdir -p "$ROOT/$_pn"
 	(
 		T="$ROOT/$_pn"
@@ -119,7 +121,7 @@ part() {
 		XDG_STATE_HOME="$T/state"
 		TESTS_RUN=0
 		mkdir -p "$T/home" "$T/state" "$T/cache"
-		trap 'tm kill-server >/dev/null 2>&1' EXIT
+		trap "_rc=\$?; tm kill-server >/dev/null 2>&1; echo \$_rc >'$T.rc'" EXIT
 		tm new-session -d -s lab -x 120 -y 40 "env -i PATH='$PATH' HOME='$T/home' TERM=screen PS1='$ ' sh" \
 			|| fail "part $_pn: tmux cannot start a server"
 		PANE=lab:0.0
@@ -128,29 +130,37 @@ part() {
 	eval "part_pid_$_pn=\$!"
 }
 
-# part_room: wait for the oldest parts until fewer than PARTS_AT_ONCE run.
+# part_room: wait until fewer than PARTS_AT_ONCE parts run (whichever end
+# first make room).
 part_room() {
 	set -- $PARTS_LIVE
 	while [ "$#" -ge "$PARTS_AT_ONCE" ]; do
-		part_reap
+		part_reap || nap
 		set -- $PARTS_LIVE
 	done
 }
 
-# part_reap: wait for the oldest part still running; keep its status.
+# part_reap: collect the parts that have ended (their status kept in
+# part_rc_NAME); false if none has.
 part_reap() {
-	_pq=${PARTS_LIVE%% *}
-	case $PARTS_LIVE in
-	*" "*) PARTS_LIVE=${PARTS_LIVE#* } ;;
-	*) PARTS_LIVE= ;;
-	esac
-	eval "wait \$part_pid_$_pq"
-	eval "part_rc_$_pq=\$?"
+	_live=
+	_reaped=1
+	for _pq in $PARTS_LIVE; do
+		if [ -e "$ROOT/$_pq.rc" ]; then
+			eval "wait \$part_pid_$_pq"
+			eval "part_rc_$_pq=\$?"
+			_reaped=0
+		else
+			_live="$_live $_pq"
+		fi
+	done
+	PARTS_LIVE=$_live
+	return "$_reaped"
 }
 
 # parts_wait: wait for every part, print their output, fail if one failed.
 parts_wait() {
-	while [ -n "$PARTS_LIVE" ]; do part_reap; done
+	while [ -n "$PARTS_LIVE" ]; do part_reap || nap; done
 	_failed=
 	for _pn in $PARTS; do
 		echo "# part $_pn"
