@@ -190,7 +190,6 @@ race_ctrl_c() {
 }
 
 # --- presentation mode at 200x60 -----------------------------------------------------
-
 # The rows of the big figure: the first run of consecutive rows, below the
 # title, that hold the font's ink ("██" or "##").
 figure_rows() {
