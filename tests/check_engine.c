@@ -114,6 +114,14 @@ static struct wl_spec command(enum wl_op op, char **words)
 	return s;
 }
 
+/* A read command's start-up probe (trial.c's probe_startup) runs it once
+ * on an empty file, for as long as its time limit allows, up to 2 s: a
+ * program that waits (sleep 60) costs each trial those seconds before it
+ * starts.  Wrapped so, it exits at once on the empty file and runs as the
+ * words say, exec'd (its command line theirs), on the trial's own file. */
+#define ON_DATA_ONLY(...) \
+	{"sh", "-c", "[ -s \"$0\" ] || exit 0; exec \"$@\"", "{file}", __VA_ARGS__, NULL}
+
 static void assert_verdict(const struct trial_result *r, enum trial_verdict v)
 {
 	ck_assert_msg(r->verdict == v, "verdict %s, not %s (%s)", trial_verdict_name(r->verdict),
@@ -1583,7 +1591,7 @@ END_TEST
 START_TEST(at_most_eight_children)
 {
 	char msg[256];
-	char *words[] = {"sleep", "60", NULL};
+	char *words[] = ON_DATA_ONLY("sleep", "60");
 	struct wl_spec s = command(WL_OP_READ, words);
 	struct trial *t[8];
 	struct trial_result r;
@@ -1870,7 +1878,7 @@ END_TEST
 START_TEST(command_time_limit)
 {
 	struct trial_result r;
-	char *words[] = {"sleep", "10", NULL};
+	char *words[] = ON_DATA_ONLY("sleep", "10");
 	struct wl_spec s = command(WL_OP_READ, words);
 	s.time_limit = 0.3;
 	run_ok(&s, &r);
@@ -1884,8 +1892,8 @@ END_TEST
  * limit must be enforced there, SIGKILL too for a command deaf to SIGTERM. */
 START_TEST(command_time_limit_while_polled)
 {
-	char *plain[] = {"sleep", "10", NULL};
-	char *deaf[] = {"sh", "-c", "trap '' TERM; sleep 10", NULL};
+	char *plain[] = ON_DATA_ONLY("sleep", "10");
+	char *deaf[] = ON_DATA_ONLY("sh", "-c", "trap '' TERM; sleep 10");
 	char **words[] = {plain, deaf};
 	for (int w = 0; w < 2; w++) {
 		char msg[256];
@@ -1897,7 +1905,7 @@ START_TEST(command_time_limit_while_polled)
 		const struct timespec ms10 = {0, 10000000L};
 		for (int i = 0; i < 500 && !trial_done(t); i++)
 			nanosleep(&ms10, NULL);
-		ck_assert_msg(trial_done(t), "%s still running 5 s past its 0.3 s limit", words[w][0]);
+		ck_assert_msg(trial_done(t), "%s still running 5 s past its 0.3 s limit", words[w][4]);
 		trial_finish(t, &r);
 		ck_assert_msg(r.ok, "%s", r.error);
 		ck_assert_int_eq(r.time_limited, 1);
@@ -1927,7 +1935,7 @@ static char proc_state(pid_t pid)
  * stopped by trial_stop(): without the stop it would be ok. */
 START_TEST(stopped_child_is_disturbed)
 {
-	char *words[] = {"sleep", "60", NULL};
+	char *words[] = ON_DATA_ONLY("sleep", "60");
 	char msg[256];
 	struct trial_result r;
 	struct wl_spec s = command(WL_OP_READ, words);
@@ -2038,7 +2046,7 @@ END_TEST
  * own orphans, not those of the trial still running, which go at its end. */
 START_TEST(orphans_of_a_running_trial_are_its_own)
 {
-	char *b_words[] = {"sh", "-c", "sh -c 'setsid sleep 299.92 &'; sleep 60", NULL};
+	char *b_words[] = ON_DATA_ONLY("sh", "-c", "sh -c 'setsid sleep 299.92 &'; sleep 60");
 	char *a_words[] = {"sh", "-c", "setsid -f sleep 299.93; exec cat \"$0\"", "{file}", NULL};
 	char msg[256];
 	struct trial_result ra, rb;

@@ -82,20 +82,6 @@ static int points_append(struct progress *p, const char *id, const struct sweep_
 	return 0;
 }
 
-int progress_set_points(struct progress *p, const char *id,
-                        const struct sweep_point *pts, size_t n)
-{
-	size_t kept = 0;
-	for (size_t i = 0; i < p->npoints; i++)
-		if (strcmp(p->points[i].id, id) != 0)
-			p->points[kept++] = p->points[i];
-	p->npoints = kept;
-	for (size_t i = 0; i < n; i++)
-		if (points_append(p, id, &pts[i]) != 0)
-			return -1;
-	return 0;
-}
-
 size_t progress_get_points(const struct progress *p, const char *id,
                            struct sweep_point *out, size_t max)
 {

@@ -61,9 +61,6 @@ const struct progress_entry *progress_find(const struct progress *p, const char 
 /* Insert or replace the entry with e->id (the reader's: a later line of
  * one lesson replaces an earlier one).  0 or -1 (out of memory). */
 int progress_set(struct progress *p, const struct progress_entry *e);
-/* Replace the sweep points of lesson `id` with pts[0..n-1]. */
-int progress_set_points(struct progress *p, const char *id,
-                        const struct sweep_point *pts, size_t n);
 /* Copy up to max points of lesson `id` into out; returns how many. */
 size_t progress_get_points(const struct progress *p, const char *id,
                            struct sweep_point *out, size_t max);
