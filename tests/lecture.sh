@@ -9,9 +9,10 @@
 # presented.  After each: the terminal restored, no workload child left,
 # no data file left.
 #
-# Each of these is a part of its own (tests/lib.sh: part), run at once with
-# the others: its own lab, tmux server, notebook and scratch directory, so
-# the checks for children and data files see only the part's own.
+# Each of these is a part of its own (tests/lib.sh: part): its own lab,
+# tmux server, notebook and scratch directory, so the checks for children
+# and data files see only the part's own.  The watched run goes alone;
+# then the others run at once.
 # Short watch times (--watch 3s) and a small file (--size 1MiB) keep it
 # quick.  Nothing asserts a speed: the checks read counts and shapes, and
 # every wait polls the screen with a bounded timeout.
@@ -265,7 +266,11 @@ race_presented() {
 }
 
 # --- the parts, at once; their output in this order -----------------------------------
+# The watched run goes first, alone, as it did before there were parts:
+# its live frames are read while its 3 s run goes on, and the other parts'
+# workloads would take the CPU its lab samples with.
 part watched watched
+parts_drain
 part race race
 part race_ctrl_c race_ctrl_c
 [ -z "$UTF8" ] || part present_utf8 present_utf8

@@ -158,9 +158,14 @@ part_reap() {
 	return "$_reaped"
 }
 
+# parts_drain: wait until no part runs (the next part then runs alone).
+parts_drain() {
+	while [ -n "$PARTS_LIVE" ]; do part_reap || nap; done
+}
+
 # parts_wait: wait for every part, print their output, fail if one failed.
 parts_wait() {
-	while [ -n "$PARTS_LIVE" ]; do part_reap || nap; done
+	parts_drain
 	_failed=
 	for _pn in $PARTS; do
 		echo "# part $_pn"
