@@ -48,8 +48,8 @@ static void calibrated(struct lab *lab)
 	if (lab->store && store_costs_put(lab->store, &lab->cal, msg, sizeof msg) != 0)
 		lab_message(lab, "costs measured in %s, %s", took, msg);
 	else
-		lab_message(lab, "costs measured in %s: results show their model (iolab --calibrate: "
-		            "closer)", took);
+		lab_message(lab, "costs measured in %s: results show a model (--calibrate: closer)",
+		            took);
 }
 
 int lab_model_poll(struct lab *lab)

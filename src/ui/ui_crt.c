@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "sanitize.h"
 #include "textwrap.h"
@@ -106,6 +108,19 @@ static void init_colors(int no_color)
 		                         : styles[r].mono_attr;
 }
 
+/* newterm reads the terminal's size before it installs its SIGWINCH
+ * handler, so a resize in between (tmux resized as the lab starts, a
+ * window manager settling) reaches no handler: the lab would draw at the
+ * old size until the next resize.  Asked again once the handler is in
+ * place; resizeterm queues the KEY_RESIZE a caught signal would have. */
+static void catch_up_with_resize(void)
+{
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0 &&
+	    is_term_resized(ws.ws_row, ws.ws_col))
+		resizeterm(ws.ws_row, ws.ws_col);
+}
+
 int ui_crt_init(int no_color)
 {
 	/* newterm, not initscr: initscr prints its own message and exits 1
@@ -124,6 +139,7 @@ int ui_crt_init(int no_color)
 	init_colors(no_color);
 	bkgdset(' ' | role_attr[CRT_NORMAL]);
 	erase();
+	catch_up_with_resize();
 	return 0;
 }
 

@@ -79,10 +79,12 @@ void ui_frame_draw_header(const struct lab *lab, struct rect r)
 	/* the right side first: its figures are whole; the title takes the rest */
 	int rw;
 	if (lab->message[0]) {
+		/* ends a column short of the edge, as every view does (UI_EDGE),
+		 * cut or whole */
 		char msg[300];
-		snprintf(msg, sizeof msg, " %s ", lab->message);
-		rw = textwrap_width(msg) < r.w - 8 ? textwrap_width(msg) : r.w - 8;
-		ui_crt_put_cut(r.y, r.x + r.w - rw, rw, ui_crt_attr(CRT_MESSAGE), msg);
+		snprintf(msg, sizeof msg, " %s", lab->message);
+		rw = (textwrap_width(msg) < r.w - 9 ? textwrap_width(msg) : r.w - 9) + 1;
+		ui_crt_put_cut(r.y, r.x + r.w - rw, rw - 1, ui_crt_attr(CRT_MESSAGE), msg);
 	} else {
 		/* the course title keeps a readable start; the section gives way */
 		int lw = textwrap_width(left) < HEADER_TITLE_MIN ? textwrap_width(left) : HEADER_TITLE_MIN;
