@@ -9,7 +9,7 @@
  * value is printed stays with each writer.
  *
  * Short names a lesson's expectations may use for the common ones
- * (REPORT_SHORT_NAMES):
+ * (REPORT_FIELD_ALIASES):
  *   rate     = rate.median        seconds  = seconds.median
  *   size     = workload.size      block    = workload.block
  *   stride   = workload.stride
