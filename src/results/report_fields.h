@@ -1,21 +1,15 @@
 /* report_fields.h - a result's fields by name: "the value of rate.median".
  *
  * Why a file of its own: the CSV's columns are the JSON document's fields
- * flattened with dots, and the next features (lesson expectations, history)
- * ask for a field of a result by that same dotted name.  So the one table
- * of fields lives here, with how to get each value from a result; the CSV
- * writer walks it for its header and rows, and report_field_number()
- * answers a path.  How a value is printed stays with each writer.
+ * flattened with dots, and lesson expectations and the history ask for a
+ * field of a result by that same dotted name.  The fields are the rows of
+ * report_field_rows.h (doc/batch-output.md lists them); this is how each
+ * row's value is got from a result, for the CSV writer's header and rows,
+ * the JSON writer's members and report_field_number()'s answers.  How a
+ * value is printed stays with each writer.
  *
- * Names (doc/batch-output.md): lesson, title, status, error, workload.op
- * ... workload.expect_error, trials, passes, bytes, seconds.median/min/max,
- * rate.median/min/max, log_rate, time_limited, disturbed, checksum, syscalls.read
- * ... syscalls.fdatasync, calls.<kind> for every call kind, cpu.user,
- * cpu.system, faults.minor/major, context_switches.voluntary/involuntary,
- * storage.read_bytes/write_bytes, cache.resident_before/after,
- * sweep.fit.warm.R/U, sweep.fit.cold.R/U.
- *
- * Short names a lesson's expectations may use for the common ones:
+ * Short names a lesson's expectations may use for the common ones
+ * (REPORT_FIELD_ALIASES):
  *   rate     = rate.median        seconds  = seconds.median
  *   size     = workload.size      block    = workload.block
  *   stride   = workload.stride
