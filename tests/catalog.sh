@@ -13,7 +13,8 @@
 #
 # CATALOG_SIZE (tests/catalog_small.sh sets it) runs every lesson at that
 # --size instead: a shipped claim holds at any documented size, or is
-# inconclusive with its reason, dd lessons and strided streams included.
+# inconclusive with its reason, dd lessons and strided streams included;
+# CATALOG_TRIALS, trials a lesson other than two.
 . "$TOP_SRCDIR/tests/lib.sh"
 [ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
 
@@ -35,7 +36,7 @@ expect_rc 0 "--list of the shipped course"
 printf '%s\n' "$out" | cut -f1 >"$T/ids"
 [ -s "$T/ids" ] || fail "--list printed no lesson"
 
-"$IOLAB" --batch --lessons "$LESSONS" --dir "$SCRATCH" --trials 2 \
+"$IOLAB" --batch --lessons "$LESSONS" --dir "$SCRATCH" --trials "${CATALOG_TRIALS:-2}" \
 	${CATALOG_SIZE:+--size "$CATALOG_SIZE"} --format json --output "$T/catalog.json" 2>"$T/err"
 rc=$?
 # 0: every claim held or was inconclusive; 5: one was missed (named below);
