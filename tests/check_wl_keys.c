@@ -370,6 +370,27 @@ START_TEST(command_words)
 }
 END_TEST
 
+/* Inside [ ], blanks around items and commas are spacing, as in a lesson
+ * file's flow list: [cat, {file}] is [cat,{file}]. */
+START_TEST(blanks_inside_brackets)
+{
+	struct wl_spec a, b;
+	char msg[VALUE_MSG_MAX];
+	ck_assert_int_eq(wl_spec_parse("api=command op=read command=[cat, {file}] open=[ O_SYNC , "
+	                               "O_DIRECT ]", NULL, &a, msg, sizeof msg, NULL), 0);
+	ck_assert_int_eq(wl_spec_parse("api=command op=read command=[cat,{file}] "
+	                               "open=O_SYNC,O_DIRECT", NULL, &b, msg, sizeof msg, NULL), 0);
+	ck_assert_uint_eq(a.command_len, 2);
+	ck_assert_str_eq(a.command[1], "{file}");
+	ck_assert(wl_spec_same(&a, &b));
+	wl_spec_free(&a);
+	wl_spec_free(&b);
+	ck_assert_int_eq(wl_spec_parse("open=[ ]", NULL, &a, msg, sizeof msg, NULL), 0);
+	ck_assert_uint_eq(a.open_flags, 0);
+	wl_spec_free(&a);
+}
+END_TEST
+
 /* Every shipped lesson's workload: written, read back, the same. */
 START_TEST(shipped_round_trip)
 {
@@ -442,6 +463,8 @@ static const struct {
 	{"open=O_DIRECT,O_DIRECT", 14, "duplicate open flag 'O_DIRECT'"},
 	{"open=O_SYNC,,O_DIRECT", 12, "'open' has an empty item"},
 	{"open=[O_SYNC", 5, "'open' has a '[' that is not closed"},
+	{"open=[O_SYNC block=4", 5, "'open' has a '[' that is not closed"},
+	{"open=[O_SYNC, , O_DIRECT]", 14, "'open' has an empty item"},
 	{"open=O_SYNC]", 11, "unexpected ']' in the value of 'open' (a word with blanks, commas, "
 	                     "quotes or brackets goes in double quotes)"},
 	{"api=command command=[dd,\"if={file}]", 24, "'command' has a '\"' that is not closed"},
@@ -801,6 +824,7 @@ Suite *make_suite_wl_keys(void)
 	tcase_add_test(tc, order_and_stdio_call);
 	tcase_add_test(tc, file_and_sync_every);
 	tcase_add_test(tc, command_words);
+	tcase_add_test(tc, blanks_inside_brackets);
 	tcase_add_test(tc, shipped_round_trip);
 	tcase_add_test(tc, durations_read_back);
 	tcase_add_test(tc, mistakes);

@@ -1049,6 +1049,14 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
+/* Inside [ ], blanks around items and commas are only spacing, as in a
+ * lesson file's [cat, "{file}"]; outside, a blank ends the value. */
+static void skip_blanks(struct reader *r)
+{
+	while (is_blank(*r->p))
+		r->p++;
+}
+
 static int __attribute__((format(printf, 3, 4)))
 fail_at(struct reader *r, const char *at, const char *fmt, ...)
 {
@@ -1111,14 +1119,17 @@ static int bare_item(struct reader *r)
 }
 
 /* The value of `key` at r->p into r->items; *bracketed says whether it
- * was written as [ ... ] (a list even with one item). */
+ * was written as [ ... ] (a list even with one item, blanks inside it
+ * allowed). */
 static int read_value(struct reader *r, const char *key, int *bracketed)
 {
 	const char *start = r->p;
 	r->nitems = 0;
 	*bracketed = *r->p == '[';
-	if (*bracketed)
+	if (*bracketed) {
 		r->p++;
+		skip_blanks(r);
+	}
 	if (!*bracketed && (!*r->p || is_blank(*r->p)))
 		return fail_at(r, start, "'%s' has no value", key);
 	if (*bracketed && *r->p == ']') {
@@ -1131,15 +1142,20 @@ static int read_value(struct reader *r, const char *key, int *bracketed)
 				return rc;
 			if (r->p == at)   /* nothing before a comma, a bracket or the end */
 				return fail_at(r, at, "'%s' has an empty item", key);
+			const char *end = r->p;
+			if (*bracketed)
+				skip_blanks(r);
 			if (*r->p == ',') {
 				r->p++;
+				if (*bracketed)
+					skip_blanks(r);
 				continue;
 			}
 			if (*bracketed && *r->p == ']') {
 				r->p++;
 				break;
 			}
-			if (*bracketed && (!*r->p || is_blank(*r->p)))
+			if (*bracketed && (!*r->p || r->p != end))
 				return fail_at(r, start, "'%s' has a '[' that is not closed", key);
 			break;
 		}
