@@ -13,8 +13,14 @@
 #
 # CATALOG_SIZE (tests/catalog_small.sh sets it) runs every lesson at that
 # --size instead: a shipped claim holds at any documented size, or is
-# inconclusive with its reason, dd lessons and strided streams included;
-# CATALOG_TRIALS, trials a lesson other than two.
+# inconclusive with its reason, dd lessons and strided streams included.
+#
+# In a coverage build (./configure --enable-coverage) iolab's own loops
+# run at -O0 with a counter in every block, far slower than this machine
+# runs them and slower against the C library's calls (b10's getc_unlocked
+# came out 1.03 times fgetc there, 3-4 times in a plain build): a missed
+# claim on a speed or a time is listed, not judged.  Every other check
+# holds as in any build.
 . "$TOP_SRCDIR/tests/lib.sh"
 [ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
 
@@ -36,7 +42,7 @@ expect_rc 0 "--list of the shipped course"
 printf '%s\n' "$out" | cut -f1 >"$T/ids"
 [ -s "$T/ids" ] || fail "--list printed no lesson"
 
-"$IOLAB" --batch --lessons "$LESSONS" --dir "$SCRATCH" --trials "${CATALOG_TRIALS:-2}" \
+"$IOLAB" --batch --lessons "$LESSONS" --dir "$SCRATCH" --trials 2 \
 	${CATALOG_SIZE:+--size "$CATALOG_SIZE"} --format json --output "$T/catalog.json" 2>"$T/err"
 rc=$?
 # 0: every claim held or was inconclusive; 5: one was missed (named below);
@@ -47,12 +53,15 @@ case $rc in
 *) fail "the shipped course in batch: exit $rc; stderr: $(cat "$T/err")" ;;
 esac
 
-"$PYTHON3" - "$T/catalog.json" "$T/ids" "$rc" <<'EOF' || fail "the shipped course's claims (above)"
-import json, sys
+"$PYTHON3" - "$T/catalog.json" "$T/ids" "$rc" "${COVERAGE_BUILD:+1}" <<'EOF' || fail "the shipped course's claims (above)"
+import json, re, sys
 
 doc = json.load(open(sys.argv[1]))
 ids = [line.strip() for line in open(sys.argv[2]) if line.strip()]
 rc = int(sys.argv[3])
+coverage = sys.argv[4] == "1"
+# a check that reads a speed or a time
+TIMED = re.compile(r"\b(rate|log_rate|rate_alone|seconds|per_call|time\.[a-z_]+|sweep\.fit)\b")
 results = {r["lesson"]: r for r in doc["results"]}
 problems = []
 counts = {"held": 0, "missed": 0, "inconclusive": 0}
@@ -69,7 +78,9 @@ for lid in ids:
     for e in r["expectations"]:
         counts[e["verdict"]] += 1
         line = '%s: "%s": %s = %s, %s' % (lid, e["claim"], e["check"], e["value"], e["bound"])
-        if e["verdict"] == "missed":
+        if e["verdict"] == "missed" and coverage and TIMED.search(e["check"]):
+            print("missed in a coverage build, not judged: " + line)
+        elif e["verdict"] == "missed":
             problems.append("MISSED " + line + " (trials: %s .. %s)" % (e["min"], e["max"]))
         elif e["verdict"] == "inconclusive":
             print("inconclusive %s (%s: %s)" % (line, e["reason"], e["why"]))
@@ -85,4 +96,6 @@ for p in problems:
     print("FAIL: " + p, file=sys.stderr)
 sys.exit(1 if problems else 0)
 EOF
-pass "the shipped course${CATALOG_SIZE:+ at --size $CATALOG_SIZE}: every lesson ran and states a claim, no claim missed"
+unjudged=""
+[ -z "${COVERAGE_BUILD:-}" ] || unjudged=", speeds and times not judged in a coverage build"
+pass "the shipped course${CATALOG_SIZE:+ at --size $CATALOG_SIZE}: every lesson ran and states a claim, no claim missed$unjudged"
