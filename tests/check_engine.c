@@ -1751,6 +1751,21 @@ START_TEST(command_bytes_are_measured)
 	         "its standard input, give redirect: stdin (--redirect stdin)",
 	         (long long)r.rchar, (long long)r.startup_read_bytes);
 	ck_assert_str_eq(r.error, want);
+	/* named by its last component: a long path (as distcheck's are) never
+	 * cuts the advice off the message's end */
+	char long_cat[400] = "/bin";
+	for (int i = 0; i < 40; i++)
+		strcat(long_cat, "/../bin");
+	strcat(long_cat, "/cat");
+	char *l_words[] = {long_cat, NULL};
+	struct wl_spec ls = command(WL_OP_READ, l_words);
+	run(&ls, &r);
+	assert_verdict(&r, VERDICT_FAILED);
+	snprintf(want, sizeof want, "'cat' read nothing of the data file: the kernel counted %lld "
+	         "bytes read, no more than its start-up reads (%lld on an empty file); if it reads "
+	         "its standard input, give redirect: stdin (--redirect stdin)",
+	         (long long)r.rchar, (long long)r.startup_read_bytes);
+	ck_assert_str_eq(r.error, want);
 	/* the same, its stdin on the file: every byte */
 	s.redirect = WL_REDIRECT_STDIN;
 	run_ok(&s, &r);

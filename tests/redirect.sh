@@ -81,7 +81,7 @@ pass "--redirect stdout: a byte per write(), exactly; bytes are the written file
 # the filter given {file} in the old way reads its stdin, /dev/null
 batch --size 64KiB --command -- "$BYTE_IO" copy
 expect_rc 1 "a filter without its redirect"
-expect_in "$err" "'$BYTE_IO' read nothing of the data file" "the reason"
+expect_in "$err" "'byte_io' read nothing of the data file" "the reason, the program by its name"
 expect_in "$err" "give redirect: stdin (--redirect stdin)" "the hint"
 py '
 import json, sys

@@ -1159,13 +1159,22 @@ static void copy_failure(struct trial_result *r, const struct wl_shared *sh)
 	snprintf(r->failed_call, sizeof r->failed_call, "%s", sh->failed_call);
 }
 
+/* The program as messages name it: its last path component, so that a
+ * long path never pushes the message's advice out of its buffer. */
+static const char *command_name(const struct trial *t)
+{
+	const char *path = t->spec.command[0];
+	const char *slash = strrchr(path, '/');
+	return slash && slash[1] ? slash + 1 : path;
+}
+
 /* A command that exited 0 having moved no byte of the data file measured
  * nothing: its rate would be 0, or a file size it never read.  Fails, and
  * says what the kernel saw and where the bytes may have gone instead. */
 static void moved_nothing(const struct trial *t, struct trial_result *r,
                           const struct measure_io *io)
 {
-	const char *name = t->spec.command[0];
+	const char *name = command_name(t);
 	int wrote = t->spec.op == WL_OP_WRITE;
 	const char *hint = t->spec.redirect != WL_REDIRECT_NONE ? ""
 	                   : wrote ? "; if it writes its standard output, give redirect: stdout (--redirect stdout)"
@@ -1182,7 +1191,7 @@ static void moved_nothing(const struct trial *t, struct trial_result *r,
 
 static void collect_command(struct trial *t, struct trial_result *r, const struct measure_io *io)
 {
-	const char *name = t->spec.command[0];
+	const char *name = command_name(t);
 	const siginfo_t *in = &t->info;
 	char sig[96], tail[192], said[STDERR_READ];
 	size_t nsaid = stderr_read(t, said);
