@@ -13,9 +13,12 @@
 # - the pack's commands need --allow-commands; ./student-io is looked for
 #   where iolab runs, and the error says where that was.
 # Counts are asserted exactly or against their bounds.  The speed claims
-# are timed, but a busy machine only slows the stdio reference down, which
-# can only make a slow program look better: its misses stand however busy
-# the machine was (doc/lesson-format.md, "Verdicts").
+# are timed.  A busy machine slowing the stdio reference down can only make
+# a slow program look better: its misses stand however busy the machine was
+# (doc/lesson-format.md, "Verdicts").  One slowing the program down is not
+# always seen (a program run in a PID namespace has no run-queue time), so
+# the model solution's margins are wide: the blocks task, whose start is
+# timed with its one pass, needs a quarter of the stdio rate.
 . "$TOP_SRCDIR/tests/lib.sh"
 [ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
 : "${TOP_BUILDDIR:?}"
@@ -212,8 +215,12 @@ for i, t in enumerate(tests):
         credited += t["score"]
         print("note (a busy machine, credited):", t["name"], o)
         continue
-    m = re.match(r"missed: rate / rate\(ref-[a-z0-9-]+\) = ([0-9.e+-]+) \(trials: ([0-9.e+-]+) \.\. ([0-9.e+-]+)\), expected at least 0\.5$", o)
-    if not m or not float(m.group(2)) <= float(m.group(1)) <= float(m.group(3)) < 0.5:
+    # the blocks task asks a quarter of the stdio rate (its start is timed
+    # with it), the others half
+    bound = "0.25" if lesson == "task1-blocks" else "0.5"
+    m = re.match(r"missed: rate / rate\(ref-[a-z0-9-]+\) = ([0-9.e+-]+) \(trials: ([0-9.e+-]+) \.\. ([0-9.e+-]+)\), expected at least ([0-9.]+)$", o)
+    if not m or m.group(4) != bound or \
+       not float(m.group(2)) <= float(m.group(1)) <= float(m.group(3)) < float(bound):
         sys.exit("%s: %r" % (t["name"], o))
     eq(t["name"] + ": score", t["score"], 0.0)
 if abs(doc["score"] - score) > 1e-9 or abs(score - 36.0 - credited) > 1e-9:
