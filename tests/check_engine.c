@@ -1193,6 +1193,20 @@ START_TEST(time_split_and_device)
 	}
 	ck_assert_int_eq(S.has_device ? r.device.reads >= 0 : r.device.reads == -1, 1);
 	ck_assert_int_eq(S.has_device ? r.device.writes >= 0 : r.device.writes == -1, 1);
+	int have_sched = r.cpu_wait >= 0;
+	/* a command's waits are its program's, whether it runs as the child
+	 * or as the child of a PID namespace's init (which reads them before
+	 * it reaps the program) */
+	char *cat_words[] = {"cat", "{file}", NULL};
+	struct wl_spec p = command(WL_OP_READ, cat_words);
+	run(&p, &r);
+	ck_assert_msg(r.ok, "%s", r.error);
+	if (have_sched) {
+		ck_assert_msg(r.cpu_wait >= 0 && r.blocked >= 0, "cpu_wait %g, blocked %g: %s%s",
+		              r.cpu_wait, r.blocked, r.time_note,
+		              trial_isolation_note() ? trial_isolation_note() : " (in a namespace)");
+		ck_assert_str_eq(r.time_note, "");
+	}
 	/* a command whose shell waits for the program it runs: that program's
 	 * CPU is in the shell's rusage, its waits in no schedstat we read */
 	char *words[] = {"sh", "-c", "dd if={file} of=/dev/null bs=1 2>/dev/null; true", NULL};

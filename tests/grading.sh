@@ -15,10 +15,10 @@
 # Counts are asserted exactly or against their bounds.  The speed claims
 # are timed.  A busy machine slowing the stdio reference down can only make
 # a slow program look better: its misses stand however busy the machine was
-# (doc/lesson-format.md, "Verdicts").  One slowing the program down is not
-# always seen (a program run in a PID namespace has no run-queue time), so
-# the model solution's margins are wide: the blocks task, whose start is
-# timed with its one pass, needs a quarter of the stdio rate.
+# (doc/lesson-format.md, "Verdicts").  One slowing the program down shows
+# in its run-queue time (the claim is then inconclusive, and credited),
+# but a start slower than here is not load: the blocks task, whose start
+# is timed with its one pass, needs only a quarter of the stdio rate.
 . "$TOP_SRCDIR/tests/lib.sh"
 [ -n "${PYTHON3:-}" ] || skip "python3 not found (configure looks for it)"
 : "${TOP_BUILDDIR:?}"

@@ -245,9 +245,12 @@ static int lab_gone(int alive_rfd)
  * it dies the kernel kills the rest.  So the trial's child is the
  * namespace's init and the program its child, with every signal at its
  * default: the init forks the program (leading its own group, as it did
- * without the init), passes the signals a stop sends it on to it, reaps it - which adds the program's counts and CPU time to
- * its own, as a reaped child's are - and hands its wait status over in
- * the shared block.  The init itself reads and writes nothing, so its
+ * without the init), passes the signals a stop sends it on to it, reaps
+ * it - which adds the program's counts and CPU time to its own, as a
+ * reaped child's are - and hands its wait status over in the shared
+ * block, with the program's run-queue time, read before the reap (no one
+ * can read it after).  Those few reads are all the init reads or writes,
+ * and the shared block counts them for the lab to take off: its
  * /proc/PID/io is the program's, as the child's was without the init. */
 static pid_t g_program;
 
@@ -255,6 +258,57 @@ static void pass_on(int sig)
 {
 	if (g_program > 0)
 		kill(g_program, sig);
+}
+
+/* A read by the init, counted in the shared block (its /proc/PID/io
+ * holds the program's counts, and the lab takes the init's own off). */
+static ssize_t init_pread(struct wl_shared *sh, int fd, char *buf, size_t len)
+{
+	ssize_t n = pread(fd, buf, len - 1, 0);
+	sh->init_syscr++;
+	if (n > 0)
+		sh->init_rchar += n;
+	buf[n > 0 ? n : 0] = '\0';
+	return n;
+}
+
+/* The init's one child's /proc/PID/schedstat, by the pid the lab's /proc
+ * knows it by (the init's own view of pids is its namespace's).  -1 when
+ * the kernel lists no children (CONFIG_PROC_CHILDREN). */
+static int program_sched_open(struct wl_shared *sh)
+{
+	char buf[64];
+	int fd = open("/proc/thread-self/children", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	init_pread(sh, fd, buf, sizeof buf);
+	close(fd);
+	long pid = strtol(buf, NULL, 10);
+	return pid > 0 ? measure_sched_open((pid_t)pid) : -1;
+}
+
+static void program_sched_read(struct wl_shared *sh, int fd, struct measure_sched *out)
+{
+	char buf[128];
+	out->on_cpu_ns = out->run_delay_ns = -1;
+	if (fd >= 0 && init_pread(sh, fd, buf, sizeof buf) > 0)
+		measure_sched_parse(buf, out);
+}
+
+/* Waits for the program's exit, reads its run-queue time while it is a
+ * zombie, then reaps it.  Its wait status, or -1. */
+static int reap_program(pid_t pid, int schedfd, struct wl_shared *sh)
+{
+	siginfo_t info;
+	int status;
+	while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT) != 0)
+		if (errno != EINTR)
+			break;
+	program_sched_read(sh, schedfd, &sh->inner_sched_end);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return status;
 }
 
 static void __attribute__((noreturn)) namespace_init(struct trial *t, struct wl_shared *sh)
@@ -276,16 +330,17 @@ static void __attribute__((noreturn)) namespace_init(struct trial *t, struct wl_
 		_exit(126);
 	}
 	g_program = pid;
+	int schedfd = program_sched_open(sh);
+	program_sched_read(sh, schedfd, &sh->inner_sched_go);
 	atomic_store_explicit(&sh->inner_forked, 1, memory_order_release);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = pass_on;
 	for (size_t i = 0; i < sizeof passed / sizeof *passed; i++)
 		sigaction(passed[i], &sa, NULL);
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			_exit(126);
+	int status = reap_program(pid, schedfd, sh);
+	if (status < 0)
+		_exit(126);
 	sh->inner_status = status;
 	atomic_store_explicit(&sh->inner_done, 1, memory_order_release);
 	_exit(0);
@@ -419,6 +474,7 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 		return -2;
 	}
 	pid_t parent = getpid();
+	sh->inner_sched_go = sh->inner_sched_end = (struct measure_sched){-1, -1};
 	t->fork_time = measure_now();
 	pid_t pid = -1;
 	if (isolate) {
@@ -469,8 +525,8 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 		}
 		sh->trial_pid = (int)pid;
 		/* a namespace's init is not the program: its scheduler counts
-		 * are not the trial's, and the program's cannot be read before
-		 * the init reaps it (none, rather than wrong ones) */
+		 * are not the trial's, and the init reads the program's itself
+		 * (namespace_init) */
 		t->schedfd = isolate ? -1 : measure_sched_open(pid);
 		measure_sched_read_fd(t->schedfd, &t->sched_go);
 		read_device(t, &t->dev_go);
@@ -539,6 +595,10 @@ static void read_io(const struct trial *t, struct measure_io *io)
 {
 	if (t->iofd < 0 || measure_io_read_fd(t->iofd, io) != 0)
 		measure_io_read(t->pid, io);
+	if (t->in_ns && io->rchar >= 0)
+		io->rchar -= t->sh->init_rchar;
+	if (t->in_ns && io->syscr >= 0)
+		io->syscr -= t->sh->init_syscr;
 }
 
 /* --- starting ------------------------------------------------------------- */
@@ -1372,6 +1432,10 @@ static void reap(struct trial *t, struct measure_io *io, struct rusage *ru, int 
 		read_io(t, io);
 		measure_sched_read_fd(t->schedfd, &t->sched_end);
 		read_device(t, &t->dev_end);
+		if (t->in_ns && atomic_load_explicit(&t->sh->inner_done, memory_order_acquire)) {
+			t->sched_go = t->sh->inner_sched_go;
+			t->sched_end = t->sh->inner_sched_end;
+		}
 		unregister(t);
 		/* nothing it started outlives it (reaper.h): before the reap,
 		 * while its group cannot be anyone else's */

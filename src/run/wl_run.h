@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "measure.h"
 #include "wl.h"
 #include "wl_kind.h"
 
@@ -44,6 +45,14 @@ struct wl_shared {
 	 * ended with inner_status (a wait status) */
 	_Atomic int inner_forked, inner_done;
 	int inner_status;
+	/* Set by the init too: the program's /proc/PID/schedstat when it was
+	 * forked and when it ended, read before the reap (after it the lab
+	 * has nothing to read: the init is not the program, and a reaped
+	 * process's counts are gone); valid with inner_done, -1 when unread */
+	struct measure_sched inner_sched_go, inner_sched_end;
+	/* what those reads cost the init, in its /proc/PID/io: the lab takes
+	 * them off, so the init's counts stay the program's alone */
+	int64_t init_rchar, init_syscr;
 	int trial_pid;                /* set by the parent before go: the child's pid
 	                                 as the lab sees it (in a PID namespace of its
 	                                 own the child is 1 to itself) */
