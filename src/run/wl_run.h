@@ -53,6 +53,9 @@ struct wl_shared {
 	/* what those reads cost the init, in its /proc/PID/io: the lab takes
 	 * them off, so the init's counts stay the program's alone */
 	int64_t init_rchar, init_syscr;
+	double inner_cpu_seconds;     /* the program's CPU time (its rusage, its
+	                                 reaped descendants' in it), the init's
+	                                 own left out; -1 when unknown */
 	int trial_pid;                /* set by the parent before go: the child's pid
 	                                 as the lab sees it (in a PID namespace of its
 	                                 own the child is 1 to itself) */
