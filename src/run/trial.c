@@ -478,6 +478,7 @@ static int spawn(struct trial *t, struct wl_shared *sh, int perf)
 	pid_t parent = getpid();
 	sh->inner_sched_go = sh->inner_sched_end = (struct measure_sched){-1, -1};
 	sh->inner_cpu_seconds = -1;
+	sh->init_rchar = sh->init_syscr = 0;
 	t->fork_time = measure_now();
 	pid_t pid = -1;
 	if (isolate) {
