@@ -103,12 +103,10 @@ wait_for 'B/s, log scale' 10 "Esc closes the comparison"
 keys m
 wait_for 'Compare: Byte at a time: writes \(3 lessons\)' 10 "m opens the lesson's group"
 keys q
-wait_for 'iolab-exit=[0-9]+' 20 "q in the comparison"
-grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+lab_exit 0 "q in the comparison"
 pass "Esc closes it, m opens the lesson's group, q quits"
 
 keys "'$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --db '$T/lab.db' --compare w01-syncbyte,nope; echo iolab-exit=\$?" Enter
-wait_for 'iolab-exit=[0-9]+' 20 "--compare with an unknown id"
+lab_exit 2 "--compare with an unknown id"
 grep -q "iolab: --compare: no lesson 'nope'" "$T/screen" || fail "the unknown id is not named"
-grep -q 'iolab-exit=2' "$T/screen" || fail "--compare nope: $(grep iolab-exit "$T/screen")"
 pass "--compare with an unknown id: named, exit 2"

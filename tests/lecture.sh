@@ -40,48 +40,9 @@ lab() {
 	tm send-keys -t "$PANE" "clear; cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' $LAB_ENV LC_ALL=$loc '$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --size 1MiB $*; echo iolab-exit=\$?" Enter
 }
 
-# wait_count REGEX N SECONDS WHAT: until REGEX matches N times on the pane.
-wait_count() {
-	i=0
-	while [ "$i" -lt $(($3 * 10 * WAIT_SCALE)) ]; do
-		screen
-		[ "$(grep -Eo -- "$1" "$T/screen" | wc -l)" -ge "$2" ] && return 0
-		nap
-		i=$((i + 1))
-	done
-	cat "$T/screen" >&2
-	fail "$4: $2 of '$1' did not appear within $3 s"
-}
-
-check_terminal_restored() {
-	tm send-keys -t "$PANE" "clear; stty -a | tr ' ;' '\n\n' | grep -E '^-?(icanon|echo)\$' | sort | tr '\n' ' '; echo :modes" Enter
-	wait_for '^(-?[a-z]+ )+:modes' 10 "stty in the pane after $1"
-	modes=$(grep ':modes' "$T/screen" | grep -v stty)
-	case "$modes" in *-icanon*|*-echo\ *) fail "$1 left the terminal raw: $modes" ;; esac
-	case "$modes" in *icanon*) ;; *) fail "$1: icanon not reported: $modes" ;; esac
-	case "$modes" in *echo*) ;; *) fail "$1: echo not reported: $modes" ;; esac
-}
-
-# Workload children carry the lab's command line, and so the scratch path:
-# the part's own (another part's lab, running beside it, is not looked at).
-check_no_children() {
-	for f in /proc/[0-9]*/cmdline; do
-		# (a process may be gone between the glob and the read: not ours)
-		{ tr '\0' ' ' <"$f"; } 2>/dev/null | grep -Fq -- "--dir $T/scratch" || continue
-		pid=${f#/proc/}
-		fail "$1 left a process behind: ${pid%/cmdline}: $(tr '\0' ' ' <"$f")"
-	done
-}
-
-check_no_data_files() {
-	left=$(find "$T/scratch" -name 'iolab-*' 2>/dev/null)
-	[ -z "$left" ] || fail "$1 left data files: $left"
-}
-
 quit_and_check() {
 	tm send-keys -t "$PANE" q
-	wait_for 'iolab-exit=[0-9]+' 20 "q after $1"
-	grep -q 'iolab-exit=0' "$T/screen" || fail "$1: $(grep iolab-exit "$T/screen")"
+	lab_exit 0 "q after $1"
 	check_terminal_restored "$1"
 	check_no_children "$1"
 	check_no_data_files "$1"
@@ -182,8 +143,7 @@ race_ctrl_c() {
 	lab "${UTF8:-C}" --race w01-syncbyte,w03-byte --watch 30s
 	wait_for 'racing w01-syncbyte against w03-byte' 30 "the second race"
 	tm send-keys -t "$PANE" C-c
-	wait_for 'iolab-exit=[0-9]+' 20 "Ctrl-C during a race"
-	grep -q 'iolab-exit=130' "$T/screen" || fail "Ctrl-C: $(grep iolab-exit "$T/screen")"
+	lab_exit 130 "Ctrl-C during a race"
 	check_terminal_restored "Ctrl-C during a race"
 	check_no_children "Ctrl-C during a race"
 	check_no_data_files "Ctrl-C during a race"

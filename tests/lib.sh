@@ -72,6 +72,58 @@ wait_for() {
 	fail "$3: '$1' did not appear within $(($2 * WAIT_SCALE)) s"
 }
 
+# wait_count REGEX N SECONDS WHAT: as wait_for, until REGEX matches N times.
+wait_count() {
+	i=0
+	while [ "$i" -lt $(($3 * 10 * WAIT_SCALE)) ]; do
+		screen
+		[ "$(grep -Eo -- "$1" "$T/screen" | wc -l)" -ge "$2" ] && { settle "$1"; return 0; }
+		nap
+		i=$((i + 1))
+	done
+	cat "$T/screen" >&2
+	fail "$4: $2 of '$1' did not appear within $(($3 * WAIT_SCALE)) s"
+}
+
+# lab_exit STATUS WHAT [SECONDS]: the lab in the pane ends (its shell
+# echoes iolab-exit=N after it) with exit status STATUS.
+lab_exit() {
+	wait_for 'iolab-exit=[0-9]+' "${3:-20}" "$2"
+	got=$(grep -o 'iolab-exit=[0-9]*' "$T/screen" | tail -n 1)
+	[ "$got" = "iolab-exit=$1" ] || fail "$2: $got, expected iolab-exit=$1"
+}
+
+# --- what a lab leaves behind ---------------------------------------------------
+
+# check_terminal_restored WHAT: the pane's terminal modes after the lab
+# has gone are a shell's again (canonical input, echo).
+check_terminal_restored() {
+	tm send-keys -t "$PANE" "clear; stty -a | tr ' ;' '\n\n' | grep -E '^-?(icanon|echo)\$' | sort | tr '\n' ' '; echo :modes" Enter
+	wait_for '^(-?[a-z]+ )+:modes' 10 "stty in the pane after $1"
+	modes=$(grep ':modes' "$T/screen" | grep -v stty)
+	case "$modes" in *-icanon*|*-echo\ *) fail "$1 left the terminal raw: $modes" ;; esac
+	case "$modes" in *icanon*) ;; *) fail "$1: icanon not reported: $modes" ;; esac
+	case "$modes" in *echo*) ;; *) fail "$1: echo not reported: $modes" ;; esac
+}
+
+# check_no_children WHAT: workload children carry the lab's command line,
+# and so the scratch path: this test's (or part's) own, so another lab
+# running beside it is not looked at.
+check_no_children() {
+	for f in /proc/[0-9]*/cmdline; do
+		# (a process may be gone between the glob and the read: not ours)
+		{ tr '\0' ' ' <"$f"; } 2>/dev/null | grep -Fq -- "--dir $T/scratch" || continue
+		pid=${f#/proc/}
+		fail "$1 left a process behind: ${pid%/cmdline}: $(tr '\0' ' ' <"$f")"
+	done
+}
+
+# check_no_data_files WHAT: no data file of the lab's left in $T/scratch.
+check_no_data_files() {
+	left=$(find "$T/scratch" -name 'iolab-*' 2>/dev/null)
+	[ -z "$left" ] || fail "$1 left data files: $left"
+}
+
 # --- parts run at once ---------------------------------------------------------
 # A tmux test whose scenarios do not depend on each other runs each as a
 # part: a subshell with a directory of its own ($T: home, state, cache,

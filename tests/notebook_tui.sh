@@ -23,6 +23,8 @@ LOC=C
 if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then LOC=C.UTF-8; fi
 
 keys() { tm send-keys -t "$PANE" "$@"; }
+# the part's notebook as --history's CSV, in $T/h.csv
+history_csv() { "$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"; }
 erase() { n=$1; while [ "$n" -gt 0 ]; do keys BSpace; n=$((n - 1)); done; }
 
 # One pass per run, so each is over in a moment.
@@ -30,19 +32,6 @@ lab_cmd() {
 	echo "cd '$T' && XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache' LC_ALL=$LOC" \
 	     "'$IOLAB' --lessons '$LESSONS' --dir '$T/scratch' --watch pass $*;" \
 	     "echo iolab-exit=\$?"
-}
-
-# wait_count REGEX N SECONDS WHAT: as wait_for, until REGEX matches N times.
-wait_count() {
-	i=0
-	while [ "$i" -lt $(($3 * 10 * WAIT_SCALE)) ]; do
-		screen
-		[ "$(grep -Eo -- "$1" "$T/screen" | wc -l)" -ge "$2" ] && { settle "$1"; return 0; }
-		nap
-		i=$((i + 1))
-	done
-	cat "$T/screen" >&2
-	fail "$4: $2 of '$1' did not appear within $(($3 * WAIT_SCALE)) s"
 }
 
 # A guess, an experiment, the notebook and the score, each on the runs before.
@@ -139,8 +128,7 @@ guesses() {
 	keys n
 	wait_for 'One byte per write\(\)' 10 "the next lesson"
 	keys q
-	wait_for 'iolab-exit=[0-9]+' 20 "q quits"
-	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+	lab_exit 0 "q quits"
 	keys "clear" Enter "$(lab_cmd)" Enter
 	wait_for 'One byte per write\(\), long enough to watch' 20 "the lab reopens at tui-byte"
 	grep -q 'lesson 2/' "$T/screen" || fail "not reopened at the second lesson"
@@ -148,7 +136,7 @@ guesses() {
 	wait_for 'iolab-exit=0' 20 "q quits again"
 	pass "the lab reopens at the lesson it was left at"
 
-	"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+	history_csv
 	grep -q ',tui-block,lesson,,lab,.*,3000000.0,14.914122846632385,3MB/s,' "$T/h.csv" \
 		|| fail "the guess is not in the notebook: $(cat "$T/h.csv")"
 	grep -q ',tui-block,experiment,"16 KiB blocks, cold",lab,' "$T/h.csv" \
@@ -167,7 +155,7 @@ programs() {
 	wait_for 'DONE in' 10 "the program's run ended"
 	keys q
 	wait_for 'iolab-exit=0' 20 "q after the program"
-	"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+	history_csv
 	grep -q ',,program,"sh -c echo said on stderr' "$T/h.csv" \
 		|| fail "the program is not filed as an own program of no lesson: $(cat "$T/h.csv")"
 	pass "--command in the lab: the form on the program, its stderr shown, filed as an own program"
@@ -190,7 +178,7 @@ programs() {
 	wait_for 'DONE in' 30 "the typed program ran"
 	keys q
 	wait_for 'iolab-exit=0' 20 "q after the typed program"
-	"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+	history_csv
 	grep -q ',,program,head -c {size} /dev/zero,lab,.*,ok,' "$T/h.csv" \
 		|| fail "the typed program is not filed as an own program: $(cat "$T/h.csv")"
 	pass "e: api command shows the argv field; none typed is said under it; a typed program runs, filed as own"
@@ -231,7 +219,7 @@ programs() {
 	grep -q ' A  head -c {size} /dev/zero' "$T/screen" || fail "the program is not side A of the race"
 	keys q
 	wait_for 'iolab-exit=0' 20 "q after the race"
-	"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/h.csv" || fail "--history"
+	history_csv
 	grep -q ',,raced,"head -c {size} /dev/zero, raced with tui-' "$T/h.csv" \
 		|| fail "the raced program is not filed as its argv, raced: $(cat "$T/h.csv")"
 	n=$("$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv --lesson 'head -c {size} /dev/zero' \

@@ -59,8 +59,7 @@ kept() {
 quit_q() {
 	start_run "$T/q.db"
 	tm send-keys -t "$PANE" q
-	wait_for 'iolab-exit=[0-9]+' 30 "q mid-run"
-	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+	lab_exit 0 "q mid-run" 30
 	kept "$T/q.db" "q"
 	pass "q mid-run: exit 0, the run kept as stopped"
 }

@@ -36,21 +36,6 @@ rate_of() { sed -n 's/.*now  *\([0-9.][0-9.]* [kMGTPB]*\/s\).*/\1/p' "$T/screen"
 log_of() { sed -n 's/.*log rate  *\([0-9.][0-9.]*\) now.*/\1/p' "$T/screen" | head -n 1; }
 sys_of() { sed -n 's/.*syscalls  *write \([0-9,][0-9,]*\).*/\1/p' "$T/screen" | head -n 1; }
 
-# terminal modes in the pane's shell after the lab has gone
-check_terminal_restored() {
-	tm send-keys -t "$PANE" "clear; stty -a | tr ' ;' '\n\n' | grep -E '^-?(icanon|echo)\$' | sort | tr '\n' ' '; echo :modes" Enter
-	wait_for '^(-?[a-z]+ )+:modes' 10 "stty in the pane after $1"
-	modes=$(grep ':modes' "$T/screen" | grep -v stty)
-	case "$modes" in *-icanon*|*-echo\ *) fail "$1 left the terminal raw: $modes" ;; esac
-	case "$modes" in *icanon*) ;; *) fail "$1: icanon not reported: $modes" ;; esac
-	case "$modes" in *echo*) ;; *) fail "$1: echo not reported: $modes" ;; esac
-}
-
-check_no_data_files() {
-	left=$(find "$T/scratch" -name 'iolab-*' 2>/dev/null)
-	[ -z "$left" ] || fail "$1 left data files: $left"
-}
-
 # The lab itself: each step goes on from the one before (the stopped runs
 # of the first lab are listed when it opens again).
 the_lab() {
@@ -139,9 +124,9 @@ the_lab() {
 
 	# --- quit from help --------------------------------------------------------------
 	tm send-keys -t "$PANE" q
-	wait_for 'iolab-exit=[0-9]+' 20 "q in help quits"
-	grep -q 'iolab-exit=0' "$T/screen" || fail "q: $(grep iolab-exit "$T/screen")"
+	lab_exit 0 "q in help quits"
 	check_terminal_restored "q"
+	check_no_children "q"
 	check_no_data_files "q"
 	[ -f "$T/state/iolab/lab.db" ] || fail "no notebook in \$XDG_STATE_HOME/iolab/lab.db"
 	"$IOLAB" --history --db "$T/state/iolab/lab.db" --format csv >"$T/history.csv" \
@@ -159,9 +144,9 @@ the_lab() {
 	tm send-keys -t "$PANE" r
 	wait_for 'RUNNING' 30 "the second run"
 	tm send-keys -t "$PANE" C-c
-	wait_for 'iolab-exit=[0-9]+' 20 "Ctrl-C ends the lab"
-	grep -q 'iolab-exit=130' "$T/screen" || fail "Ctrl-C: $(grep iolab-exit "$T/screen")"
+	lab_exit 130 "Ctrl-C ends the lab"
 	check_terminal_restored "Ctrl-C"
+	check_no_children "Ctrl-C"
 	check_no_data_files "Ctrl-C"
 	pass "Ctrl-C during a run exits 130, terminal restored, no data file left"
 }
