@@ -64,59 +64,45 @@ catalog_batch() {
 	esac
 }
 
-catalog_batch "$T/catalog.json" "$TRIALS"
-again_json=
-if [ "$TRIALS" -lt 2 ] && [ "$rc" -eq 5 ]; then
-	"$PYTHON3" - "$T/catalog.json" "$T/ids" "${COVERAGE_BUILD:+1}" >"$T/again" <<'EOF' || fail "listing the missed lessons"
-import json, re, sys
-doc = json.load(open(sys.argv[1]))
-ids = set(line.strip() for line in open(sys.argv[2]) if line.strip())
-coverage = sys.argv[3] == "1"
-TIMED = re.compile(r"\b(rate|log_rate|rate_alone|seconds|per_call|time\.[a-z_]+|sweep\.fit)\b")
-def judged(e):
-    return e["verdict"] == "missed" and not (coverage and TIMED.search(e["check"]))
-# a lesson with a missed claim that is judged, and every lesson its checks read
-again = set()
-for r in doc["results"]:
-    if any(judged(e) for e in r["expectations"]):
-        again.add(r["lesson"])
-        for e in r["expectations"]:
-            again.update(i for i in re.findall(r"\(([a-z0-9][a-z0-9-]*)\)", e["check"]) if i in ids)
-print(",".join(sorted(again)))
-EOF
-	if [ -n "$(cat "$T/again")" ]; then
-		echo "missed with $TRIALS trial: $(cat "$T/again") run again with 2 trials"
-		again_json="$T/again.json"
-		catalog_batch "$again_json" 2 --lesson "$(cat "$T/again")"
-	fi
-fi
-
-"$PYTHON3" - "$T/catalog.json" "$T/ids" "$rc" "${COVERAGE_BUILD:+1}" "$again_json" <<'EOF' || fail "the shipped course's claims (above)"
+# catalog.py again|judge FIRST.json IDS COVERAGE [RC [SECOND.json]]:
+# "again" lists, comma-separated, each lesson with a missed claim (one a
+# coverage build judges) and every lesson its checks read; "judge" judges
+# the course, a lesson that ran again by its second run.
+cat >"$T/catalog.py" <<'EOF'
 import json, re, sys
 
-doc = json.load(open(sys.argv[1]))
-ids = [line.strip() for line in open(sys.argv[2]) if line.strip()]
-rc = int(sys.argv[3])
-coverage = sys.argv[4] == "1"
+mode, coverage = sys.argv[1], sys.argv[4] == "1"
+doc = json.load(open(sys.argv[2]))
+ids = [line.strip() for line in open(sys.argv[3]) if line.strip()]
 # a check that reads a speed or a time
 TIMED = re.compile(r"\b(rate|log_rate|rate_alone|seconds|per_call|time\.[a-z_]+|sweep\.fit)\b")
 results = {r["lesson"]: r for r in doc["results"]}
-again = {}
-if sys.argv[5]:
-    # a lesson with a missed claim ran again with the lessons it reads:
-    # its second run is the one judged, and the exit status to match is
-    # that run's
-    missed = [l for l, r in results.items()
-              if any(e["verdict"] == "missed" and not (coverage and TIMED.search(e["check"]))
-                     for e in r["expectations"])]
-    second = {r["lesson"]: r for r in json.load(open(sys.argv[5]))["results"]}
-    again = {l: second[l] for l in missed if l in second}
-    if len(again) != len(missed):
-        problems_first = ["%s: missed a claim but did not run again" % l for l in missed if l not in second]
-        print("\n".join(problems_first), file=sys.stderr)
-        sys.exit(1)
-    results.update(again)
+
+def unjudged(e):
+    return coverage and TIMED.search(e["check"])
+
+missed = [l for l, r in results.items()
+          if any(e["verdict"] == "missed" and not unjudged(e) for e in r["expectations"])]
+
+if mode == "again":
+    again = set(missed)
+    for l in missed:
+        for e in results[l]["expectations"]:
+            again.update(i for i in re.findall(r"\(([a-z0-9][a-z0-9-]*)\)", e["check"]) if i in ids)
+    print(",".join(sorted(again)))
+    sys.exit(0)
+
+rc = int(sys.argv[5])
 problems = []
+second = {}
+if len(sys.argv) > 6:
+    # the exit status to match is the second run's
+    second = {r["lesson"]: r for r in json.load(open(sys.argv[6]))["results"]}
+    for l in missed:
+        if l in second:
+            results[l] = second[l]
+        else:
+            problems.append("%s: missed a claim but did not run again" % l)
 counts = {"held": 0, "missed": 0, "inconclusive": 0}
 
 for lid in ids:
@@ -131,7 +117,7 @@ for lid in ids:
     for e in r["expectations"]:
         counts[e["verdict"]] += 1
         line = '%s: "%s": %s = %s, %s' % (lid, e["claim"], e["check"], e["value"], e["bound"])
-        if e["verdict"] == "missed" and coverage and TIMED.search(e["check"]):
+        if e["verdict"] == "missed" and unjudged(e):
             print("missed in a coverage build, not judged: " + line)
         elif e["verdict"] == "missed":
             problems.append("MISSED " + line + " (trials: %s .. %s)" % (e["min"], e["max"]))
@@ -140,11 +126,9 @@ for lid in ids:
 for lid in results:
     if lid not in ids:
         problems.append("%s: in the batch results but not listed by --list" % lid)
-if again:
-    if (rc == 5) != any(e["verdict"] == "missed" for r in second.values() for e in r["expectations"]):
-        problems.append("exit %d of the second run against its missed claims" % rc)
-elif (rc == 5) != (counts["missed"] > 0):
-    problems.append("exit %d with %d missed claims in the JSON" % (rc, counts["missed"]))
+last = second.values() if second else results.values()
+if (rc == 5) != any(e["verdict"] == "missed" for r in last for e in r["expectations"]):
+    problems.append("exit %d against the missed claims of that run's JSON" % rc)
 
 print("%d lessons, %d claims: %d held, %d missed, %d inconclusive"
       % (len(ids), sum(counts.values()), counts["held"], counts["missed"], counts["inconclusive"]))
@@ -152,6 +136,22 @@ for p in problems:
     print("FAIL: " + p, file=sys.stderr)
 sys.exit(1 if problems else 0)
 EOF
+COVERAGE=${COVERAGE_BUILD:+1}
+
+catalog_batch "$T/catalog.json" "$TRIALS"
+again_json=
+if [ "$TRIALS" -lt 2 ] && [ "$rc" -eq 5 ]; then
+	again=$("$PYTHON3" "$T/catalog.py" again "$T/catalog.json" "$T/ids" "$COVERAGE") \
+		|| fail "listing the missed lessons"
+	if [ -n "$again" ]; then
+		echo "missed with $TRIALS trial: $again run again with 2 trials"
+		again_json="$T/again.json"
+		catalog_batch "$again_json" 2 --lesson "$again"
+	fi
+fi
+
+"$PYTHON3" "$T/catalog.py" judge "$T/catalog.json" "$T/ids" "$COVERAGE" "$rc" ${again_json:+"$again_json"} \
+	|| fail "the shipped course's claims (above)"
 unjudged=""
 [ -z "${COVERAGE_BUILD:-}" ] || unjudged=", speeds and times not judged in a coverage build"
 pass "the shipped course${CATALOG_SIZE:+ at --size $CATALOG_SIZE}: every lesson ran and states a claim, no claim missed$unjudged"
