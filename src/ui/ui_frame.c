@@ -16,6 +16,7 @@
 #include "ui_views.h"
 
 #define HEADER_TITLE_MIN 26       /* " iolab · " and a few words of the course */
+#define HEADER_MESSAGE_SPARE 8    /* columns a message leaves the title: " iolab ·" */
 
 /* The header's right side: where the run is ("▶ running w03-byte 3.2 s",
  * "▶ racing w01-syncbyte against w03-byte 3.2 s"; idle, the next run's
@@ -79,12 +80,14 @@ void ui_frame_draw_header(const struct lab *lab, struct rect r)
 	/* the right side first: its figures are whole; the title takes the rest */
 	int rw;
 	if (lab->message[0]) {
-		/* ends a column short of the edge, as every view does (UI_EDGE),
-		 * cut or whole */
+		/* ends UI_EDGE short of the edge, as every view does, cut or
+		 * whole; the title keeps HEADER_MESSAGE_SPARE columns */
 		char msg[300];
 		snprintf(msg, sizeof msg, " %s", lab->message);
-		rw = (textwrap_width(msg) < r.w - 9 ? textwrap_width(msg) : r.w - 9) + 1;
-		ui_crt_put_cut(r.y, r.x + r.w - rw, rw - 1, ui_crt_attr(CRT_MESSAGE), msg);
+		int room = r.w - HEADER_MESSAGE_SPARE - UI_EDGE;
+		int mw = textwrap_width(msg) < room ? textwrap_width(msg) : room;
+		rw = mw + UI_EDGE;
+		ui_crt_put_cut(r.y, r.x + r.w - rw, mw, ui_crt_attr(CRT_MESSAGE), msg);
 	} else {
 		/* the course title keeps a readable start; the section gives way */
 		int lw = textwrap_width(left) < HEADER_TITLE_MIN ? textwrap_width(left) : HEADER_TITLE_MIN;
